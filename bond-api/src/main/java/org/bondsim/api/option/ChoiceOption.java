@@ -1,0 +1,63 @@
+package org.bondsim.api.option;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * An option that takes one of a set of words, each with the number Linux gives it (sysfs accepts
+ * either, {@code primary_reselect better} or {@code primary_reselect 1}).
+ *
+ * @param name the option's name
+ * @param defaultName the default word
+ * @param choices the allowed words
+ * @param doc one line on what it does
+ */
+public record ChoiceOption(String name, String defaultName, List<Choice> choices, String doc)
+    implements OptionSpec {
+  /**
+   * One allowed word.
+   *
+   * @param word the word
+   * @param number the number Linux uses for it
+   */
+  public record Choice(String word, int number) {}
+
+  /**
+   * Checks the default is one of the choices.
+   *
+   * @param name name
+   * @param defaultName default word
+   * @param choices choices
+   * @param doc documentation
+   */
+  public ChoiceOption {
+    choices = List.copyOf(choices);
+    if (choices.stream().noneMatch(c -> c.word().equals(defaultName))) {
+      throw new IllegalArgumentException(
+          "option " + name + ": default " + defaultName + " not a choice");
+    }
+  }
+
+  @Override
+  public String defaultText() {
+    return defaultName;
+  }
+
+  @Override
+  public String allowed() {
+    return choices.stream()
+        .map(c -> c.word() + " (" + c.number() + ")")
+        .collect(Collectors.joining(", ", "one of ", ""));
+  }
+
+  @Override
+  public Object parse(String text) {
+    String word = text.trim();
+    for (Choice choice : choices) {
+      if (choice.word().equals(word) || Integer.toString(choice.number()).equals(word)) {
+        return choice.word();
+      }
+    }
+    throw OptionException.mustBe(name, allowed(), "'" + text + "'");
+  }
+}

@@ -1,0 +1,55 @@
+package org.bondsim.api.option;
+
+/**
+ * An integer option with an inclusive range.
+ *
+ * @param name the option's name
+ * @param defaultLong the default
+ * @param min the smallest allowed value
+ * @param max the largest allowed value
+ * @param unit the unit shown in help, such as {@code ms}, or empty
+ * @param doc one line on what it does
+ */
+public record IntOption(String name, long defaultLong, long min, long max, String unit, String doc)
+    implements OptionSpec {
+  /**
+   * Checks the default lies in the range.
+   *
+   * @param name name
+   * @param defaultLong default
+   * @param min minimum
+   * @param max maximum
+   * @param unit unit
+   * @param doc documentation
+   */
+  public IntOption {
+    if (min > max || defaultLong < min || defaultLong > max) {
+      throw new IllegalArgumentException(
+          "option " + name + ": default " + defaultLong + " outside " + min + ".." + max);
+    }
+  }
+
+  @Override
+  public String defaultText() {
+    return Long.toString(defaultLong);
+  }
+
+  @Override
+  public String allowed() {
+    return min + ".." + max;
+  }
+
+  @Override
+  public Object parse(String text) {
+    long value;
+    try {
+      value = Long.parseLong(text.trim());
+    } catch (NumberFormatException e) {
+      throw OptionException.mustBe(name, "an integer in " + allowed(), "'" + text + "'");
+    }
+    if (value < min || value > max) {
+      throw OptionException.mustBe(name, allowed(), text.trim());
+    }
+    return value;
+  }
+}

@@ -1,0 +1,167 @@
+package org.bondsim.api.packet;
+
+/**
+ * One packet in flight: its headers, the bytes it carries, and what the sender knows of it. The
+ * receiving side learns nothing that was not on the wire except {@link #flowId()} and {@link
+ * #flowSequence()}, which exist for measurement (RFC 4737 numbers test packets in sending order).
+ *
+ * <p>Packets are immutable once built. A broadcast bond sends the same instance on several slaves.
+ */
+public final class Packet {
+  private final Frame frame;
+  private final int payloadBytes;
+  private final TcpSegment tcp;
+  private final int flowId;
+  private final long flowSequence;
+  private final long sentAtNs;
+  private final PacketOwner owner;
+  private final int truesize;
+
+  /**
+   * Builds a packet.
+   *
+   * @param frame the headers
+   * @param payloadBytes bytes after the transport header (after the IP header for a non-first
+   *     fragment; after the Ethernet header for a non-IP frame)
+   * @param tcp the TCP fields, or null for a non-TCP packet
+   * @param flowId the sender's number for this packet's flow
+   * @param flowSequence this packet's number in its flow, in sending order from 0
+   * @param sentAtNs when the sender handed it to the bond
+   * @param owner the socket to tell when the packet leaves the host, or null
+   * @param truesize the bytes charged to the owner's send buffer
+   */
+  public Packet(
+      Frame frame,
+      int payloadBytes,
+      TcpSegment tcp,
+      int flowId,
+      long flowSequence,
+      long sentAtNs,
+      PacketOwner owner,
+      int truesize) {
+    if (frame == null) {
+      throw new IllegalArgumentException("a packet needs a frame");
+    }
+    if (payloadBytes < 0) {
+      throw new IllegalArgumentException("payload bytes must be >= 0, got " + payloadBytes);
+    }
+    this.frame = frame;
+    this.payloadBytes = payloadBytes;
+    this.tcp = tcp;
+    this.flowId = flowId;
+    this.flowSequence = flowSequence;
+    this.sentAtNs = sentAtNs;
+    this.owner = owner;
+    this.truesize = truesize;
+  }
+
+  /**
+   * Returns the headers.
+   *
+   * @return the frame
+   */
+  public Frame frame() {
+    return frame;
+  }
+
+  /**
+   * Returns the payload length.
+   *
+   * @return bytes after the last header
+   */
+  public int payloadBytes() {
+    return payloadBytes;
+  }
+
+  /**
+   * Returns the TCP fields.
+   *
+   * @return the segment fields, or null for a non-TCP packet
+   */
+  public TcpSegment tcp() {
+    return tcp;
+  }
+
+  /**
+   * Returns the sender's flow number.
+   *
+   * @return the flow number
+   */
+  public int flowId() {
+    return flowId;
+  }
+
+  /**
+   * Returns this packet's number in its flow, in sending order.
+   *
+   * @return 0 for the flow's first packet
+   */
+  public long flowSequence() {
+    return flowSequence;
+  }
+
+  /**
+   * Returns when the sender handed the packet to the bond.
+   *
+   * @return nanoseconds of simulated time
+   */
+  public long sentAtNs() {
+    return sentAtNs;
+  }
+
+  /**
+   * Returns the socket charged for this packet.
+   *
+   * @return the owner, or null
+   */
+  public PacketOwner owner() {
+    return owner;
+  }
+
+  /**
+   * Returns the bytes charged to the owner's send buffer.
+   *
+   * @return bytes
+   */
+  public int truesize() {
+    return truesize;
+  }
+
+  /**
+   * Returns the length of the IP packet: IP header, transport header with options, payload. For a
+   * non-IP frame, the bytes after the Ethernet header.
+   *
+   * @return bytes, compared against the MTU
+   */
+  public int l3Bytes() {
+    int bytes = payloadBytes;
+    IpHeader ip = frame.ip();
+    if (ip != null) {
+      bytes += ip.headerBytes();
+    }
+    TransportHeader transport = frame.transport();
+    if (transport != null) {
+      bytes += transport.headerBytes();
+    }
+    if (tcp != null) {
+      bytes += tcp.optionBytes();
+    }
+    return bytes;
+  }
+
+  /**
+   * Returns the frame length from the destination MAC to the FCS, padded to the 64-byte minimum.
+   * This is what {@code ip -s link} counts in tx/rx bytes (there without the FCS).
+   *
+   * @return bytes
+   */
+  public int frameBytes() {
+    int bytes = frame.ethernet().headerBytes() + l3Bytes() + EthernetHeader.FCS_BYTES;
+    return Math.max(bytes, EthernetHeader.MIN_FRAME_BYTES);
+  }
+
+  @Override
+  public String toString() {
+    return "Packet[flow=" + flowId + " seq=" + flowSequence + " l3=" + l3Bytes() + "]";
+  }
+}

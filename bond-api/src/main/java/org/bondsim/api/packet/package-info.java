@@ -1,0 +1,9 @@
+/**
+ * Frames and packets as a bond sees them: Ethernet with an optional 802.1Q tag, IPv4 or IPv6 with
+ * fragment fields, TCP, UDP or ICMP, and the per-segment TCP fields a transport sets.
+ *
+ * <p>A {@link org.bondsim.api.packet.Frame} holds the headers of one flow and is shared by every
+ * {@link org.bondsim.api.packet.Packet} of that flow, so sending a packet allocates one small
+ * object.
+ */
+package org.bondsim.api.packet;

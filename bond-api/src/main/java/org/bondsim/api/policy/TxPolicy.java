@@ -1,0 +1,39 @@
+package org.bondsim.api.policy;
+
+import org.bondsim.api.Bond;
+import org.bondsim.api.packet.Packet;
+
+/**
+ * Chooses the slave each outgoing packet takes: the part of a bonding mode that Linux runs per skb
+ * in {@code __bond_start_xmit}. One instance serves one bond for one run and is called from one
+ * thread.
+ *
+ * <p>{@link #select} is on the hot path: it should not allocate.
+ */
+public interface TxPolicy {
+  /** Returned by {@link #select} when no slave can send; the bond drops the packet. */
+  int NO_SLAVE = -1;
+
+  /**
+   * Returned by {@link #select} to send a copy on every slave whose carrier and link are up, as
+   * broadcast mode does.
+   */
+  int ALL_UP_SLAVES = -2;
+
+  /**
+   * Chooses the slave for a packet.
+   *
+   * @param packet the packet to send
+   * @param bond the bond, with its slaves' current state
+   * @return an index into {@link Bond#slaves()}, {@link #NO_SLAVE} or {@link #ALL_UP_SLAVES}
+   */
+  int select(Packet packet, Bond bond);
+
+  /**
+   * Called after the bond's slave set or a slave's committed link state changed (link up or down,
+   * enslave, release, active slave change), before the next {@link #select}.
+   *
+   * @param bond the bond
+   */
+  default void onSlavesChanged(Bond bond) {}
+}
