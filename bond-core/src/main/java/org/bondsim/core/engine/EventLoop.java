@@ -1,0 +1,163 @@
+package org.bondsim.core.engine;
+
+import java.util.Arrays;
+
+/**
+ * A single-threaded discrete-event scheduler over a long nanosecond clock.
+ *
+ * <p>Events are kept in a binary min-heap over parallel primitive arrays ordered by (time,
+ * insertion number), so events at the same instant run in the order they were scheduled and
+ * scheduling allocates nothing once the arrays have grown. Most lanes in a run (a link direction, a
+ * monitor) keep at most one pending event each, so the heap stays small.
+ */
+public final class EventLoop {
+  private long[] times = new long[64];
+  private long[] orders = new long[64];
+  private long[] args = new long[64];
+  private Event[] events = new Event[64];
+  private int size;
+  private long nextOrder;
+  private long now;
+  private long dispatched;
+
+  /**
+   * Returns the current simulated time.
+   *
+   * @return nanoseconds since the start of the run
+   */
+  public long now() {
+    return now;
+  }
+
+  /**
+   * Returns how many events have run.
+   *
+   * @return the count
+   */
+  public long dispatched() {
+    return dispatched;
+  }
+
+  /**
+   * Returns how many events are waiting.
+   *
+   * @return the count
+   */
+  public int pending() {
+    return size;
+  }
+
+  /**
+   * Schedules an event.
+   *
+   * @param at the instant, not before {@link #now()}
+   * @param event what to run
+   * @param arg passed back to the event
+   */
+  public void schedule(long at, Event event, long arg) {
+    if (at < now) {
+      throw new IllegalArgumentException("cannot schedule in the past: " + at + " < " + now);
+    }
+    if (size == times.length) {
+      grow();
+    }
+    long order = nextOrder++;
+    int i = size++;
+    // Sift up.
+    while (i > 0) {
+      int parent = (i - 1) >>> 1;
+      if (!before(at, order, times[parent], orders[parent])) {
+        break;
+      }
+      move(parent, i);
+      i = parent;
+    }
+    times[i] = at;
+    orders[i] = order;
+    args[i] = arg;
+    events[i] = event;
+  }
+
+  /**
+   * Schedules an event after a delay.
+   *
+   * @param delayNs nanoseconds from now, at least 0
+   * @param event what to run
+   * @param arg passed back to the event
+   */
+  public void scheduleIn(long delayNs, Event event, long arg) {
+    schedule(now + delayNs, event, arg);
+  }
+
+  /**
+   * Runs events in time order until none is left or the next one lies after {@code until}; the
+   * clock then stands at {@code until} (or at the last event if that was later, which cannot
+   * happen).
+   *
+   * @param until the last instant to simulate, inclusive
+   */
+  public void runUntil(long until) {
+    while (size > 0 && times[0] <= until) {
+      long at = times[0];
+      long arg = args[0];
+      Event event = events[0];
+      removeTop();
+      now = at;
+      dispatched++;
+      event.fire(at, arg);
+    }
+    if (until > now) {
+      now = until;
+    }
+  }
+
+  private static boolean before(long t1, long o1, long t2, long o2) {
+    return t1 < t2 || (t1 == t2 && o1 < o2);
+  }
+
+  private void move(int from, int to) {
+    times[to] = times[from];
+    orders[to] = orders[from];
+    args[to] = args[from];
+    events[to] = events[from];
+  }
+
+  private void removeTop() {
+    int last = --size;
+    long t = times[last];
+    long o = orders[last];
+    long a = args[last];
+    Event e = events[last];
+    events[last] = null;
+    if (last == 0) {
+      return;
+    }
+    // Sift the former last entry down from the root.
+    int i = 0;
+    int half = last >>> 1;
+    while (i < half) {
+      int child = 2 * i + 1;
+      int right = child + 1;
+      if (right < last && before(times[right], orders[right], times[child], orders[child])) {
+        child = right;
+      }
+      if (!before(times[child], orders[child], t, o)) {
+        break;
+      }
+      move(child, i);
+      i = child;
+    }
+    times[i] = t;
+    orders[i] = o;
+    args[i] = a;
+    events[i] = e;
+  }
+
+  private void grow() {
+    int capacity = times.length * 2;
+    times = Arrays.copyOf(times, capacity);
+    orders = Arrays.copyOf(orders, capacity);
+    args = Arrays.copyOf(args, capacity);
+    events = Arrays.copyOf(events, capacity);
+  }
+}

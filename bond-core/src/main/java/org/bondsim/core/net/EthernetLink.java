@@ -1,0 +1,99 @@
+package org.bondsim.core.net;
+
+import org.bondsim.api.Link;
+import org.bondsim.core.engine.EventLoop;
+
+/**
+ * A full-duplex point-to-point link between a slave of one host and a slave of the other, with a
+ * carrier both ends see. A failure takes the carrier down at both ends at once, as pulling a cable
+ * does.
+ */
+public final class EthernetLink implements Link {
+  private final LinkSpec spec;
+  private final Port forward;
+  private final Port backward;
+  private boolean carrier = true;
+
+  /**
+   * Builds a link.
+   *
+   * @param loop the run's event loop
+   * @param spec rate, delay, MTU
+   * @param txqueuelen frames each end's qdisc holds
+   * @param forwardSender counters of the slave sending in the forward direction
+   * @param backwardSender counters of the slave sending in the backward direction
+   */
+  public EthernetLink(
+      EventLoop loop,
+      LinkSpec spec,
+      int txqueuelen,
+      SlaveStats forwardSender,
+      SlaveStats backwardSender) {
+    this.spec = spec;
+    this.forward = new Port(loop, this, forwardSender, txqueuelen);
+    this.backward = new Port(loop, this, backwardSender, txqueuelen);
+  }
+
+  /**
+   * Returns the port sending from the first host to the second.
+   *
+   * @return the port
+   */
+  public Port forward() {
+    return forward;
+  }
+
+  /**
+   * Returns the port sending from the second host to the first.
+   *
+   * @return the port
+   */
+  public Port backward() {
+    return backward;
+  }
+
+  /**
+   * Returns whether the carrier is up.
+   *
+   * @return true if up
+   */
+  public boolean carrier() {
+    return carrier;
+  }
+
+  /**
+   * Sets the carrier at both ends. Losing it drops every frame queued or in flight.
+   *
+   * @param up the new state
+   */
+  public void setCarrier(boolean up) {
+    if (carrier == up) {
+      return;
+    }
+    carrier = up;
+    if (!up) {
+      forward.carrierLost();
+      backward.carrierLost();
+    }
+  }
+
+  @Override
+  public long rateBitsPerSecond() {
+    return spec.rateBitsPerSecond();
+  }
+
+  @Override
+  public long propagationDelayNs() {
+    return spec.propagationDelayNs();
+  }
+
+  @Override
+  public int mtu() {
+    return spec.mtu();
+  }
+
+  @Override
+  public int wireOverheadBytes() {
+    return spec.wireOverheadBytes();
+  }
+}

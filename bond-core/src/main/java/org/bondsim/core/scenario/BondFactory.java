@@ -1,0 +1,181 @@
+package org.bondsim.core.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.bondsim.api.option.OptionException;
+import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.option.Options;
+import org.bondsim.api.policy.Characteristic;
+import org.bondsim.core.bond.BondOptions;
+import org.bondsim.core.policy.PolicyRegistry;
+
+/**
+ * Turns a {@link BondSpec} and module parameters into a mode and checked options, with Linux's
+ * rules: the default mode is balance-rr, an option of another mode is refused for this one ("mode
+ * dependency"), an unknown option or a value out of range is refused with what is allowed.
+ */
+public final class BondFactory {
+  /** Linux's default mode when none is given. */
+  public static final String DEFAULT_MODE = "balance-rr";
+
+  private final PolicyRegistry registry;
+
+  /**
+   * Builds a factory over the discovered modes.
+   *
+   * @param registry the modes
+   */
+  public BondFactory(PolicyRegistry registry) {
+    this.registry = registry;
+  }
+
+  /**
+   * A mode and its resolved options.
+   *
+   * @param entry the mode
+   * @param options every option of the bond, resolved
+   */
+  public record ResolvedBond(PolicyRegistry.Entry entry, Options options) {}
+
+  /**
+   * Resolves a bond's settings.
+   *
+   * @param spec the per-bond settings
+   * @param moduleParameters global defaults
+   * @return the mode and options
+   * @throws OptionException naming the field, the value and what is allowed
+   */
+  public ResolvedBond resolve(BondSpec spec, Map<String, String> moduleParameters) {
+    String modeText = spec.mode();
+    if (modeText.isEmpty()) {
+      modeText = moduleParameters.getOrDefault("mode", DEFAULT_MODE);
+    }
+    String mode = modeText;
+    PolicyRegistry.Entry entry =
+        registry
+            .find(mode)
+            .orElseThrow(
+                () ->
+                    OptionException.mustBe(
+                        "mode", "one of " + registry.describeModes(), "'" + mode + "'"));
+    List<OptionSpec> specs = specsOf(entry);
+    Map<String, String> globals = new LinkedHashMap<>();
+    for (Map.Entry<String, String> parameter : moduleParameters.entrySet()) {
+      String name = parameter.getKey();
+      if (name.equals("mode")) {
+        registry
+            .find(parameter.getValue())
+            .orElseThrow(
+                () ->
+                    OptionException.mustBe(
+                        "mode",
+                        "one of " + registry.describeModes(),
+                        "'" + parameter.getValue() + "'"));
+        continue;
+      }
+      if (hasSpec(specs, name)) {
+        globals.put(name, parameter.getValue());
+      } else if (!knownAnywhere(name)) {
+        throw new OptionException(
+            name,
+            parameter.getValue(),
+            "unknown module parameter '" + name + "'; allowed: " + String.join(", ", allNames()));
+      } else {
+        // A module parameter for other modes sets their default; check its value all the same.
+        findAnywhere(name).parse(parameter.getValue());
+      }
+    }
+    for (Map.Entry<String, String> setting : spec.settings().entrySet()) {
+      String name = setting.getKey();
+      if (hasSpec(specs, name)) {
+        continue;
+      }
+      if (knownAnywhere(name)) {
+        throw new OptionException(
+            name,
+            setting.getValue(),
+            name
+                + " is not supported in mode "
+                + entry.provider().mode()
+                + "; it applies to: "
+                + String.join(", ", modesAccepting(name)));
+      }
+      throw new OptionException(
+          name,
+          setting.getValue(),
+          "unknown bond option '"
+              + name
+              + "'; allowed in mode "
+              + entry.provider().mode()
+              + ": "
+              + specs.stream().map(OptionSpec::name).collect(Collectors.joining(", ")));
+    }
+    return new ResolvedBond(entry, Options.resolve(specs, globals, spec.settings()));
+  }
+
+  /**
+   * Returns every option a bond of this mode has: the mode-independent ones, then the mode's own.
+   *
+   * @param entry the mode
+   * @return option specs
+   */
+  public static List<OptionSpec> specsOf(PolicyRegistry.Entry entry) {
+    boolean activeSlave =
+        entry.provider().characteristics().contains(Characteristic.USES_ACTIVE_SLAVE);
+    List<OptionSpec> specs = new ArrayList<>();
+    for (OptionSpec spec : BondOptions.SPECS) {
+      if (activeSlave || !BondOptions.ACTIVE_SLAVE_OPTIONS.contains(spec.name())) {
+        specs.add(spec);
+      }
+    }
+    specs.addAll(entry.provider().options());
+    return specs;
+  }
+
+  private static boolean hasSpec(List<OptionSpec> specs, String name) {
+    return specs.stream().anyMatch(s -> s.name().equals(name));
+  }
+
+  private boolean knownAnywhere(String name) {
+    return allNames().contains(name);
+  }
+
+  private OptionSpec findAnywhere(String name) {
+    for (PolicyRegistry.Entry entry : registry.entries()) {
+      for (OptionSpec spec : specsOfAll(entry)) {
+        if (spec.name().equals(name)) {
+          return spec;
+        }
+      }
+    }
+    throw new IllegalStateException(name);
+  }
+
+  private static List<OptionSpec> specsOfAll(PolicyRegistry.Entry entry) {
+    List<OptionSpec> specs = new ArrayList<>(BondOptions.SPECS);
+    specs.addAll(entry.provider().options());
+    return specs;
+  }
+
+  private TreeSet<String> allNames() {
+    TreeSet<String> names = new TreeSet<>();
+    for (PolicyRegistry.Entry entry : registry.entries()) {
+      specsOfAll(entry).forEach(s -> names.add(s.name()));
+    }
+    return names;
+  }
+
+  private List<String> modesAccepting(String name) {
+    List<String> modes = new ArrayList<>();
+    for (PolicyRegistry.Entry entry : registry.entries()) {
+      if (hasSpec(specsOf(entry), name)) {
+        modes.add(entry.provider().mode());
+      }
+    }
+    return modes;
+  }
+}

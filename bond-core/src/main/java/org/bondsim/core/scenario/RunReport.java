@@ -1,0 +1,113 @@
+package org.bondsim.core.scenario;
+
+import java.util.List;
+import java.util.Map;
+import org.bondsim.core.metrics.ReorderingStats;
+
+/**
+ * The result of one UDP_STREAM run: netperf's figures, per-slave counters, reordering, the frame
+ * account and the active-slave history.
+ *
+ * @param test the netperf test name
+ * @param mode the bonding mode
+ * @param bondOptions every bond option with its effective value
+ * @param seed the run's seed
+ * @param elapsedSeconds the test length
+ * @param messageBytes bytes per message
+ * @param sendSocketBytes local send socket size
+ * @param receiveSocketBytes remote receive socket size
+ * @param streams concurrent streams
+ * @param messagesSent messages the sender sent
+ * @param messagesReceived whole messages the receiver got
+ * @param sendThroughputMbps sent payload, 10^6 bit/s
+ * @param throughputMbps received payload, 10^6 bit/s
+ * @param slaves per-slave figures, in slave order
+ * @param reordering reordering at the receiver over all streams
+ * @param frames the frame account of every link
+ * @param activeChanges changes of the sending bond's active slave
+ * @param eventsDispatched events the engine ran
+ */
+public record RunReport(
+    String test,
+    String mode,
+    Map<String, String> bondOptions,
+    long seed,
+    double elapsedSeconds,
+    int messageBytes,
+    int sendSocketBytes,
+    int receiveSocketBytes,
+    int streams,
+    long messagesSent,
+    long messagesReceived,
+    double sendThroughputMbps,
+    double throughputMbps,
+    List<SlaveReport> slaves,
+    ReorderingStats reordering,
+    FrameAccount frames,
+    List<ActiveChange> activeChanges,
+    long eventsDispatched) {
+
+  /**
+   * One slave's figures: transmit side of the sender, receive side of the receiver.
+   *
+   * @param name interface name
+   * @param speedMbps speed
+   * @param delayNs one-way delay
+   * @param txPackets frames sent by the sender's slave
+   * @param txBytes their bytes
+   * @param rxPackets frames received by the receiver's slave
+   * @param rxBytes their bytes
+   * @param drops dropped frames by reason name, sender and receiver side together, non-zero only
+   * @param linkFailures times the sender's monitor committed the slave DOWN
+   * @param linkState the sender's committed link state at the end
+   */
+  public record SlaveReport(
+      String name,
+      long speedMbps,
+      long delayNs,
+      long txPackets,
+      long txBytes,
+      long rxPackets,
+      long rxBytes,
+      Map<String, Long> drops,
+      long linkFailures,
+      String linkState) {
+    /**
+     * Returns all drops.
+     *
+     * @return frames
+     */
+    public long totalDrops() {
+      return drops.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
+
+  /**
+   * Where every frame handed to a slave went, over both directions: {@code sent == delivered +
+   * dropped + inFlight} always holds.
+   *
+   * @param sent frames handed to slaves' qdiscs (a broadcast counts once per copy)
+   * @param delivered frames that reached the peer NIC
+   * @param dropped frames dropped on the way
+   * @param inFlight frames queued, being sent or on the wire at the end
+   * @param noSlave frames the bonds dropped for want of a slave (not in {@code sent})
+   */
+  public record FrameAccount(long sent, long delivered, long dropped, long inFlight, long noSlave) {
+    /**
+     * Returns whether the account balances.
+     *
+     * @return true if every sent frame is accounted for
+     */
+    public boolean balances() {
+      return sent == delivered + dropped + inFlight;
+    }
+  }
+
+  /**
+   * A change of the sending bond's active slave.
+   *
+   * @param atSeconds when
+   * @param slave the new active slave, or {@code none}
+   */
+  public record ActiveChange(double atSeconds, String slave) {}
+}

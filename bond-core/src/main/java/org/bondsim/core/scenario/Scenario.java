@@ -1,0 +1,74 @@
+package org.bondsim.core.scenario;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run needs: two hosts connected back to back by one link per slave, each with a
+ * bond of the same mode and options, a workload from the first host to the second, link events and
+ * a seed.
+ *
+ * @param bond the bond's mode and per-bond settings (both hosts use the same)
+ * @param moduleParameters global defaults, as {@code modprobe bonding name=value}
+ * @param slaves one entry per slave link, in enslave order
+ * @param mtu the MTU of the bond and its slaves
+ * @param txqueuelen each slave's qdisc limit in frames
+ * @param durationNs the test length
+ * @param seed the seed of every random choice in the run
+ * @param events carrier changes to inject
+ * @param workload the UDP_STREAM workload
+ */
+public record Scenario(
+    BondSpec bond,
+    Map<String, String> moduleParameters,
+    List<SlaveLinkSpec> slaves,
+    int mtu,
+    int txqueuelen,
+    long durationNs,
+    long seed,
+    List<LinkEvent> events,
+    UdpStreamSpec workload) {
+  /** Linux's default txqueuelen for Ethernet devices. */
+  public static final int DEFAULT_TXQUEUELEN = 1000;
+
+  /**
+   * Checks the fields and freezes the collections.
+   *
+   * @param bond bond
+   * @param moduleParameters module parameters
+   * @param slaves slaves
+   * @param mtu MTU
+   * @param txqueuelen txqueuelen
+   * @param durationNs duration
+   * @param seed seed
+   * @param events events
+   * @param workload workload
+   */
+  public Scenario {
+    moduleParameters = Map.copyOf(moduleParameters);
+    slaves = List.copyOf(slaves);
+    events = List.copyOf(events);
+    if (slaves.isEmpty() || slaves.size() > 64) {
+      throw new IllegalArgumentException("--slaves must name 1..64 slaves, got " + slaves.size());
+    }
+    if (mtu < 68 || mtu > 65535) {
+      throw new IllegalArgumentException("--mtu must be 68..65535, got " + mtu);
+    }
+    if (txqueuelen < 1 || txqueuelen > 1_000_000) {
+      throw new IllegalArgumentException("--txqueuelen must be 1..1000000, got " + txqueuelen);
+    }
+    if (durationNs <= 0) {
+      throw new IllegalArgumentException("-l must be > 0 seconds, got " + durationNs + " ns");
+    }
+  }
+
+  /**
+   * Returns the name of slave {@code index}, as the run names its interfaces.
+   *
+   * @param index position in the slave list
+   * @return {@code eth0}, {@code eth1}, …
+   */
+  public static String slaveName(int index) {
+    return "eth" + index;
+  }
+}

@@ -1,0 +1,310 @@
+package org.bondsim.core.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.bondsim.api.Bond;
+import org.bondsim.api.DropReason;
+import org.bondsim.api.option.Options;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.policy.TxPolicy;
+import org.bondsim.core.bond.ActiveSlaveChange;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.bond.BondOptions;
+import org.bondsim.core.bond.MiiMonitor;
+import org.bondsim.core.bond.SlaveDevice;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.SeededRandom;
+import org.bondsim.core.net.EthernetLink;
+import org.bondsim.core.net.LinkSpec;
+import org.bondsim.core.net.Port;
+import org.bondsim.core.net.SlaveStats;
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.workload.UdpStreamReceiver;
+import org.bondsim.core.workload.UdpStreamSender;
+
+/**
+ * Builds and runs one {@link Scenario}: two hosts, one link per slave, a bond on each side with the
+ * same mode and options, the UDP_STREAM workload from the first host to the second.
+ *
+ * <p>Randomness comes from one root seeded with the scenario's seed, split in a fixed order: the
+ * sending bond's policy, the receiving bond's policy, the sending bond's monitor phase, the
+ * receiving bond's monitor phase.
+ */
+public final class ScenarioRunner {
+  /** RFC 5236 displacement threshold used in reports. */
+  public static final int DENSITY_THRESHOLD = 8;
+
+  /** The sending host's bond MAC. */
+  public static final MacAddress SENDER_MAC = MacAddress.parse("02:00:00:00:00:01");
+
+  /** The receiving host's bond MAC. */
+  public static final MacAddress RECEIVER_MAC = MacAddress.parse("02:00:00:00:00:02");
+
+  /** The sending host's address. */
+  public static final Ipv4Address SENDER_IP = Ipv4Address.parse("10.0.0.1");
+
+  /** The receiving host's address. */
+  public static final Ipv4Address RECEIVER_IP = Ipv4Address.parse("10.0.0.2");
+
+  /** Source port of stream 0; stream i uses this + i, as ephemeral ports would be. */
+  public static final int FIRST_SOURCE_PORT = 49152;
+
+  /** Destination port of every stream (netserver's data socket). */
+  public static final int DATA_PORT = 12866;
+
+  private final BondFactory factory;
+
+  /**
+   * Builds a runner over the discovered modes.
+   *
+   * @param registry the modes
+   */
+  public ScenarioRunner(PolicyRegistry registry) {
+    this.factory = new BondFactory(registry);
+  }
+
+  /**
+   * Checks a scenario's bond settings without running it.
+   *
+   * @param scenario the scenario
+   * @return the mode and options it would use
+   */
+  public BondFactory.ResolvedBond resolve(Scenario scenario) {
+    return factory.resolve(scenario.bond(), scenario.moduleParameters());
+  }
+
+  /**
+   * Runs a scenario to its end.
+   *
+   * @param scenario the scenario
+   * @return the report
+   */
+  public RunReport run(Scenario scenario) {
+    return run(scenario, (bond, policy) -> policy);
+  }
+
+  /**
+   * Runs a scenario with every bond's policy wrapped, so a test or harness can watch or change each
+   * choice.
+   *
+   * @param scenario the scenario
+   * @param decorator given each bond and its policy, returns the policy to use
+   * @return the report
+   */
+  public RunReport run(Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
+    BondFactory.ResolvedBond resolved = resolve(scenario);
+    Map<String, Integer> slaveIndex = new LinkedHashMap<>();
+    for (int i = 0; i < scenario.slaves().size(); i++) {
+      slaveIndex.put(Scenario.slaveName(i), i);
+    }
+    for (LinkEvent event : scenario.events()) {
+      if (!slaveIndex.containsKey(event.slave())) {
+        throw new IllegalArgumentException(
+            "link event names slave '"
+                + event.slave()
+                + "'; allowed: "
+                + String.join(", ", slaveIndex.keySet()));
+      }
+    }
+
+    EventLoop loop = new EventLoop();
+    SeededRandom root = new SeededRandom(scenario.seed());
+    SeededRandom senderPolicyRandom = root.split();
+    SeededRandom receiverPolicyRandom = root.split();
+    SeededRandom senderMonitorRandom = root.split();
+    SeededRandom receiverMonitorRandom = root.split();
+
+    String mode = resolved.entry().provider().mode();
+    Options options = resolved.options();
+    var characteristics = resolved.entry().provider().characteristics();
+    BondDevice sender = new BondDevice("bond0", mode, characteristics, options, loop::now);
+    BondDevice receiver = new BondDevice("bond0", mode, characteristics, options, loop::now);
+
+    List<EthernetLink> links = new ArrayList<>();
+    List<Port> ports = new ArrayList<>();
+    for (int i = 0; i < scenario.slaves().size(); i++) {
+      SlaveLinkSpec slaveSpec = scenario.slaves().get(i);
+      SlaveStats senderStats = new SlaveStats();
+      SlaveStats receiverStats = new SlaveStats();
+      EthernetLink link =
+          new EthernetLink(
+              loop,
+              LinkSpec.ethernet(slaveSpec.speedMbps(), slaveSpec.delayNs(), scenario.mtu()),
+              scenario.txqueuelen(),
+              senderStats,
+              receiverStats);
+      link.forward().connect(receiver, i);
+      link.backward().connect(sender, i);
+      links.add(link);
+      ports.add(link.forward());
+      ports.add(link.backward());
+      SlaveDevice senderSlave = new SlaveDevice(Scenario.slaveName(i), i, link, senderStats);
+      senderSlave.attachTxPort(link.forward());
+      SlaveDevice receiverSlave = new SlaveDevice(Scenario.slaveName(i), i, link, receiverStats);
+      receiverSlave.attachTxPort(link.backward());
+      sender.enslave(senderSlave);
+      receiver.enslave(receiverSlave);
+    }
+
+    TxPolicy senderPolicy =
+        resolved
+            .entry()
+            .provider()
+            .create(new SimPolicyContext(sender, loop, senderPolicyRandom), options);
+    TxPolicy receiverPolicy =
+        resolved
+            .entry()
+            .provider()
+            .create(new SimPolicyContext(receiver, loop, receiverPolicyRandom), options);
+    sender.attachPolicy(decorator.apply(sender, senderPolicy));
+    receiver.attachPolicy(decorator.apply(receiver, receiverPolicy));
+
+    long miimon = options.getLong(BondOptions.MIIMON);
+    if (miimon > 0) {
+      startMonitor(loop, sender, options, senderMonitorRandom);
+      startMonitor(loop, receiver, options, receiverMonitorRandom);
+    }
+
+    for (LinkEvent event : scenario.events()) {
+      EthernetLink link = links.get(slaveIndex.get(event.slave()));
+      boolean up = event.up();
+      loop.schedule(event.atNs(), (now, arg) -> link.setCarrier(up), 0);
+    }
+
+    UdpStreamSpec workload = scenario.workload();
+    UdpStreamReceiver sink =
+        new UdpStreamReceiver(workload.streams(), workload.messageBytes(), DENSITY_THRESHOLD);
+    receiver.attachStack(sink);
+    EthernetHeader ethernet =
+        new EthernetHeader(SENDER_MAC, RECEIVER_MAC, EthernetHeader.NO_VLAN, EtherType.IPV4);
+    List<UdpStreamSender> senders = new ArrayList<>();
+    for (int flow = 0; flow < workload.streams(); flow++) {
+      UdpStreamSender stream =
+          new UdpStreamSender(
+              loop,
+              sender,
+              flow,
+              ethernet,
+              SENDER_IP,
+              RECEIVER_IP,
+              FIRST_SOURCE_PORT + flow,
+              DATA_PORT,
+              workload.messageBytes(),
+              workload.sendBufferBytes(),
+              workload.rateBitsPerSecond(),
+              workload.sendCostNs(),
+              scenario.mtu(),
+              scenario.durationNs());
+      senders.add(stream);
+      stream.start(0);
+    }
+
+    loop.runUntil(scenario.durationNs());
+    return report(scenario, mode, options, loop, sender, receiver, ports, senders, sink);
+  }
+
+  private static void startMonitor(
+      EventLoop loop, BondDevice bond, Options options, SeededRandom random) {
+    long miimon = options.getLong(BondOptions.MIIMON);
+    MiiMonitor monitor =
+        new MiiMonitor(
+            loop,
+            bond,
+            miimon,
+            options.getLong(BondOptions.UPDELAY),
+            options.getLong(BondOptions.DOWNDELAY));
+    // The bond came up at some unknown phase of its monitor interval.
+    long phase = (long) (random.nextDouble() * monitor.intervalNs());
+    monitor.start(phase);
+  }
+
+  private static RunReport report(
+      Scenario scenario,
+      String mode,
+      Options options,
+      EventLoop loop,
+      BondDevice sender,
+      BondDevice receiver,
+      List<Port> ports,
+      List<UdpStreamSender> senders,
+      UdpStreamReceiver sink) {
+    double elapsed = scenario.durationNs() / 1e9;
+    UdpStreamSpec workload = scenario.workload();
+    long sent = senders.stream().mapToLong(UdpStreamSender::messagesSent).sum();
+    long received = sink.messagesReceived();
+    double bitsPerMessage = workload.messageBytes() * 8.0;
+
+    List<RunReport.SlaveReport> slaves = new ArrayList<>();
+    for (int i = 0; i < sender.slaveCount(); i++) {
+      SlaveDevice tx = sender.slaveDevices().get(i);
+      SlaveDevice rx = receiver.slaveDevices().get(i);
+      Map<String, Long> drops = new LinkedHashMap<>();
+      for (DropReason reason : DropReason.values()) {
+        long count = tx.stats().drops(reason) + rx.stats().drops(reason);
+        if (count > 0) {
+          drops.put(reason.counterName(), count);
+        }
+      }
+      SlaveLinkSpec spec = scenario.slaves().get(i);
+      slaves.add(
+          new RunReport.SlaveReport(
+              tx.name(),
+              spec.speedMbps(),
+              spec.delayNs(),
+              tx.stats().txPackets(),
+              tx.stats().txBytes(),
+              rx.stats().rxPackets(),
+              rx.stats().rxBytes(),
+              drops,
+              tx.linkFailures(),
+              tx.linkState().name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    long handed = 0;
+    long delivered = 0;
+    long dropped = 0;
+    long inFlight = 0;
+    for (Port port : ports) {
+      handed += port.handed();
+      delivered += port.delivered();
+      dropped += port.dropped();
+      inFlight += port.inFlight();
+    }
+    RunReport.FrameAccount frames =
+        new RunReport.FrameAccount(
+            handed, delivered, dropped, inFlight, sender.noSlaveDrops() + receiver.noSlaveDrops());
+
+    List<RunReport.ActiveChange> changes = new ArrayList<>();
+    for (ActiveSlaveChange change : sender.activeHistory()) {
+      changes.add(
+          new RunReport.ActiveChange(
+              change.atNs() / 1e9, change.slave() == null ? "none" : change.slave()));
+    }
+
+    return new RunReport(
+        "UDP_STREAM",
+        mode,
+        options.asText(),
+        scenario.seed(),
+        elapsed,
+        workload.messageBytes(),
+        workload.sendBufferBytes(),
+        workload.receiveBufferBytes(),
+        workload.streams(),
+        sent,
+        received,
+        sent * bitsPerMessage / elapsed / 1e6,
+        received * bitsPerMessage / elapsed / 1e6,
+        slaves,
+        sink.reordering(),
+        frames,
+        changes,
+        loop.dispatched());
+  }
+}

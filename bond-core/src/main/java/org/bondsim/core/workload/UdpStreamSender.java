@@ -1,0 +1,221 @@
+package org.bondsim.core.workload;
+
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.PacketOwner;
+import org.bondsim.api.packet.UdpHeader;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.engine.Event;
+import org.bondsim.core.engine.EventLoop;
+
+/**
+ * The sending side of netperf's UDP_STREAM: one UDP socket that sends {@code -m}-byte messages for
+ * the test length, as fast as its send buffer lets it or at a fixed rate.
+ *
+ * <p>As in Linux, every skb charges its truesize to the socket until the NIC has sent it; a send
+ * that finds the buffer full blocks, and the socket wakes when half the buffer is free again
+ * ({@code sock_def_write_space}). A message larger than MTU − 28 bytes leaves as IPv4 fragments
+ * (payload in multiples of 8 bytes, the UDP header in the first), each a frame of its own.
+ *
+ * <p>Each {@code send()} call takes {@code sendCostNs} of the sending CPU before the next one can
+ * start. Without it a socket whose frames are dropped at once (a slave whose carrier is down) would
+ * send infinitely often in zero time; with it such a socket spins as a real one does.
+ *
+ * <p>Differences from Linux: the whole message is admitted when the buffer has room for its first
+ * byte (Linux checks per fragment skb); the send cost is one figure per call, not yet the CPU model
+ * with per-byte and per-packet costs.
+ */
+public final class UdpStreamSender implements PacketOwner {
+  private final EventLoop loop;
+  private final BondDevice bond;
+  private final int flowId;
+  private final int messageBytes;
+  private final int sendBufferBytes;
+  private final long stopAtNs;
+  private final long intervalNs;
+  private final long sendCostNs;
+  private final int mtu;
+  private final Frame frame;
+  private final Ipv4Header ipHeader;
+  private final boolean fragments;
+  private final Event sendEvent = (now, arg) -> sendWhilePossible(now);
+
+  private long charged;
+  private boolean blocked;
+  private boolean pending;
+  private long nextSendAt;
+  private long frameSequence;
+  private int ipIdentification;
+  private long messagesSent;
+
+  /**
+   * Builds a sender.
+   *
+   * @param loop the run's event loop
+   * @param bond the sending host's bond
+   * @param flowId this stream's number
+   * @param ethernet the Ethernet header to use
+   * @param source source IP
+   * @param destination destination IP
+   * @param sourcePort UDP source port
+   * @param destinationPort UDP destination port
+   * @param messageBytes bytes per send ({@code -m})
+   * @param sendBufferBytes SO_SNDBUF
+   * @param rateBitsPerSecond payload rate, or 0 for as fast as possible
+   * @param sendCostNs CPU time of one send() call, at least 1 ns
+   * @param mtu the bond's MTU
+   * @param stopAtNs when the test ends
+   */
+  public UdpStreamSender(
+      EventLoop loop,
+      BondDevice bond,
+      int flowId,
+      EthernetHeader ethernet,
+      Ipv4Address source,
+      Ipv4Address destination,
+      int sourcePort,
+      int destinationPort,
+      int messageBytes,
+      int sendBufferBytes,
+      long rateBitsPerSecond,
+      long sendCostNs,
+      int mtu,
+      long stopAtNs) {
+    if (sendCostNs < 1) {
+      throw new IllegalArgumentException("send cost must be >= 1 ns, got " + sendCostNs);
+    }
+    this.sendCostNs = sendCostNs;
+    this.loop = loop;
+    this.bond = bond;
+    this.flowId = flowId;
+    this.messageBytes = messageBytes;
+    this.sendBufferBytes = sendBufferBytes;
+    this.stopAtNs = stopAtNs;
+    this.mtu = mtu;
+    this.intervalNs =
+        rateBitsPerSecond <= 0
+            ? 0
+            : Math.max(1, messageBytes * 8L * 1_000_000_000L / rateBitsPerSecond);
+    this.ipHeader = Ipv4Header.of(source, destination, IpProtocol.UDP);
+    this.frame = new Frame(ethernet, ipHeader, new UdpHeader(sourcePort, destinationPort));
+    this.fragments = Ipv4Header.HEADER_BYTES + UdpHeader.HEADER_BYTES + messageBytes > mtu;
+  }
+
+  /**
+   * Starts sending at a given instant.
+   *
+   * @param atNs when the first message is sent
+   */
+  public void start(long atNs) {
+    nextSendAt = atNs;
+    pending = true;
+    loop.schedule(atNs, sendEvent, 0);
+  }
+
+  private void sendWhilePossible(long now) {
+    pending = false;
+    if (now >= stopAtNs) {
+      return;
+    }
+    if (charged >= sendBufferBytes) {
+      blocked = true;
+      return;
+    }
+    if (now < nextSendAt) {
+      pending = true;
+      loop.schedule(nextSendAt, sendEvent, 0);
+      return;
+    }
+    sendMessage(now);
+    // The next call starts when this one has finished, and not before the pacing allows.
+    nextSendAt = Math.max(now + sendCostNs, nextSendAt + intervalNs);
+    pending = true;
+    loop.schedule(nextSendAt, sendEvent, 0);
+  }
+
+  private void sendMessage(long now) {
+    messagesSent++;
+    if (!fragments) {
+      send(frame, messageBytes, now);
+      return;
+    }
+    int id = ipIdentification;
+    ipIdentification = (ipIdentification + 1) & 0xFFFF;
+    int data = UdpHeader.HEADER_BYTES + messageBytes;
+    int perFragment = (mtu - Ipv4Header.HEADER_BYTES) & ~7;
+    int offset = 0;
+    while (offset < data) {
+      int bytes = Math.min(perFragment, data - offset);
+      boolean more = offset + bytes < data;
+      Ipv4Header header = ipHeader.fragment(id, more, offset / 8);
+      Frame fragment =
+          offset == 0
+              ? new Frame(frame.ethernet(), header, frame.transport())
+              : new Frame(frame.ethernet(), header, null);
+      int payload = offset == 0 ? bytes - UdpHeader.HEADER_BYTES : bytes;
+      send(fragment, payload, now);
+      offset += bytes;
+    }
+  }
+
+  private void send(Frame headers, int payloadBytes, long now) {
+    int l3Bytes =
+        Ipv4Header.HEADER_BYTES
+            + (headers.transport() != null ? UdpHeader.HEADER_BYTES : 0)
+            + payloadBytes;
+    Packet packet =
+        new Packet(
+            headers,
+            payloadBytes,
+            null,
+            flowId,
+            frameSequence++,
+            now,
+            this,
+            SkbSize.truesize(l3Bytes));
+    charged += packet.truesize();
+    bond.transmit(packet);
+  }
+
+  @Override
+  public void onTxDone(Packet packet) {
+    charged -= packet.truesize();
+    // sock_def_write_space wakes a blocked writer once at least half the buffer is free.
+    if (blocked && charged * 2 <= sendBufferBytes && !pending) {
+      blocked = false;
+      pending = true;
+      loop.schedule(Math.max(loop.now(), nextSendAt), sendEvent, 0);
+    }
+  }
+
+  /**
+   * Returns messages sent (netperf's local "Messages Okay").
+   *
+   * @return messages
+   */
+  public long messagesSent() {
+    return messagesSent;
+  }
+
+  /**
+   * Returns frames sent, fragments counted one by one.
+   *
+   * @return frames
+   */
+  public long framesSent() {
+    return frameSequence;
+  }
+
+  /**
+   * Returns bytes still charged to the send buffer.
+   *
+   * @return bytes
+   */
+  public long chargedBytes() {
+    return charged;
+  }
+}
