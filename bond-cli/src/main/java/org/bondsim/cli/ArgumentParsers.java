@@ -1,0 +1,143 @@
+package org.bondsim.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.SlaveLinkSpec;
+
+/** Parsers for the CLI's compact value syntaxes; each error names the option and what it allows. */
+final class ArgumentParsers {
+  private ArgumentParsers() {}
+
+  /**
+   * Parses {@code --slaves}: {@code 3x1000}, {@code 1000,1000,100}, speeds in Mbit/s with an
+   * optional {@code M} or {@code G} suffix ({@code 2x10G}).
+   */
+  static List<Long> speeds(String text) {
+    String allowed = "COUNTxSPEED like 3x1000 or a comma list like 1000,1000,100 (Mbit/s, or 10G)";
+    String trimmed = text.trim();
+    List<Long> speeds = new ArrayList<>();
+    int x = trimmed.toLowerCase(Locale.ROOT).indexOf('x');
+    if (x >= 0) {
+      int count;
+      try {
+        count = Integer.parseInt(trimmed.substring(0, x));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--slaves must be " + allowed + ", got '" + text + "'");
+      }
+      if (count < 1 || count > 64) {
+        throw new IllegalArgumentException("--slaves count must be 1..64, got " + count);
+      }
+      long speed = speed(trimmed.substring(x + 1), text, allowed);
+      for (int i = 0; i < count; i++) {
+        speeds.add(speed);
+      }
+    } else {
+      for (String part : trimmed.split(",", -1)) {
+        speeds.add(speed(part, text, allowed));
+      }
+      if (speeds.size() > 64) {
+        throw new IllegalArgumentException("--slaves count must be 1..64, got " + speeds.size());
+      }
+    }
+    return speeds;
+  }
+
+  private static long speed(String part, String whole, String allowed) {
+    String p = part.trim();
+    long multiplier = 1;
+    if (p.endsWith("G") || p.endsWith("g")) {
+      multiplier = 1000;
+      p = p.substring(0, p.length() - 1);
+    } else if (p.endsWith("M") || p.endsWith("m")) {
+      p = p.substring(0, p.length() - 1);
+    }
+    long value;
+    try {
+      value = Long.parseLong(p) * multiplier;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--slaves must be " + allowed + ", got '" + whole + "'");
+    }
+    if (value < 1 || value > 1_000_000) {
+      throw new IllegalArgumentException(
+          "--slaves speed must be 1..1000000 Mbit/s, got " + value + " in '" + whole + "'");
+    }
+    return value;
+  }
+
+  /** Combines speeds with {@code --delay-us}: one value for every slave, or one per slave. */
+  static List<SlaveLinkSpec> slaves(List<Long> speeds, String delayText) {
+    String[] parts = delayText.trim().split(",", -1);
+    if (parts.length != 1 && parts.length != speeds.size()) {
+      throw new IllegalArgumentException(
+          "--delay-us must be one value or one per slave ("
+              + speeds.size()
+              + "), got '"
+              + delayText
+              + "'");
+    }
+    List<SlaveLinkSpec> slaves = new ArrayList<>();
+    for (int i = 0; i < speeds.size(); i++) {
+      String part = parts[parts.length == 1 ? 0 : i].trim();
+      double micros;
+      try {
+        micros = Double.parseDouble(part);
+      } catch (NumberFormatException e) {
+        micros = -1;
+      }
+      if (!(micros >= 0 && micros <= 10_000_000)) {
+        throw new IllegalArgumentException(
+            "--delay-us must be 0..10000000 microseconds, got '" + part + "'");
+      }
+      slaves.add(new SlaveLinkSpec(speeds.get(i), Math.round(micros * 1000)));
+    }
+    return slaves;
+  }
+
+  /** Parses a time such as {@code 2s}, {@code 2.5s}, {@code 1500ms}, {@code 300us}; bare = s. */
+  static long timeNs(String text, String option) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    double scale = 1e9;
+    String number = t;
+    if (t.endsWith("ms")) {
+      scale = 1e6;
+      number = t.substring(0, t.length() - 2);
+    } else if (t.endsWith("us")) {
+      scale = 1e3;
+      number = t.substring(0, t.length() - 2);
+    } else if (t.endsWith("ns")) {
+      scale = 1;
+      number = t.substring(0, t.length() - 2);
+    } else if (t.endsWith("s")) {
+      number = t.substring(0, t.length() - 1);
+    }
+    double value;
+    try {
+      value = Double.parseDouble(number);
+    } catch (NumberFormatException e) {
+      value = -1;
+    }
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(
+          option + " time must be a non-negative number with s, ms, us or ns, got '" + text + "'");
+    }
+    return Math.round(value * scale);
+  }
+
+  /** Parses {@code --fail eth0@2s} or {@code --recover eth0@3s}. */
+  static LinkEvent linkEvent(String text, boolean up) {
+    String option = up ? "--recover" : "--fail";
+    int at = text.indexOf('@');
+    if (at <= 0 || at == text.length() - 1) {
+      throw new IllegalArgumentException(
+          option + " must be SLAVE@TIME like eth0@2s, got '" + text + "'");
+    }
+    String slave = text.substring(0, at).trim();
+    // Accept slave0 as well as eth0, since people name slaves both ways.
+    if (slave.startsWith("slave")) {
+      slave = "eth" + slave.substring("slave".length());
+    }
+    return new LinkEvent(slave, timeNs(text.substring(at + 1), option), up);
+  }
+}

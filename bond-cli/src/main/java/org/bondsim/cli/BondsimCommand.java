@@ -1,0 +1,19 @@
+package org.bondsim.cli;
+
+import picocli.CommandLine.Command;
+
+/** The top-level {@code bondsim} command. */
+@Command(
+    name = "bondsim",
+    mixinStandardHelpOptions = true,
+    version = "bondsim 0.1.0",
+    description = "Simulates Linux link bonding end to end.",
+    subcommands = {PoliciesCommand.class, NetperfCommand.class})
+final class BondsimCommand implements Runnable {
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,96 @@
+package org.bondsim.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.bondsim.core.metrics.ReorderingStats;
+import org.bondsim.core.scenario.RunReport;
+
+/** Writes a run as one JSON object with snake_case keys in a fixed order. */
+final class JsonReport {
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private JsonReport() {}
+
+  static String toJson(RunReport report) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("test", report.test());
+    root.put("mode", report.mode());
+    ObjectNode options = root.putObject("bond_options");
+    report.bondOptions().forEach(options::put);
+    root.put("seed", report.seed());
+    root.put("elapsed_s", report.elapsedSeconds());
+    root.put("message_size", report.messageBytes());
+    root.put("send_socket_size", report.sendSocketBytes());
+    root.put("recv_socket_size", report.receiveSocketBytes());
+    root.put("streams", report.streams());
+    root.put("messages_sent", report.messagesSent());
+    root.put("messages_received", report.messagesReceived());
+    root.put("send_throughput_mbps", report.sendThroughputMbps());
+    root.put("throughput_mbps", report.throughputMbps());
+    ArrayNode slaves = root.putArray("slaves");
+    for (RunReport.SlaveReport slave : report.slaves()) {
+      ObjectNode s = slaves.addObject();
+      s.put("name", slave.name());
+      s.put("speed_mbps", slave.speedMbps());
+      s.put("delay_us", slave.delayNs() / 1000.0);
+      s.put("tx_packets", slave.txPackets());
+      s.put("tx_bytes", slave.txBytes());
+      s.put("rx_packets", slave.rxPackets());
+      s.put("rx_bytes", slave.rxBytes());
+      s.put("drops", slave.totalDrops());
+      ObjectNode reasons = s.putObject("drops_by_reason");
+      slave.drops().forEach(reasons::put);
+      s.put("link_failures", slave.linkFailures());
+      s.put("link_state", slave.linkState());
+    }
+    root.set("reordering", reordering(report.reordering()));
+    RunReport.FrameAccount frames = report.frames();
+    ObjectNode f = root.putObject("frames");
+    f.put("sent", frames.sent());
+    f.put("delivered", frames.delivered());
+    f.put("dropped", frames.dropped());
+    f.put("in_flight", frames.inFlight());
+    f.put("no_slave_drops", frames.noSlave());
+    ArrayNode changes = root.putArray("active_slave_changes");
+    for (RunReport.ActiveChange change : report.activeChanges()) {
+      ObjectNode c = changes.addObject();
+      c.put("at_s", change.atSeconds());
+      c.put("slave", change.slave());
+    }
+    root.put("events", report.eventsDispatched());
+    try {
+      return MAPPER.writeValueAsString(root);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON", e);
+    }
+  }
+
+  private static ObjectNode reordering(ReorderingStats r) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("received", r.received());
+    node.put("reordered", r.reordered());
+    node.put("reordered_ratio", r.reorderedRatio());
+    node.put("max_extent", r.maxExtent());
+    node.put("mean_extent", r.meanExtent());
+    node.put("duplicates", r.duplicates());
+    ObjectNode n = node.putObject("n_reordering");
+    for (int i = 0; i < r.nReordered().length; i++) {
+      n.put(Integer.toString(i + 1), r.nReordered()[i]);
+    }
+    ObjectNode density = node.putObject("reorder_density");
+    density.put("threshold", r.densityThreshold());
+    ObjectNode values = density.putObject("values");
+    for (int d = -r.densityThreshold(); d <= r.densityThreshold(); d++) {
+      double value = r.densityAt(d);
+      if (value > 0) {
+        values.put(Integer.toString(d), value);
+      }
+    }
+    density.put("beyond_threshold", r.beyondThreshold());
+    return node;
+  }
+}

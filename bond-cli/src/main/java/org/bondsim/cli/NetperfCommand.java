@@ -1,0 +1,214 @@
+package org.bondsim.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.UdpStreamSpec;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code bondsim netperf}: runs a netperf test over a simulated bond. */
+@Command(
+    name = "netperf",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs a netperf test from one simulated host to another over a bond of N slaves, each slave"
+          + " cabled back to back to a slave of the peer's bond (same mode and options).",
+      "Test-specific options follow '--', as with netperf: -m message size, -s local socket size,"
+          + " -S remote socket size."
+    })
+final class NetperfCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "-t",
+      defaultValue = "UDP_STREAM",
+      description = "Test name. Available: UDP_STREAM. Default: ${DEFAULT-VALUE}.")
+  String test;
+
+  @Option(
+      names = "-l",
+      defaultValue = "10",
+      description = "Test length in seconds (> 0). Default: ${DEFAULT-VALUE}.")
+  double lengthSeconds;
+
+  @Option(
+      names = "-H",
+      description = "Accepted for pasted netperf commands and ignored: the peer is simulated.")
+  String host;
+
+  @Option(
+      names = "-f",
+      defaultValue = "m",
+      description =
+          "Throughput units: k, m, g for 10^3/10^6/10^9 bits/s; K, M, G for 2^10/2^20/2^30"
+              + " bytes/s. Default: ${DEFAULT-VALUE}.")
+  String units;
+
+  @Option(
+      names = "--bond",
+      defaultValue = "mode balance-rr",
+      description =
+          "Bond settings as 'ip link add bond0 type bond' takes them, e.g. \"mode balance-rr"
+              + " packets_per_slave 1 miimon 100\". Default: ${DEFAULT-VALUE}.")
+  String bond;
+
+  @Option(
+      names = "--module-param",
+      paramLabel = "NAME=VALUE",
+      description =
+          "A bonding module parameter (global default that --bond overrides), e.g. miimon=100."
+              + " Repeatable.")
+  Map<String, String> moduleParameters = new LinkedHashMap<>();
+
+  @Option(
+      names = "--slaves",
+      defaultValue = "2x1000",
+      description =
+          "Slave speeds in Mbit/s: COUNTxSPEED (3x1000) or a comma list (1000,1000,100)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String slaves;
+
+  @Option(names = "--mtu", defaultValue = "1500", description = "MTU. Default: ${DEFAULT-VALUE}.")
+  int mtu;
+
+  @Option(
+      names = "--delay-us",
+      defaultValue = "20",
+      description =
+          "One-way delay per slave link in microseconds: one value, or one per slave (20,20,50)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String delayMicros;
+
+  @Option(
+      names = "--txqueuelen",
+      defaultValue = "1000",
+      description = "Each slave's qdisc limit in frames. Default: ${DEFAULT-VALUE}.")
+  int txqueuelen;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "Seed of every random choice. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(
+      names = "--streams",
+      defaultValue = "1",
+      description = "Concurrent test instances, each on its own source port. Default: 1.")
+  int streams;
+
+  @Option(
+      names = "--rate-mbps",
+      defaultValue = "0",
+      description = "Send at this payload rate per stream (Mbit/s); 0 = as fast as possible.")
+  double rateMbps;
+
+  @Option(
+      names = "--send-cost-ns",
+      defaultValue = "1000",
+      description =
+          "CPU time of one send() call on the sending host in ns (1..10^9). Default:"
+              + " ${DEFAULT-VALUE}.")
+  long sendCostNs;
+
+  @Option(
+      names = "--fail",
+      paramLabel = "SLAVE@TIME",
+      description = "Take a slave's link down, e.g. eth0@2s. Repeatable.")
+  List<String> failures = new ArrayList<>();
+
+  @Option(
+      names = "--recover",
+      paramLabel = "SLAVE@TIME",
+      description = "Bring a slave's link back up, e.g. eth0@4s. Repeatable.")
+  List<String> recoveries = new ArrayList<>();
+
+  @Option(names = "--json", description = "Print one JSON object instead of tables.")
+  boolean json;
+
+  @Parameters(paramLabel = "TEST-OPTIONS", description = "Test-specific options after '--'.")
+  List<String> testOptions = new ArrayList<>();
+
+  @Override
+  public Integer call() {
+    if (!test.equals("UDP_STREAM")) {
+      throw new IllegalArgumentException("-t must be one of UDP_STREAM, got '" + test + "'");
+    }
+    if (!(lengthSeconds > 0) || lengthSeconds > 86_400) {
+      throw new IllegalArgumentException(
+          "-l must be > 0 and <= 86400 seconds, got " + lengthSeconds);
+    }
+    ThroughputUnits throughputUnits = ThroughputUnits.parse(units);
+    if (rateMbps < 0) {
+      throw new IllegalArgumentException("--rate-mbps must be >= 0, got " + rateMbps);
+    }
+    UdpTestOptions udp = UdpTestOptions.parse(testOptions);
+    List<LinkEvent> events = new ArrayList<>();
+    failures.forEach(f -> events.add(ArgumentParsers.linkEvent(f, false)));
+    recoveries.forEach(r -> events.add(ArgumentParsers.linkEvent(r, true)));
+    Scenario scenario =
+        new Scenario(
+            BondSpec.parse(bond),
+            moduleParameters,
+            ArgumentParsers.slaves(ArgumentParsers.speeds(slaves), delayMicros),
+            mtu,
+            txqueuelen,
+            Math.round(lengthSeconds * 1e9),
+            seed,
+            events,
+            new UdpStreamSpec(
+                udp.messageBytes,
+                udp.sendBuffer,
+                udp.receiveBuffer,
+                Math.round(rateMbps * 1e6),
+                streams,
+                sendCostNs));
+    PolicyRegistry registry = PolicyRegistry.load();
+    RunReport report = new ScenarioRunner(registry).run(scenario);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(JsonReport.toJson(report));
+    } else {
+      TextReport.print(report, throughputUnits, out);
+    }
+    return 0;
+  }
+
+  /** netperf's test-specific options for UDP_STREAM. */
+  @Command(name = "UDP_STREAM test options")
+  static final class UdpTestOptions {
+    @Option(names = "-m", description = "Bytes per send.")
+    int messageBytes = UdpStreamSpec.MAX_MESSAGE;
+
+    @Option(names = "-s", description = "Local socket send buffer bytes.")
+    int sendBuffer = UdpStreamSpec.DEFAULT_SOCKET_BUFFER;
+
+    @Option(names = "-S", description = "Remote socket receive buffer bytes.")
+    int receiveBuffer = UdpStreamSpec.DEFAULT_SOCKET_BUFFER;
+
+    static UdpTestOptions parse(List<String> words) {
+      UdpTestOptions options = new UdpTestOptions();
+      try {
+        new CommandLine(options).parseArgs(words.toArray(new String[0]));
+      } catch (CommandLine.ParameterException e) {
+        throw new IllegalArgumentException(
+            "UDP_STREAM test option: " + e.getMessage() + " (allowed after '--': -m, -s, -S)", e);
+      }
+      return options;
+    }
+  }
+}

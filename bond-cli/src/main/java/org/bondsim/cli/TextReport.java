@@ -1,0 +1,138 @@
+package org.bondsim.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.bondsim.core.metrics.ReorderingStats;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.ScenarioRunner;
+
+/** Prints a run as netperf's table followed by bondsim's per-slave and reordering tables. */
+final class TextReport {
+  private TextReport() {}
+
+  static void print(RunReport report, ThroughputUnits units, PrintWriter out) {
+    out.printf(
+        Locale.ROOT,
+        "MIGRATED UDP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s () port 0 AF_INET"
+            + " : simulated, bond0 %s%n",
+        ScenarioRunner.RECEIVER_IP,
+        report.mode());
+    out.println("Socket  Message  Elapsed      Messages                ");
+    out.println("Size    Size     Time         Okay Errors   Throughput");
+    out.printf(Locale.ROOT, "bytes   bytes    secs            #      #   %s%n%n", units.label());
+    out.printf(
+        Locale.ROOT,
+        "%6d   %6d   %-7.2f   %7d %6d    %7.2f%n",
+        report.sendSocketBytes(),
+        report.messageBytes(),
+        report.elapsedSeconds(),
+        report.messagesSent(),
+        0,
+        units.fromMegabits(report.sendThroughputMbps()));
+    out.printf(
+        Locale.ROOT,
+        "%6d           %-7.2f   %7d           %7.2f%n%n",
+        report.receiveSocketBytes(),
+        report.elapsedSeconds(),
+        report.messagesReceived(),
+        units.fromMegabits(report.throughputMbps()));
+
+    out.printf(
+        Locale.ROOT,
+        "bond0 mode %s: %s%n",
+        report.mode(),
+        report.bondOptions().entrySet().stream()
+            .map(e -> e.getKey() + " " + (e.getValue().isEmpty() ? "\"\"" : e.getValue()))
+            .collect(Collectors.joining(" ")));
+    out.printf(
+        Locale.ROOT,
+        "%-6s %8s %9s %12s %15s %12s %15s %8s  %s%n",
+        "slave",
+        "Mbit/s",
+        "delay_us",
+        "tx_packets",
+        "tx_bytes",
+        "rx_packets",
+        "rx_bytes",
+        "drops",
+        "state");
+    for (RunReport.SlaveReport slave : report.slaves()) {
+      out.printf(
+          Locale.ROOT,
+          "%-6s %8d %9.1f %12d %15d %12d %15d %8d  %s%s%n",
+          slave.name(),
+          slave.speedMbps(),
+          slave.delayNs() / 1000.0,
+          slave.txPackets(),
+          slave.txBytes(),
+          slave.rxPackets(),
+          slave.rxBytes(),
+          slave.totalDrops(),
+          slave.linkState(),
+          describeDrops(slave.drops()));
+    }
+    out.println();
+    printReordering(report.reordering(), out);
+    RunReport.FrameAccount frames = report.frames();
+    out.printf(
+        Locale.ROOT,
+        "frames: %d handed to slaves = %d delivered + %d dropped + %d in flight at the end%s%n",
+        frames.sent(),
+        frames.delivered(),
+        frames.dropped(),
+        frames.inFlight(),
+        frames.noSlave() > 0 ? "; " + frames.noSlave() + " dropped for want of a slave" : "");
+    if (!report.activeChanges().isEmpty()) {
+      out.println(
+          "active slave: "
+              + report.activeChanges().stream()
+                  .map(c -> String.format(Locale.ROOT, "%.3fs %s", c.atSeconds(), c.slave()))
+                  .collect(Collectors.joining(", ")));
+    }
+    out.printf(
+        Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
+  }
+
+  private static String describeDrops(Map<String, Long> drops) {
+    if (drops.isEmpty()) {
+      return "";
+    }
+    return drops.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(" ", " (", ")"));
+  }
+
+  private static void printReordering(ReorderingStats r, PrintWriter out) {
+    out.printf(
+        Locale.ROOT,
+        "reordering at the receiver (RFC 4737): %d frames, %d reordered, ratio %.6f, extent max %d"
+            + " mean %.2f, %d duplicates%n",
+        r.received(),
+        r.reordered(),
+        r.reorderedRatio(),
+        r.maxExtent(),
+        r.meanExtent(),
+        r.duplicates());
+    StringBuilder n = new StringBuilder("  n-reordering:");
+    for (int i = 0; i < r.nReordered().length; i++) {
+      n.append(' ').append(i + 1).append('=').append(r.nReordered()[i]);
+    }
+    out.println(n);
+    StringBuilder density =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT, "  reorder density (RFC 5236, DT %d):", r.densityThreshold()));
+    for (int d = -r.densityThreshold(); d <= r.densityThreshold(); d++) {
+      double value = r.densityAt(d);
+      if (value > 0) {
+        density.append(String.format(Locale.ROOT, " D=%d:%.6f", d, value));
+      }
+    }
+    if (r.beyondThreshold() > 0) {
+      density.append(" beyond DT: ").append(r.beyondThreshold());
+    }
+    out.println(density);
+  }
+}

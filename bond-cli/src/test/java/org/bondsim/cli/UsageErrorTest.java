@@ -1,0 +1,54 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class UsageErrorTest {
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--bond|mode balance-rr packets_per_slave -1|packets_per_slave must be 0..65535, got -1",
+        "--bond|mode nosuch|mode must be one of balance-rr (0), active-backup (1), broadcast (3)",
+        "--bond|mode active-backup packets_per_slave 2|packets_per_slave is not supported in mode"
+            + " active-backup; it applies to: balance-rr",
+        "--bond|mode balance-rr lacp_rate fast|unknown bond option 'lacp_rate'",
+        "--slaves|3y1000|--slaves must be COUNTxSPEED",
+        "--slaves|0x1000|--slaves count must be 1..64, got 0",
+        "--fail|eth0|--fail must be SLAVE@TIME like eth0@2s, got 'eth0'",
+        "--fail|eth7@1s|link event names slave 'eth7'",
+        "-t|TCP_CRR|-t must be one of UDP_STREAM, got 'TCP_CRR'",
+        "-l|-3|-l must be > 0",
+        "--mtu|20|--mtu must be 68..65535, got 20",
+        "--module-param|nosuch=1|unknown module parameter 'nosuch'",
+      })
+  void badValuesExitTwoWithOneLineNamingTheField(String option, String value, String message) {
+    CliRunner result =
+        option.equals("-l")
+            ? CliRunner.run("netperf", option, value)
+            : CliRunner.run("netperf", "-l", "0.01", option, value);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(result.err().lines().count()).isEqualTo(1);
+    assertThat(result.out()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"--no-such-option", "-c"})
+  void unknownOptionsExitTwo(String option) {
+    CliRunner result = CliRunner.run("netperf", option);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains(option).doesNotContain("Exception");
+    assertThat(result.err().lines().count()).isEqualTo(1);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"-m,0", "-m,70000", "-x,1", "-m,big"})
+  void badTestSpecificOptionsExitTwo(String option, String value) {
+    CliRunner result = CliRunner.run("netperf", "-l", "0.01", "--", option, value);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).doesNotContain("Exception").contains(option);
+  }
+}
