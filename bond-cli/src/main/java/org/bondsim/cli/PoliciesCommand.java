@@ -28,11 +28,11 @@ final class PoliciesCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PolicyRegistry registry = PolicyRegistry.load();
-    out.printf("%-16s %-5s %-12s %s%n", "MODE", "ALIAS", "MODULE", "DESCRIPTION");
+    out.printf("%-16s %-5s %-16s %s%n", "MODE", "ALIAS", "MODULE", "DESCRIPTION");
     for (PolicyRegistry.Entry entry : registry.entries()) {
       TxPolicyProvider provider = entry.provider();
       out.printf(
-          "%-16s %-5s %-12s %s%n",
+          "%-16s %-5s %-16s %s%n",
           provider.mode(),
           provider.alias().isPresent() ? Integer.toString(provider.alias().getAsInt()) : "-",
           entry.origin(),

@@ -1,0 +1,78 @@
+package org.bondsim.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.bondsim.core.engine.Event;
+import org.bondsim.core.engine.EventLoop;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The engine's schedule/dispatch loop: {@code lanes} independent lanes (links, timers), each
+ * rescheduling itself after a pseudo-random delay when it fires, as a busy link does. Reported as
+ * events per second.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class EventLoopBenchmark {
+  private static final int EVENTS = 1_000_000;
+
+  @Param({"8", "64", "1024"})
+  int lanes;
+
+  private EventLoop loop;
+  private Lane[] all;
+
+  private final class Lane implements Event {
+    private long state;
+    private int remaining;
+
+    Lane(long seed) {
+      this.state = seed;
+    }
+
+    @Override
+    public void fire(long now, long arg) {
+      if (--remaining > 0) {
+        // xorshift: a cheap, allocation-free delay between 1 and 16384 ns.
+        state ^= state << 13;
+        state ^= state >>> 7;
+        state ^= state << 17;
+        loop.schedule(now + 1 + (state & 0x3FFF), this, arg);
+      }
+    }
+  }
+
+  @Setup
+  public void setUp() {
+    all = new Lane[lanes];
+    for (int i = 0; i < lanes; i++) {
+      all[i] = new Lane(0x9E3779B97F4A7C15L * (i + 1));
+    }
+  }
+
+  @Benchmark
+  @OperationsPerInvocation(EVENTS)
+  public long scheduleAndDispatch() {
+    loop = new EventLoop();
+    for (Lane lane : all) {
+      lane.remaining = EVENTS / lanes;
+      loop.schedule(lane.state & 0xFF, lane, 0);
+    }
+    loop.runUntil(Long.MAX_VALUE);
+    return loop.dispatched();
+  }
+}
