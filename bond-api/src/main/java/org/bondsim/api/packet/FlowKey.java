@@ -32,6 +32,9 @@ public record FlowKey(
     } else if (frame.transport() instanceof UdpHeader udp) {
       sport = udp.sourcePort();
       dport = udp.destinationPort();
+    } else if (frame.transport() instanceof PortsHeader ports) {
+      sport = ports.sourcePort();
+      dport = ports.destinationPort();
     } else if (frame.transport() instanceof IcmpHeader icmp) {
       sport = icmp.identifier();
     }

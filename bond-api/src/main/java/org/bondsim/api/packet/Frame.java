@@ -47,6 +47,9 @@ public record Frame(EthernetHeader ethernet, IpHeader ip, TransportHeader transp
     if (transport instanceof UdpHeader) {
       return IpProtocol.UDP;
     }
+    if (transport instanceof PortsHeader ports) {
+      return ports.protocol();
+    }
     return ip instanceof Ipv6Header ? IpProtocol.ICMPV6 : IpProtocol.ICMP;
   }
 

@@ -1,6 +1,7 @@
 package org.bondsim.api.policy;
 
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.bondsim.api.option.OptionSpec;
@@ -39,6 +40,17 @@ public interface TxPolicyProvider {
    * @return option specs with defaults and ranges
    */
   List<OptionSpec> options();
+
+  /**
+   * Returns defaults this mode imposes on the bond's options when neither the bond nor a module
+   * parameter sets them, as Linux's {@code bond_option_mode_set} turns on {@code miimon 100} for
+   * 802.3ad, balance-tlb and balance-alb.
+   *
+   * @return option name to value
+   */
+  default Map<String, String> modeDefaults() {
+    return Map.of();
+  }
 
   /**
    * Returns what the mode promises or needs.

@@ -75,11 +75,17 @@ public final class BondDevice implements Bond, FrameReceiver {
           "slave " + slave.name() + " has index " + slave.index() + ", expected " + slaves.size());
     }
     slaves.add(slave);
+    // Linux rebuilds the hash modes' usable-slave array on the carrier notifier, before miimon.
+    slave.link().addCarrierListener(this::notifyPolicy);
     if (onlyActiveTransmits()) {
       // Linux enslaves active-backup slaves as backups; selection below picks the active one.
       slave.setRole(true, true);
     }
     selectActiveSlave();
+    notifyPolicy();
+  }
+
+  private void notifyPolicy() {
     if (policy != null) {
       policy.onSlavesChanged(this);
     }

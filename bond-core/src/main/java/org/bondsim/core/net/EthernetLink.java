@@ -1,5 +1,7 @@
 package org.bondsim.core.net;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.bondsim.api.Link;
 import org.bondsim.core.engine.EventLoop;
 
@@ -13,6 +15,7 @@ public final class EthernetLink implements Link {
   private final Port forward;
   private final Port backward;
   private boolean carrier = true;
+  private final List<Runnable> carrierListeners = new ArrayList<>();
 
   /**
    * Builds a link.
@@ -75,6 +78,19 @@ public final class EthernetLink implements Link {
       forward.carrierLost();
       backward.carrierLost();
     }
+    for (Runnable listener : carrierListeners) {
+      listener.run();
+    }
+  }
+
+  /**
+   * Registers code to run after every carrier change, as Linux's netdevice notifier tells the bond
+   * of NETDEV_CHANGE (the link-watch work runs at once for bond slaves).
+   *
+   * @param listener what to run
+   */
+  public void addCarrierListener(Runnable listener) {
+    carrierListeners.add(listener);
   }
 
   @Override

@@ -122,7 +122,7 @@ public final class Port {
     Packet packet = sending;
     boolean charges = sendingCharges;
     sending = null;
-    senderStats.countTx(packet.frameBytes());
+    senderStats.countTx(packet.frameBytes(), packet.flowId());
     putOnWire(packet, now + link.propagationDelayNs());
     if (queueSize > 0) {
       int head = queueHead;

@@ -1,5 +1,6 @@
 package org.bondsim.core.net;
 
+import java.util.BitSet;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.SlaveCounters;
 
@@ -10,10 +11,23 @@ public final class SlaveStats implements SlaveCounters {
   private long rxPackets;
   private long rxBytes;
   private final long[] drops = new long[DropReason.values().length];
+  private final BitSet flows = new BitSet();
 
-  void countTx(int bytes) {
+  void countTx(int bytes, int flowId) {
     txPackets++;
     txBytes += bytes;
+    if (flowId >= 0) {
+      flows.set(flowId);
+    }
+  }
+
+  /**
+   * Returns how many distinct flows (sender flow numbers) this slave has sent frames of.
+   *
+   * @return flows
+   */
+  public int flowsSent() {
+    return flows.cardinality();
   }
 
   /**

@@ -63,7 +63,8 @@ public final class BondFactory {
                     OptionException.mustBe(
                         "mode", "one of " + registry.describeModes(), "'" + mode + "'"));
     List<OptionSpec> specs = specsOf(entry);
-    Map<String, String> globals = new LinkedHashMap<>();
+    // The mode's own defaults first; a module parameter given explicitly replaces them.
+    Map<String, String> globals = new LinkedHashMap<>(entry.provider().modeDefaults());
     for (Map.Entry<String, String> parameter : moduleParameters.entrySet()) {
       String name = parameter.getKey();
       if (name.equals("mode")) {

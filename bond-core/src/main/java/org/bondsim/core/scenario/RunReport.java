@@ -24,7 +24,7 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param slaves per-slave figures, in slave order
  * @param reordering reordering at the receiver over all streams
  * @param frames the frame account of every link
- * @param activeChanges changes of the sending bond's active slave
+ * @param activeChanges changes of the sending bond's active slave, for modes that use one
  * @param eventsDispatched events the engine ran
  */
 public record RunReport(
@@ -55,6 +55,7 @@ public record RunReport(
    * @param delayNs one-way delay
    * @param txPackets frames sent by the sender's slave
    * @param txBytes their bytes
+   * @param flows distinct flows (streams) the slave sent frames of
    * @param rxPackets frames received by the receiver's slave
    * @param rxBytes their bytes
    * @param drops dropped frames by reason name, sender and receiver side together, non-zero only
@@ -67,6 +68,7 @@ public record RunReport(
       long delayNs,
       long txPackets,
       long txBytes,
+      int flows,
       long rxPackets,
       long rxBytes,
       Map<String, Long> drops,

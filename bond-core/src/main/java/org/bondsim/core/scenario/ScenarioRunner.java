@@ -12,6 +12,7 @@ import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.bond.ActiveSlaveChange;
 import org.bondsim.core.bond.BondDevice;
@@ -259,6 +260,7 @@ public final class ScenarioRunner {
               spec.delayNs(),
               tx.stats().txPackets(),
               tx.stats().txBytes(),
+              tx.stats().flowsSent(),
               rx.stats().rxPackets(),
               rx.stats().rxBytes(),
               drops,
@@ -281,7 +283,12 @@ public final class ScenarioRunner {
             handed, delivered, dropped, inFlight, sender.noSlaveDrops() + receiver.noSlaveDrops());
 
     List<RunReport.ActiveChange> changes = new ArrayList<>();
-    for (ActiveSlaveChange change : sender.activeHistory()) {
+    // Every bond keeps a current active slave, but it only matters to the modes that use one.
+    List<ActiveSlaveChange> history =
+        sender.characteristics().contains(Characteristic.USES_ACTIVE_SLAVE)
+            ? sender.activeHistory()
+            : List.of();
+    for (ActiveSlaveChange change : history) {
       changes.add(
           new RunReport.ActiveChange(
               change.atNs() / 1e9, change.slave() == null ? "none" : change.slave()));
