@@ -37,6 +37,7 @@ final class JsonReport {
       s.put("name", slave.name());
       s.put("speed_mbps", slave.speedMbps());
       s.put("delay_us", slave.delayNs() / 1000.0);
+      s.put("flows", slave.flows());
       s.put("tx_packets", slave.txPackets());
       s.put("tx_bytes", slave.txBytes());
       s.put("rx_packets", slave.rxPackets());

@@ -48,10 +48,11 @@ final class TextReport {
             .collect(Collectors.joining(" ")));
     out.printf(
         Locale.ROOT,
-        "%-6s %8s %9s %12s %15s %12s %15s %8s  %s%n",
+        "%-6s %8s %9s %6s %12s %15s %12s %15s %8s  %s%n",
         "slave",
         "Mbit/s",
         "delay_us",
+        "flows",
         "tx_packets",
         "tx_bytes",
         "rx_packets",
@@ -61,10 +62,11 @@ final class TextReport {
     for (RunReport.SlaveReport slave : report.slaves()) {
       out.printf(
           Locale.ROOT,
-          "%-6s %8d %9.1f %12d %15d %12d %15d %8d  %s%s%n",
+          "%-6s %8d %9.1f %6d %12d %15d %12d %15d %8d  %s%s%n",
           slave.name(),
           slave.speedMbps(),
           slave.delayNs() / 1000.0,
+          slave.flows(),
           slave.txPackets(),
           slave.txBytes(),
           slave.rxPackets(),

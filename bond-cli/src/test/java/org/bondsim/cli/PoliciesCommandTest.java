@@ -21,7 +21,10 @@ class PoliciesCommandTest {
     assertThat(result.out())
         .containsPattern("balance-rr\\s+0\\s+policy-rr")
         .containsPattern("active-backup\\s+1\\s+bond-core")
+        .containsPattern("balance-xor\\s+2\\s+policy-hash")
         .containsPattern("broadcast\\s+3\\s+bond-core")
+        .containsPattern("802.3ad\\s+4\\s+policy-hash")
+        .containsPattern("xmit_hash_policy\\s+default layer2")
         .containsPattern("packets_per_slave\\s+default 1\\s+0\\.\\.65535")
         .containsPattern("miimon\\s+default 0")
         .contains("primary_reselect");

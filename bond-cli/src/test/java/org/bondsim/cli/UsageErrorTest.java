@@ -11,7 +11,8 @@ class UsageErrorTest {
       delimiter = '|',
       value = {
         "--bond|mode balance-rr packets_per_slave -1|packets_per_slave must be 0..65535, got -1",
-        "--bond|mode nosuch|mode must be one of balance-rr (0), active-backup (1), broadcast (3)",
+        "--bond|mode nosuch|mode must be one of balance-rr (0), active-backup (1), balance-xor (2),"
+            + " broadcast (3), 802.3ad (4)",
         "--bond|mode active-backup packets_per_slave 2|packets_per_slave is not supported in mode"
             + " active-backup; it applies to: balance-rr",
         "--bond|mode balance-rr lacp_rate fast|unknown bond option 'lacp_rate'",

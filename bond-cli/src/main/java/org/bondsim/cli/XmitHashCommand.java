@@ -1,0 +1,428 @@
+package org.bondsim.cli;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.policy.hash.HashFormula;
+import org.bondsim.policy.hash.XmitHash;
+import org.bondsim.policy.hash.XmitHashPolicy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bondsim xmit-hash}: which slave a frame takes under an xmit_hash_policy. */
+@Command(
+    name = "xmit-hash",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Computes Linux's bonding transmit hash for one frame, for every row of a CSV file"
+          + " (--input), or for many random flows (--spread), and the slave it picks when all"
+          + " --slaves can transmit (hash % slaves, as balance-xor and 802.3ad do)."
+    })
+final class XmitHashCommand implements Callable<Integer> {
+  static final List<String> COLUMNS =
+      List.of(
+          "policy",
+          "src_mac",
+          "dst_mac",
+          "vlan",
+          "ethertype",
+          "src_ip",
+          "dst_ip",
+          "ip_proto",
+          "src_port",
+          "dst_port",
+          "icmp_id",
+          "frag");
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--policy",
+      defaultValue = "layer2",
+      description =
+          "xmit_hash_policy: layer2, layer3+4, layer2+3, encap2+3, encap3+4, vlan+srcmac."
+              + " Default: ${DEFAULT-VALUE}.")
+  String policy;
+
+  @Option(
+      names = "--formula",
+      defaultValue = "current",
+      description =
+          "Which kernel's arithmetic: 2.6, 3.5, 3.13, 3.19, 4.15, 5.5, 5.15, 5.18, current."
+              + " Default: ${DEFAULT-VALUE}.")
+  String formula;
+
+  @Option(names = "--slaves", required = true, description = "Number of usable slaves (1..1024).")
+  int slaves;
+
+  @Option(names = "--src-mac", defaultValue = "", description = "Source MAC.")
+  String srcMac;
+
+  @Option(names = "--dst-mac", defaultValue = "", description = "Destination MAC.")
+  String dstMac;
+
+  @Option(names = "--vlan", defaultValue = "", description = "802.1Q VLAN id (0..4095).")
+  String vlan;
+
+  @Option(
+      names = "--ethertype",
+      defaultValue = "",
+      description = "Ethertype such as 0x0806; taken from the addresses when omitted.")
+  String etherType;
+
+  @Option(names = "--src-ip", defaultValue = "", description = "Source IPv4 or IPv6 address.")
+  String srcIp;
+
+  @Option(names = "--dst-ip", defaultValue = "", description = "Destination address.")
+  String dstIp;
+
+  @Option(
+      names = "--proto",
+      defaultValue = "",
+      description = "tcp, udp, icmp, icmpv6, sctp or a protocol number.")
+  String proto;
+
+  @Option(names = "--sport", defaultValue = "", description = "Source port.")
+  String sport;
+
+  @Option(names = "--dport", defaultValue = "", description = "Destination port.")
+  String dport;
+
+  @Option(
+      names = "--icmp-id",
+      defaultValue = "",
+      description = "ICMP echo identifier (makes the frame an echo request).")
+  String icmpId;
+
+  @Option(
+      names = "--icmp-type",
+      defaultValue = "",
+      description = "ICMP type (default 8 with an id).")
+  String icmpType;
+
+  @Option(names = "--frag", defaultValue = "", description = "none, first or later.")
+  String frag;
+
+  @Option(
+      names = "--input",
+      description =
+          "CSV with header "
+              + "policy,src_mac,dst_mac,vlan,ethertype,src_ip,dst_ip,ip_proto,"
+              + "src_port,dst_port,icmp_id,frag; writes the rows with hash_u32 and slave added.")
+  Path input;
+
+  @Option(names = "--spread", description = "Report how --flows random flows spread over slaves.")
+  boolean spread;
+
+  @Option(names = "--flows", defaultValue = "10000", description = "Flows for --spread.")
+  int flows;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed for --spread.")
+  long seed;
+
+  @Override
+  public Integer call() throws IOException {
+    if (slaves < 1 || slaves > 1024) {
+      throw new IllegalArgumentException("--slaves must be 1..1024, got " + slaves);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    HashFormula hashFormula = parseFormula(formula);
+    if (input != null) {
+      return csv(out, hashFormula);
+    }
+    if (spread) {
+      return spread(out, hashFormula);
+    }
+    XmitHash hash = hasher(policy, hashFormula);
+    Frame frame;
+    try {
+      frame = new FrameFields(singleFrameFields(false)).build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(optionNames(e.getMessage()), e);
+    }
+    int h = hash.hash(frame);
+    out.printf(
+        Locale.ROOT,
+        "xmit_hash_policy %s (%s kernel arithmetic)%nhash_u32 %d (0x%08x)%nslave %d of %d%n",
+        hash.policy().word(),
+        hashFormula.word(),
+        Integer.toUnsignedLong(h),
+        h,
+        Integer.remainderUnsigned(h, slaves),
+        slaves);
+    return 0;
+  }
+
+  private static final Map<String, String> OPTION_OF_FIELD =
+      Map.ofEntries(
+          Map.entry("src_mac", "--src-mac"),
+          Map.entry("dst_mac", "--dst-mac"),
+          Map.entry("vlan", "--vlan"),
+          Map.entry("ethertype", "--ethertype"),
+          Map.entry("src_ip", "--src-ip"),
+          Map.entry("dst_ip", "--dst-ip"),
+          Map.entry("ip_proto", "--proto"),
+          Map.entry("src_port", "--sport"),
+          Map.entry("dst_port", "--dport"),
+          Map.entry("icmp_id", "--icmp-id"),
+          Map.entry("icmp_type", "--icmp-type"),
+          Map.entry("frag", "--frag"));
+
+  /** Names the command-line option where a message names a CSV column. */
+  private static String optionNames(String message) {
+    String result = message;
+    for (Map.Entry<String, String> e : OPTION_OF_FIELD.entrySet()) {
+      result = result.replaceAll("\\b" + e.getKey() + "\\b", e.getValue());
+    }
+    return result;
+  }
+
+  private static HashFormula parseFormula(String text) {
+    try {
+      return HashFormula.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage().replace("xmit_hash_formula", "--formula"));
+    }
+  }
+
+  private static XmitHash hasher(String policyText, HashFormula formula) {
+    return new XmitHash(XmitHashPolicy.parse(policyText), formula);
+  }
+
+  private Map<String, String> singleFrameFields(boolean forSpread) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("src_mac", srcMac.isEmpty() && !forSpread ? "00:00:00:00:00:01" : srcMac);
+    fields.put("dst_mac", dstMac.isEmpty() && !forSpread ? "00:00:00:00:00:02" : dstMac);
+    fields.put("vlan", vlan);
+    fields.put("ethertype", etherType);
+    fields.put("src_ip", srcIp);
+    fields.put("dst_ip", dstIp);
+    fields.put("ip_proto", protocolNumber(proto));
+    fields.put("src_port", sport);
+    fields.put("dst_port", dport);
+    fields.put("icmp_id", icmpId);
+    fields.put("icmp_type", icmpType);
+    fields.put("frag", frag);
+    return fields;
+  }
+
+  private static String protocolNumber(String text) {
+    switch (text.toLowerCase(Locale.ROOT)) {
+      case "tcp":
+        return "6";
+      case "udp":
+        return "17";
+      case "icmp":
+        return "1";
+      case "icmpv6":
+      case "ipv6-icmp":
+        return "58";
+      case "sctp":
+        return "132";
+      default:
+        if (!text.isEmpty() && !text.chars().allMatch(Character::isDigit)) {
+          throw new IllegalArgumentException(
+              "--proto must be tcp, udp, icmp, icmpv6, sctp or a number 0..255, got '"
+                  + text
+                  + "'");
+        }
+        return text;
+    }
+  }
+
+  private int csv(PrintWriter out, HashFormula hashFormula) throws IOException {
+    CsvMapper mapper = new CsvMapper();
+    mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
+    // Quote only cells that need it, so rows come back as they were written.
+    mapper.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
+    List<List<String>> rows = new ArrayList<>();
+    try (Reader reader = Files.newBufferedReader(input, StandardCharsets.UTF_8);
+        MappingIterator<List<String>> it =
+            mapper.readerForListOf(String.class).readValues(reader)) {
+      while (it.hasNextValue()) {
+        rows.add(it.nextValue());
+      }
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("--input file not found: " + input);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "--input " + input + " is not valid CSV: " + e.getMessage());
+    }
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--input " + input + " is empty; expected the header " + String.join(",", COLUMNS));
+    }
+    List<String> header = rows.get(0).stream().map(String::trim).toList();
+    for (String column : COLUMNS) {
+      if (!header.contains(column)) {
+        throw new IllegalArgumentException(
+            input
+                + " line 1: missing column "
+                + column
+                + "; the header must hold "
+                + String.join(",", COLUMNS));
+      }
+    }
+    CsvSchema.Builder schema = CsvSchema.builder();
+    header.forEach(schema::addColumn);
+    schema.addColumn("hash_u32").addColumn("slave");
+    List<List<String>> output = new ArrayList<>();
+    output.add(concat(rows.get(0), List.of("hash_u32", "slave")));
+    Map<String, XmitHash> hashers = new LinkedHashMap<>();
+    for (int r = 1; r < rows.size(); r++) {
+      List<String> row = rows.get(r);
+      int line = r + 1;
+      if (row.size() == 1 && row.get(0).isBlank()) {
+        continue;
+      }
+      if (row.size() != header.size()) {
+        throw new IllegalArgumentException(
+            input
+                + " line "
+                + line
+                + ": "
+                + row.size()
+                + " columns, the header has "
+                + header.size());
+      }
+      Map<String, String> fields = new LinkedHashMap<>();
+      for (int c = 0; c < header.size(); c++) {
+        fields.put(header.get(c), row.get(c));
+      }
+      int h;
+      try {
+        String policyText = fields.get("policy").trim();
+        XmitHash hash;
+        try {
+          hash = hashers.computeIfAbsent(policyText, p -> hasher(p, hashFormula));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("policy: " + e.getMessage());
+        }
+        h = hash.hash(new FrameFields(fields).build());
+      } catch (IllegalArgumentException e) {
+        String message = e.getMessage();
+        String column = message.contains(" ") ? message.substring(0, message.indexOf(' ')) : "?";
+        throw new IllegalArgumentException(
+            input + " line " + line + ", column " + column.replace(":", "") + ": " + message);
+      }
+      output.add(
+          concat(
+              row,
+              List.of(
+                  Long.toString(Integer.toUnsignedLong(h)),
+                  Integer.toString(Integer.remainderUnsigned(h, slaves)))));
+    }
+    out.print(mapper.writer(schema.build().withoutHeader()).writeValueAsString(output));
+    return 0;
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private int spread(PrintWriter out, HashFormula hashFormula) {
+    if (flows < 1 || flows > 100_000_000) {
+      throw new IllegalArgumentException("--flows must be 1..100000000, got " + flows);
+    }
+    XmitHash hash = hasher(policy, hashFormula);
+    Map<String, String> fixed = singleFrameFields(true);
+    if (fixed.get("ip_proto").isEmpty()) {
+      fixed.put("ip_proto", "6");
+    }
+    List<String> random = new ArrayList<>();
+    SplittableRandom rng = new SplittableRandom(seed);
+    long[] counts = new long[slaves];
+    for (int i = 0; i < flows; i++) {
+      Map<String, String> fields = new LinkedHashMap<>(fixed);
+      randomIfEmpty(fields, "src_mac", () -> randomMac(rng), random, i);
+      randomIfEmpty(fields, "dst_mac", () -> randomMac(rng), random, i);
+      randomIfEmpty(fields, "src_ip", () -> randomIp(rng), random, i);
+      randomIfEmpty(fields, "dst_ip", () -> randomIp(rng), random, i);
+      String p = fields.get("ip_proto");
+      if (p.equals("6") || p.equals("17") || p.equals("132")) {
+        randomIfEmpty(
+            fields, "src_port", () -> Integer.toString(rng.nextInt(32768, 61000)), random, i);
+        randomIfEmpty(fields, "dst_port", () -> Integer.toString(rng.nextInt(1, 65536)), random, i);
+      } else if (p.equals("1") || p.equals("58")) {
+        randomIfEmpty(fields, "icmp_id", () -> Integer.toString(rng.nextInt(65536)), random, i);
+      }
+      counts[Integer.remainderUnsigned(hash.hash(new FrameFields(fields).build()), slaves)]++;
+    }
+    double expected = (double) flows / slaves;
+    double chiSquare = 0;
+    for (long count : counts) {
+      chiSquare += (count - expected) * (count - expected) / expected;
+    }
+    out.printf(
+        Locale.ROOT,
+        "xmit_hash_policy %s (%s), %d slaves, %d random flows (seed %d); random fields: %s%n",
+        hash.policy().word(),
+        hashFormula.word(),
+        slaves,
+        flows,
+        seed,
+        random.isEmpty() ? "none" : String.join(" ", random));
+    out.printf("%-6s %10s %8s%n", "slave", "flows", "share");
+    for (int s = 0; s < slaves; s++) {
+      out.printf(Locale.ROOT, "%-6d %10d %7.2f%%%n", s, counts[s], 100.0 * counts[s] / flows);
+    }
+    if (slaves > 1) {
+      double p = ChiSquaredDistribution.of(slaves - 1).survivalProbability(chiSquare);
+      out.printf(
+          Locale.ROOT,
+          "chi-square %.3f with %d degrees of freedom against uniform (%.1f flows per slave),"
+              + " p = %.4g%n",
+          chiSquare,
+          slaves - 1,
+          expected,
+          p);
+    }
+    return 0;
+  }
+
+  private static void randomIfEmpty(
+      Map<String, String> fields,
+      String name,
+      java.util.function.Supplier<String> value,
+      List<String> random,
+      int flow) {
+    if (fields.get(name).isEmpty()) {
+      fields.put(name, value.get());
+      if (flow == 0) {
+        random.add(name);
+      }
+    }
+  }
+
+  private static String randomMac(SplittableRandom rng) {
+    // A unicast, locally administered address.
+    long bits = (rng.nextLong() & 0xFFFF_FFFF_FFFFL & ~(1L << 40)) | (1L << 41);
+    return new org.bondsim.api.packet.MacAddress(bits).toString();
+  }
+
+  private static String randomIp(SplittableRandom rng) {
+    return "10." + rng.nextInt(256) + "." + rng.nextInt(256) + "." + rng.nextInt(1, 255);
+  }
+}
