@@ -56,7 +56,9 @@ final class FrameFields {
     if (srcIp != null && srcIp.getClass() != dstIp.getClass()) {
       throw bad("dst_ip", dstIpText, "of the same IP version as src_ip");
     }
-    int etherType = etherType(srcIp);
+    // An ethertype of 0x8100 with a VLAN id means the tag is carried in-line in the frame.
+    boolean inline = isInlineTag(vlan);
+    int etherType = inline ? inlinePayloadType(srcIp) : etherType(srcIp);
     if (srcIp == null) {
       for (String field : new String[] {"ip_proto", "src_port", "dst_port", "icmp_id"}) {
         if (!get(field).isEmpty()) {
@@ -67,7 +69,7 @@ final class FrameFields {
       if (!frag.isEmpty() && !frag.equals("none")) {
         throw bad("frag", frag, "empty or none for a frame without IP addresses");
       }
-      return new Frame(new EthernetHeader(src, dst, vlan, etherType), null, null);
+      return new Frame(new EthernetHeader(src, dst, vlan, etherType, inline), null, null);
     }
     int proto = intIn("ip_proto", 0, 255, -1);
     if (proto < 0) {
@@ -98,7 +100,7 @@ final class FrameFields {
     // A later fragment carries no transport header: its ports, if given, are checked and unused.
     TransportHeader parsed = transport(proto, frag);
     TransportHeader transport = frag.equals("later") ? null : parsed;
-    return new Frame(new EthernetHeader(src, dst, vlan, etherType), ip, transport);
+    return new Frame(new EthernetHeader(src, dst, vlan, etherType, inline), ip, transport);
   }
 
   private TransportHeader transport(int proto, String frag) {
@@ -162,6 +164,22 @@ final class FrameFields {
     } catch (IllegalArgumentException e) {
       throw bad(field, text, "an IPv4 address like 10.0.0.1 or an IPv6 address like 2001:db8::1");
     }
+  }
+
+  private boolean isInlineTag(int vlan) {
+    String text = get("ethertype").toLowerCase(Locale.ROOT);
+    boolean tagType = text.equals("0x8100") || text.equals("33024");
+    if (tagType && vlan == EthernetHeader.NO_VLAN) {
+      throw bad("ethertype", get("ethertype"), "0x8100 only with a vlan id (an in-line tag)");
+    }
+    return tagType;
+  }
+
+  private static int inlinePayloadType(IpAddress srcIp) {
+    if (srcIp == null) {
+      throw bad("src_ip", "", "given for a frame with an in-line VLAN tag (ethertype 0x8100)");
+    }
+    return srcIp instanceof Ipv4Address ? EtherType.IPV4 : EtherType.IPV6;
   }
 
   private int etherType(IpAddress srcIp) {

@@ -133,10 +133,10 @@ public final class XmitHash {
   private int l2(EthernetHeader eth) {
     int h = eth.destination().octet(5) ^ eth.source().octet(5);
     if (formula.atLeast(HashFormula.LINUX_5_15)) {
-      h ^= eth.etherType();
+      h ^= eth.outerEtherType();
     } else if (formula.atLeast(HashFormula.LINUX_3_19)) {
       // The raw big-endian __be16 read as a little-endian number: 0x0800 becomes 0x0008.
-      h ^= Integer.reverseBytes(eth.etherType()) >>> 16;
+      h ^= Integer.reverseBytes(eth.outerEtherType()) >>> 16;
     }
     return h;
   }
@@ -146,7 +146,7 @@ public final class XmitHash {
     long mac = eth.source().bits();
     int vendor = (int) (mac >>> 24) & 0xFFFFFF;
     int device = (int) mac & 0xFFFFFF;
-    int vlan = eth.hasVlan() ? eth.vlanTci() : 0;
+    int vlan = eth.hasVlan() && !eth.vlanInline() ? eth.vlanTci() : 0;
     return vlan ^ vendor ^ device;
   }
 
@@ -164,6 +164,10 @@ public final class XmitHash {
     icmpId = 0;
     boolean encap = policy == XmitHashPolicy.ENCAP23 || policy == XmitHashPolicy.ENCAP34;
     IpHeader ip = frame.ip();
+    if (frame.ethernet().vlanInline() && !encap) {
+      // skb->protocol is 0x8100: bond_flow_ip knows only IPv4 and IPv6.
+      return false;
+    }
     if (ip == null) {
       // The full dissector accepts ARP and RARP (with no addresses) since ARP dissection came in.
       int type = frame.ethernet().etherType();
@@ -273,7 +277,7 @@ public final class XmitHash {
     EthernetHeader eth = frame.ethernet();
     int macs = eth.destination().octet(5) ^ eth.source().octet(5);
     IpHeader ip = frame.ip();
-    if (policy == XmitHashPolicy.LAYER2 || ip == null) {
+    if (policy == XmitHashPolicy.LAYER2 || ip == null || eth.vlanInline()) {
       return macs;
     }
     boolean withIpv6 = formula.atLeast(HashFormula.LINUX_3_5);

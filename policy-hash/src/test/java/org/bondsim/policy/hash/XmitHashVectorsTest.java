@@ -70,6 +70,47 @@ class XmitHashVectorsTest {
   }
 
   @Test
+  void ipv6TcpUnderLayer34AndLayer23() {
+    Frame tcp6 =
+        new Frame(
+            Frames.eth(EtherType.IPV6),
+            Ipv6Header.of(
+                Ipv6Address.parse("2001:db8::1"), Ipv6Address.parse("2001:db8::2"), IpProtocol.TCP),
+            new TcpHeader(40000, 443));
+    // S ^ D = 0x03000000 (see layer34Ipv6Udp); P = le32(9c 40 01 bb) = 0xbb01409c;
+    // h = 0xb801409c; fold: ^ 0xb801 = 0xb801f89d, ^ 0x00b801f8 = 0xb8b9f965; >>1 = 0x5c5cfcb2.
+    assertThat(current(XmitHashPolicy.LAYER34, tcp6)).isEqualTo(0x5c5cfcb2);
+    // layer2+3: 0xbb ^ 0x55 ^ 0x86dd = 0x8633; ^ 0x03000000 = 0x03008633;
+    // fold: ^ 0x0300 = 0x03008533, ^ 0x00030085 = 0x030385b6; not shifted.
+    assertThat(current(XmitHashPolicy.LAYER23, tcp6)).isEqualTo(0x030385b6);
+  }
+
+  @Test
+  void encapPoliciesEqualTheirLayerPoliciesWithoutTunnels() {
+    Frame tcp = Frames.tcp4(A, B, 40000, 80);
+    assertThat(current(XmitHashPolicy.ENCAP34, tcp)).isEqualTo(0x29a989c7);
+    assertThat(current(XmitHashPolicy.ENCAP23, tcp)).isEqualTo(0x03030be5);
+  }
+
+  @Test
+  void anInlineVlanTagMakesTheFrameNonIpForLayer23And34() {
+    Frame inline =
+        new Frame(
+            new EthernetHeader(Frames.SRC_MAC, Frames.DST_MAC, 100, EtherType.IPV4, true),
+            Ipv4Header.of(A, B, IpProtocol.TCP),
+            new TcpHeader(40000, 80));
+    // skb->protocol and h_proto are 0x8100: 0xbb ^ 0x55 ^ 0x8100 = 0x81ee for layer2 and, by
+    // fall-back, for layer2+3 and layer3+4.
+    assertThat(current(XmitHashPolicy.LAYER2, inline)).isEqualTo(0x81ee);
+    assertThat(current(XmitHashPolicy.LAYER34, inline)).isEqualTo(0x81ee);
+    assertThat(current(XmitHashPolicy.LAYER23, inline)).isEqualTo(0x81ee);
+    // The full dissector steps over the tag: encap3+4 hashes the inner packet as layer3+4 would.
+    assertThat(current(XmitHashPolicy.ENCAP34, inline)).isEqualTo(0x29a989c7);
+    // No accelerated tag: vlan+srcmac sees vlan 0.
+    assertThat(current(XmitHashPolicy.VLAN_SRCMAC, inline)).isEqualTo(0x335577);
+  }
+
+  @Test
   void layer34IcmpEchoUsesTheIdentifier() {
     // struct flow_dissector_key_icmp {u8 type; u8 code; u16 id} loads as type | code<<8 | id<<16:
     // 8 | 0 | 0x1234<<16 = 0x12340008. ^ S ^ D = 0x11340008; fold: ^ 0x1134 = 0x1134113c,
