@@ -9,7 +9,7 @@ import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SlaveLinkSpec;
-import org.bondsim.core.scenario.UdpStreamSpec;
+import org.bondsim.core.scenario.WorkloadSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -55,7 +55,7 @@ public class UdpStreamScenarioBenchmark {
             1_000_000_000L,
             1,
             List.of(),
-            UdpStreamSpec.of(1472));
+            WorkloadSpec.udpStream(1472));
   }
 
   @Benchmark

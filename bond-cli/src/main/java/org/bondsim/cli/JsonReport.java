@@ -23,14 +23,18 @@ final class JsonReport {
     report.bondOptions().forEach(options::put);
     root.put("seed", report.seed());
     root.put("elapsed_s", report.elapsedSeconds());
-    root.put("message_size", report.messageBytes());
-    root.put("send_socket_size", report.sendSocketBytes());
-    root.put("recv_socket_size", report.receiveSocketBytes());
     root.put("streams", report.streams());
-    root.put("messages_sent", report.messagesSent());
-    root.put("messages_received", report.messagesReceived());
-    root.put("send_throughput_mbps", report.sendThroughputMbps());
     root.put("throughput_mbps", report.throughputMbps());
+    report.result().fields().forEach((name, value) -> root.set(name, MAPPER.valueToTree(value)));
+    ObjectNode counters = MAPPER.createObjectNode();
+    report
+        .result()
+        .counters()
+        .forEach(
+            (host, values) -> {
+              ObjectNode node = counters.putObject(host);
+              values.forEach(node::put);
+            });
     ArrayNode slaves = root.putArray("slaves");
     for (RunReport.SlaveReport slave : report.slaves()) {
       ObjectNode s = slaves.addObject();
@@ -62,6 +66,7 @@ final class JsonReport {
       c.put("at_s", change.atSeconds());
       c.put("slave", change.slave());
     }
+    root.set("counters", counters);
     root.put("events", report.eventsDispatched());
     try {
       return MAPPER.writeValueAsString(root);

@@ -12,8 +12,8 @@ import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
-import org.bondsim.core.scenario.UdpStreamSpec;
-import picocli.CommandLine;
+import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.core.workload.WorkloadRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,7 +36,7 @@ final class NetperfCommand implements Callable<Integer> {
   @Option(
       names = "-t",
       defaultValue = "UDP_STREAM",
-      description = "Test name. Available: UDP_STREAM. Default: ${DEFAULT-VALUE}.")
+      description = "Test name (UDP_STREAM, TCP_STREAM, TCP_RR, …). Default: ${DEFAULT-VALUE}.")
   String test;
 
   @Option(
@@ -143,11 +143,14 @@ final class NetperfCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TEST-OPTIONS", description = "Test-specific options after '--'.")
   List<String> testOptions = new ArrayList<>();
 
+  @Option(
+      names = "--sysctl",
+      paramLabel = "NAME=VALUE",
+      description = "A sysctl the test reads, e.g. net.ipv4.tcp_reordering=10. Repeatable.")
+  Map<String, String> sysctls = new LinkedHashMap<>();
+
   @Override
   public Integer call() {
-    if (!test.equals("UDP_STREAM")) {
-      throw new IllegalArgumentException("-t must be one of UDP_STREAM, got '" + test + "'");
-    }
     if (!(lengthSeconds > 0) || lengthSeconds > 86_400) {
       throw new IllegalArgumentException(
           "-l must be > 0 and <= 86400 seconds, got " + lengthSeconds);
@@ -156,10 +159,16 @@ final class NetperfCommand implements Callable<Integer> {
     if (rateMbps < 0) {
       throw new IllegalArgumentException("--rate-mbps must be >= 0, got " + rateMbps);
     }
-    UdpTestOptions udp = UdpTestOptions.parse(testOptions);
     List<LinkEvent> events = new ArrayList<>();
     failures.forEach(f -> events.add(ArgumentParsers.linkEvent(f, false)));
     recoveries.forEach(r -> events.add(ArgumentParsers.linkEvent(r, true)));
+    Map<String, String> settings = new LinkedHashMap<>(sysctls);
+    if (rateMbps > 0) {
+      settings.put("bondsim.rate_mbps", Long.toString(Math.round(rateMbps)));
+    }
+    if (sendCostNs != 1000) {
+      settings.put("bondsim.send_cost_ns", Long.toString(sendCostNs));
+    }
     Scenario scenario =
         new Scenario(
             BondSpec.parse(bond),
@@ -170,15 +179,9 @@ final class NetperfCommand implements Callable<Integer> {
             Math.round(lengthSeconds * 1e9),
             seed,
             events,
-            new UdpStreamSpec(
-                udp.messageBytes,
-                udp.sendBuffer,
-                udp.receiveBuffer,
-                Math.round(rateMbps * 1e6),
-                streams,
-                sendCostNs));
-    PolicyRegistry registry = PolicyRegistry.load();
-    RunReport report = new ScenarioRunner(registry).run(scenario);
+            new WorkloadSpec(test, testOptions, streams, settings));
+    RunReport report =
+        new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(JsonReport.toJson(report));
@@ -186,29 +189,5 @@ final class NetperfCommand implements Callable<Integer> {
       TextReport.print(report, throughputUnits, out);
     }
     return 0;
-  }
-
-  /** netperf's test-specific options for UDP_STREAM. */
-  @Command(name = "UDP_STREAM test options")
-  static final class UdpTestOptions {
-    @Option(names = "-m", description = "Bytes per send.")
-    int messageBytes = UdpStreamSpec.MAX_MESSAGE;
-
-    @Option(names = "-s", description = "Local socket send buffer bytes.")
-    int sendBuffer = UdpStreamSpec.DEFAULT_SOCKET_BUFFER;
-
-    @Option(names = "-S", description = "Remote socket receive buffer bytes.")
-    int receiveBuffer = UdpStreamSpec.DEFAULT_SOCKET_BUFFER;
-
-    static UdpTestOptions parse(List<String> words) {
-      UdpTestOptions options = new UdpTestOptions();
-      try {
-        new CommandLine(options).parseArgs(words.toArray(new String[0]));
-      } catch (CommandLine.ParameterException e) {
-        throw new IllegalArgumentException(
-            "UDP_STREAM test option: " + e.getMessage() + " (allowed after '--': -m, -s, -S)", e);
-      }
-      return options;
-    }
   }
 }

@@ -6,39 +6,13 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.bondsim.core.metrics.ReorderingStats;
 import org.bondsim.core.scenario.RunReport;
-import org.bondsim.core.scenario.ScenarioRunner;
 
 /** Prints a run as netperf's table followed by bondsim's per-slave and reordering tables. */
 final class TextReport {
   private TextReport() {}
 
   static void print(RunReport report, ThroughputUnits units, PrintWriter out) {
-    out.printf(
-        Locale.ROOT,
-        "MIGRATED UDP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s () port 0 AF_INET"
-            + " : simulated, bond0 %s%n",
-        ScenarioRunner.RECEIVER_IP,
-        report.mode());
-    out.println("Socket  Message  Elapsed      Messages                ");
-    out.println("Size    Size     Time         Okay Errors   Throughput");
-    out.printf(Locale.ROOT, "bytes   bytes    secs            #      #   %s%n%n", units.label());
-    out.printf(
-        Locale.ROOT,
-        "%6d   %6d   %-7.2f   %7d %6d    %7.2f%n",
-        report.sendSocketBytes(),
-        report.messageBytes(),
-        report.elapsedSeconds(),
-        report.messagesSent(),
-        0,
-        units.fromMegabits(report.sendThroughputMbps()));
-    out.printf(
-        Locale.ROOT,
-        "%6d           %-7.2f   %7d           %7.2f%n%n",
-        report.receiveSocketBytes(),
-        report.elapsedSeconds(),
-        report.messagesReceived(),
-        units.fromMegabits(report.throughputMbps()));
-
+    out.print(report.result().netperfTable(units.label(), units.bitsPerUnit()));
     out.printf(
         Locale.ROOT,
         "bond0 mode %s: %s%n",

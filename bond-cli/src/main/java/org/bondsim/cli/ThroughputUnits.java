@@ -32,6 +32,10 @@ enum ThroughputUnits {
     return mbps * 1e6 / bitsPerUnit;
   }
 
+  double bitsPerUnit() {
+    return bitsPerUnit;
+  }
+
   String label() {
     return label;
   }

@@ -20,10 +20,11 @@ class UsageErrorTest {
         "--slaves|0x1000|--slaves count must be 1..64, got 0",
         "--fail|eth0|--fail must be SLAVE@TIME like eth0@2s, got 'eth0'",
         "--fail|eth7@1s|link event names slave 'eth7'",
-        "-t|TCP_CRR|-t must be one of UDP_STREAM, got 'TCP_CRR'",
+        "-t|TCP_CRR|got 'TCP_CRR'",
         "-l|-3|-l must be > 0",
         "--mtu|20|--mtu must be 68..65535, got 20",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
+        "--sysctl|net.ipv4.nosuch=1|unknown setting 'net.ipv4.nosuch' for UDP_STREAM",
       })
   void badValuesExitTwoWithOneLineNamingTheField(String option, String value, String message) {
     CliRunner result =

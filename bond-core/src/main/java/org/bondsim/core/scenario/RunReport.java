@@ -2,25 +2,19 @@ package org.bondsim.core.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.metrics.ReorderingStats;
 
 /**
- * The result of one UDP_STREAM run: netperf's figures, per-slave counters, reordering, the frame
- * account and the active-slave history.
+ * The result of one run: the test's own figures, per-slave counters, reordering, the frame account
+ * and the active-slave history.
  *
- * @param test the netperf test name
  * @param mode the bonding mode
  * @param bondOptions every bond option with its effective value
  * @param seed the run's seed
  * @param elapsedSeconds the test length
- * @param messageBytes bytes per message
- * @param sendSocketBytes local send socket size
- * @param receiveSocketBytes remote receive socket size
  * @param streams concurrent streams
- * @param messagesSent messages the sender sent
- * @param messagesReceived whole messages the receiver got
- * @param sendThroughputMbps sent payload, 10^6 bit/s
- * @param throughputMbps received payload, 10^6 bit/s
+ * @param result what the test measured
  * @param slaves per-slave figures, in slave order
  * @param reordering reordering at the receiver over all streams
  * @param frames the frame account of every link
@@ -28,24 +22,35 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param eventsDispatched events the engine ran
  */
 public record RunReport(
-    String test,
     String mode,
     Map<String, String> bondOptions,
     long seed,
     double elapsedSeconds,
-    int messageBytes,
-    int sendSocketBytes,
-    int receiveSocketBytes,
     int streams,
-    long messagesSent,
-    long messagesReceived,
-    double sendThroughputMbps,
-    double throughputMbps,
+    WorkloadResult result,
     List<SlaveReport> slaves,
     ReorderingStats reordering,
     FrameAccount frames,
     List<ActiveChange> activeChanges,
     long eventsDispatched) {
+
+  /**
+   * Returns the test's name.
+   *
+   * @return such as {@code UDP_STREAM}
+   */
+  public String test() {
+    return result.test();
+  }
+
+  /**
+   * Returns the payload throughput the receiver saw.
+   *
+   * @return 10^6 bit/s
+   */
+  public double throughputMbps() {
+    return result.throughputMbps();
+  }
 
   /**
    * One slave's figures: transmit side of the sender, receive side of the receiver.

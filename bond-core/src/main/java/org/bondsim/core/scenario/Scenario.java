@@ -16,7 +16,7 @@ import java.util.Map;
  * @param durationNs the test length
  * @param seed the seed of every random choice in the run
  * @param events carrier changes to inject
- * @param workload the UDP_STREAM workload
+ * @param workload the netperf test to run
  */
 public record Scenario(
     BondSpec bond,
@@ -27,7 +27,7 @@ public record Scenario(
     long durationNs,
     long seed,
     List<LinkEvent> events,
-    UdpStreamSpec workload) {
+    WorkloadSpec workload) {
   /** Linux's default txqueuelen for Ethernet devices. */
   public static final int DEFAULT_TXQUEUELEN = 1000;
 

@@ -7,13 +7,16 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
+import org.bondsim.api.option.OptionException;
+import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.packet.EtherType;
-import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.TxPolicy;
+import org.bondsim.api.workload.Workload;
+import org.bondsim.api.workload.WorkloadProvider;
+import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.bond.ActiveSlaveChange;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.BondOptions;
@@ -26,16 +29,17 @@ import org.bondsim.core.net.LinkSpec;
 import org.bondsim.core.net.Port;
 import org.bondsim.core.net.SlaveStats;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.workload.UdpStreamReceiver;
-import org.bondsim.core.workload.UdpStreamSender;
+import org.bondsim.core.workload.SimHost;
+import org.bondsim.core.workload.SimWorkloadContext;
+import org.bondsim.core.workload.WorkloadRegistry;
 
 /**
  * Builds and runs one {@link Scenario}: two hosts, one link per slave, a bond on each side with the
- * same mode and options, the UDP_STREAM workload from the first host to the second.
+ * same mode and options, and the scenario's netperf test from the first host to the second.
  *
  * <p>Randomness comes from one root seeded with the scenario's seed, split in a fixed order: the
  * sending bond's policy, the receiving bond's policy, the sending bond's monitor phase, the
- * receiving bond's monitor phase.
+ * receiving bond's monitor phase, the workload.
  */
 public final class ScenarioRunner {
   /** RFC 5236 displacement threshold used in reports. */
@@ -53,21 +57,27 @@ public final class ScenarioRunner {
   /** The receiving host's address. */
   public static final Ipv4Address RECEIVER_IP = Ipv4Address.parse("10.0.0.2");
 
-  /** Source port of stream 0; stream i uses this + i, as ephemeral ports would be. */
-  public static final int FIRST_SOURCE_PORT = 49152;
-
-  /** Destination port of every stream (netserver's data socket). */
-  public static final int DATA_PORT = 12866;
-
   private final BondFactory factory;
+  private final WorkloadRegistry workloads;
 
   /**
-   * Builds a runner over the discovered modes.
+   * Builds a runner over the discovered modes and tests.
+   *
+   * @param registry the modes
+   * @param workloads the tests
+   */
+  public ScenarioRunner(PolicyRegistry registry, WorkloadRegistry workloads) {
+    this.factory = new BondFactory(registry);
+    this.workloads = workloads;
+  }
+
+  /**
+   * Builds a runner over the modes and tests on the class path.
    *
    * @param registry the modes
    */
   public ScenarioRunner(PolicyRegistry registry) {
-    this.factory = new BondFactory(registry);
+    this(registry, WorkloadRegistry.load());
   }
 
   /**
@@ -120,6 +130,7 @@ public final class ScenarioRunner {
     SeededRandom receiverPolicyRandom = root.split();
     SeededRandom senderMonitorRandom = root.split();
     SeededRandom receiverMonitorRandom = root.split();
+    SeededRandom workloadRandom = root.split();
 
     String mode = resolved.entry().provider().mode();
     Options options = resolved.options();
@@ -178,36 +189,53 @@ public final class ScenarioRunner {
       loop.schedule(event.atNs(), (now, arg) -> link.setCarrier(up), 0);
     }
 
-    UdpStreamSpec workload = scenario.workload();
-    UdpStreamReceiver sink =
-        new UdpStreamReceiver(workload.streams(), workload.messageBytes(), DENSITY_THRESHOLD);
-    receiver.attachStack(sink);
-    EthernetHeader ethernet =
-        new EthernetHeader(SENDER_MAC, RECEIVER_MAC, EthernetHeader.NO_VLAN, EtherType.IPV4);
-    List<UdpStreamSender> senders = new ArrayList<>();
-    for (int flow = 0; flow < workload.streams(); flow++) {
-      UdpStreamSender stream =
-          new UdpStreamSender(
-              loop,
-              sender,
-              flow,
-              ethernet,
-              SENDER_IP,
-              RECEIVER_IP,
-              FIRST_SOURCE_PORT + flow,
-              DATA_PORT,
-              workload.messageBytes(),
-              workload.sendBufferBytes(),
-              workload.rateBitsPerSecond(),
-              workload.sendCostNs(),
-              scenario.mtu(),
-              scenario.durationNs());
-      senders.add(stream);
-      stream.start(0);
-    }
-
+    SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
+    SimHost remote = new SimHost("remote", receiver, RECEIVER_MAC, RECEIVER_IP, DENSITY_THRESHOLD);
+    WorkloadSpec spec = scenario.workload();
+    WorkloadProvider provider =
+        workloads
+            .find(spec.test())
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "-t must be one of " + workloads.names() + ", got '" + spec.test() + "'"));
+    checkSettings(provider, spec.settings());
+    Workload workload =
+        provider.create(
+            new SimWorkloadContext(
+                loop,
+                local,
+                remote,
+                scenario.durationNs(),
+                spec.streams(),
+                scenario.mtu(),
+                workloadRandom,
+                spec.settings()),
+            spec.testOptions());
+    workload.start();
     loop.runUntil(scenario.durationNs());
-    return report(scenario, mode, options, loop, sender, receiver, ports, senders, sink);
+    return report(
+        scenario, mode, options, loop, sender, receiver, ports, workload.finish(), remote);
+  }
+
+  private static void checkSettings(WorkloadProvider provider, Map<String, String> settings) {
+    Map<String, OptionSpec> known = new LinkedHashMap<>();
+    provider.settings().forEach(spec -> known.put(spec.name(), spec));
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      OptionSpec spec = known.get(setting.getKey());
+      if (spec == null) {
+        throw new OptionException(
+            setting.getKey(),
+            setting.getValue(),
+            "unknown setting '"
+                + setting.getKey()
+                + "' for "
+                + provider.test()
+                + "; allowed: "
+                + (known.isEmpty() ? "none" : String.join(", ", known.keySet())));
+      }
+      spec.parse(setting.getValue());
+    }
   }
 
   private static void startMonitor(
@@ -233,13 +261,9 @@ public final class ScenarioRunner {
       BondDevice sender,
       BondDevice receiver,
       List<Port> ports,
-      List<UdpStreamSender> senders,
-      UdpStreamReceiver sink) {
+      WorkloadResult result,
+      SimHost remote) {
     double elapsed = scenario.durationNs() / 1e9;
-    UdpStreamSpec workload = scenario.workload();
-    long sent = senders.stream().mapToLong(UdpStreamSender::messagesSent).sum();
-    long received = sink.messagesReceived();
-    double bitsPerMessage = workload.messageBytes() * 8.0;
 
     List<RunReport.SlaveReport> slaves = new ArrayList<>();
     for (int i = 0; i < sender.slaveCount(); i++) {
@@ -295,21 +319,14 @@ public final class ScenarioRunner {
     }
 
     return new RunReport(
-        "UDP_STREAM",
         mode,
         options.asText(),
         scenario.seed(),
         elapsed,
-        workload.messageBytes(),
-        workload.sendBufferBytes(),
-        workload.receiveBufferBytes(),
-        workload.streams(),
-        sent,
-        received,
-        sent * bitsPerMessage / elapsed / 1e6,
-        received * bitsPerMessage / elapsed / 1e6,
+        scenario.workload().streams(),
+        result,
         slaves,
-        sink.reordering(),
+        remote.reordering(),
         frames,
         changes,
         loop.dispatched());

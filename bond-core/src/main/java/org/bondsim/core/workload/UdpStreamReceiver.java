@@ -6,20 +6,17 @@ import org.bondsim.api.packet.IpHeader;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.UdpHeader;
-import org.bondsim.core.bond.HostStack;
-import org.bondsim.core.metrics.ReorderingMeter;
-import org.bondsim.core.metrics.ReorderingStats;
+import org.bondsim.api.workload.PacketHandler;
 
 /**
  * The receiving side of netperf's UDP_STREAM (netserver): counts whole messages, reassembling
- * fragmented ones, and measures the reordering of each stream's frames as they reach the stack.
+ * fragmented ones.
  *
  * <p>Differences from Linux: reassembly never times out within a run (ipfrag_time is 30 s), and the
  * receiver is never too slow to drain its socket, so no message is lost to a full receive buffer.
  */
-public final class UdpStreamReceiver implements HostStack {
+public final class UdpStreamReceiver implements PacketHandler {
   private final int messageBytes;
-  private final ReorderingMeter[] meters;
   private final long[] messages;
   // Bytes received so far of each fragmented datagram, by stream and IP identification.
   private final Map<Long, Integer> reassembly = new HashMap<>();
@@ -29,21 +26,15 @@ public final class UdpStreamReceiver implements HostStack {
    *
    * @param streams how many streams send to it (flow ids 0 .. streams-1)
    * @param messageBytes bytes per message
-   * @param densityThreshold RFC 5236 displacement threshold
    */
-  public UdpStreamReceiver(int streams, int messageBytes, int densityThreshold) {
+  public UdpStreamReceiver(int streams, int messageBytes) {
     this.messageBytes = messageBytes;
-    this.meters = new ReorderingMeter[streams];
     this.messages = new long[streams];
-    for (int i = 0; i < streams; i++) {
-      meters[i] = new ReorderingMeter(densityThreshold);
-    }
   }
 
   @Override
-  public void deliver(Packet packet, int slaveIndex) {
+  public void receive(Packet packet) {
     int flow = packet.flowId();
-    meters[flow].onArrival(packet.flowSequence());
     IpHeader ip = packet.frame().ip();
     if (!ip.isFragment()) {
       messages[flow]++;
@@ -81,18 +72,5 @@ public final class UdpStreamReceiver implements HostStack {
    */
   public long messagesReceived(int flow) {
     return messages[flow];
-  }
-
-  /**
-   * Returns reordering summed over all streams.
-   *
-   * @return the stats
-   */
-  public ReorderingStats reordering() {
-    ReorderingStats sum = null;
-    for (ReorderingMeter meter : meters) {
-      sum = sum == null ? meter.snapshot() : sum.plus(meter.snapshot());
-    }
-    return sum;
   }
 }

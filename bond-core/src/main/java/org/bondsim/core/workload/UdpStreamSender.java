@@ -8,9 +8,9 @@ import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.PacketOwner;
 import org.bondsim.api.packet.UdpHeader;
-import org.bondsim.core.bond.BondDevice;
-import org.bondsim.core.engine.Event;
-import org.bondsim.core.engine.EventLoop;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The sending side of netperf's UDP_STREAM: one UDP socket that sends {@code -m}-byte messages for
@@ -30,8 +30,8 @@ import org.bondsim.core.engine.EventLoop;
  * with per-byte and per-packet costs.
  */
 public final class UdpStreamSender implements PacketOwner {
-  private final EventLoop loop;
-  private final BondDevice bond;
+  private final WorkloadContext context;
+  private final Host host;
   private final int flowId;
   private final int messageBytes;
   private final int sendBufferBytes;
@@ -42,7 +42,7 @@ public final class UdpStreamSender implements PacketOwner {
   private final Frame frame;
   private final Ipv4Header ipHeader;
   private final boolean fragments;
-  private final Event sendEvent = (now, arg) -> sendWhilePossible(now);
+  private final Timer sendTimer;
 
   private long charged;
   private boolean blocked;
@@ -55,8 +55,8 @@ public final class UdpStreamSender implements PacketOwner {
   /**
    * Builds a sender.
    *
-   * @param loop the run's event loop
-   * @param bond the sending host's bond
+   * @param context the run
+   * @param host the sending host
    * @param flowId this stream's number
    * @param ethernet the Ethernet header to use
    * @param source source IP
@@ -71,8 +71,8 @@ public final class UdpStreamSender implements PacketOwner {
    * @param stopAtNs when the test ends
    */
   public UdpStreamSender(
-      EventLoop loop,
-      BondDevice bond,
+      WorkloadContext context,
+      Host host,
       int flowId,
       EthernetHeader ethernet,
       Ipv4Address source,
@@ -89,8 +89,9 @@ public final class UdpStreamSender implements PacketOwner {
       throw new IllegalArgumentException("send cost must be >= 1 ns, got " + sendCostNs);
     }
     this.sendCostNs = sendCostNs;
-    this.loop = loop;
-    this.bond = bond;
+    this.context = context;
+    this.host = host;
+    this.sendTimer = context.newTimer(() -> sendWhilePossible(context.now()));
     this.flowId = flowId;
     this.messageBytes = messageBytes;
     this.sendBufferBytes = sendBufferBytes;
@@ -113,7 +114,7 @@ public final class UdpStreamSender implements PacketOwner {
   public void start(long atNs) {
     nextSendAt = atNs;
     pending = true;
-    loop.schedule(atNs, sendEvent, 0);
+    sendTimer.armAt(atNs);
   }
 
   private void sendWhilePossible(long now) {
@@ -127,14 +128,14 @@ public final class UdpStreamSender implements PacketOwner {
     }
     if (now < nextSendAt) {
       pending = true;
-      loop.schedule(nextSendAt, sendEvent, 0);
+      sendTimer.armAt(nextSendAt);
       return;
     }
     sendMessage(now);
     // The next call starts when this one has finished, and not before the pacing allows.
     nextSendAt = Math.max(now + sendCostNs, nextSendAt + intervalNs);
     pending = true;
-    loop.schedule(nextSendAt, sendEvent, 0);
+    sendTimer.armAt(nextSendAt);
   }
 
   private void sendMessage(long now) {
@@ -178,7 +179,7 @@ public final class UdpStreamSender implements PacketOwner {
             this,
             SkbSize.truesize(l3Bytes));
     charged += packet.truesize();
-    bond.transmit(packet);
+    host.send(packet);
   }
 
   @Override
@@ -188,7 +189,7 @@ public final class UdpStreamSender implements PacketOwner {
     if (blocked && charged * 2 <= sendBufferBytes && !pending) {
       blocked = false;
       pending = true;
-      loop.schedule(Math.max(loop.now(), nextSendAt), sendEvent, 0);
+      sendTimer.armAt(Math.max(context.now(), nextSendAt));
     }
   }
 

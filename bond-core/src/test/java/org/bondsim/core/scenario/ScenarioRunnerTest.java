@@ -27,7 +27,7 @@ class ScenarioRunnerTest {
         Math.round(seconds * 1e9),
         7,
         events,
-        UdpStreamSpec.of(1472));
+        WorkloadSpec.udpStream(1472));
   }
 
   @Test

@@ -22,7 +22,7 @@ import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SlaveLinkSpec;
-import org.bondsim.core.scenario.UdpStreamSpec;
+import org.bondsim.core.scenario.WorkloadSpec;
 
 /**
  * Invariants of whole runs over every shipped mode, with random slaves, link failures and
@@ -79,7 +79,7 @@ class BondInvariantsTest {
                   DURATION_NS,
                   seed,
                   valid,
-                  UdpStreamSpec.of(size));
+                  WorkloadSpec.udpStream(size));
             });
   }
 

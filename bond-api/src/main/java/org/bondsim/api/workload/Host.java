@@ -1,0 +1,43 @@
+package org.bondsim.api.workload;
+
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.Packet;
+
+/** One end of a run, as a workload sees it: an address, a way out and a way in. */
+public interface Host {
+  /**
+   * Returns the host's name.
+   *
+   * @return {@code local} (netperf) or {@code remote} (netserver)
+   */
+  String name();
+
+  /**
+   * Returns the MAC address of the host's bond.
+   *
+   * @return the address
+   */
+  MacAddress mac();
+
+  /**
+   * Returns the host's IPv4 address.
+   *
+   * @return the address
+   */
+  Ipv4Address address();
+
+  /**
+   * Hands a frame to the host's bond for sending.
+   *
+   * @param packet the frame
+   */
+  void send(Packet packet);
+
+  /**
+   * Sets what receives the frames the host's bond accepts. One handler per host.
+   *
+   * @param handler the receiver
+   */
+  void onReceive(PacketHandler handler);
+}

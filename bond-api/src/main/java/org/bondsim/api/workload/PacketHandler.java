@@ -1,0 +1,14 @@
+package org.bondsim.api.workload;
+
+import org.bondsim.api.packet.Packet;
+
+/** Receives frames a host's bond accepted. */
+@FunctionalInterface
+public interface PacketHandler {
+  /**
+   * Takes one frame.
+   *
+   * @param packet the frame
+   */
+  void receive(Packet packet);
+}

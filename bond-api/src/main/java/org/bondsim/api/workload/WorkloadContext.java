@@ -1,0 +1,73 @@
+package org.bondsim.api.workload;
+
+import org.bondsim.api.policy.RandomSource;
+
+/** What a run offers a workload: the two hosts, the clock, timers and randomness. */
+public interface WorkloadContext {
+  /**
+   * Returns the host netperf runs on.
+   *
+   * @return the sending host
+   */
+  Host local();
+
+  /**
+   * Returns the host netserver runs on.
+   *
+   * @return the receiving host
+   */
+  Host remote();
+
+  /**
+   * Returns the simulated time.
+   *
+   * @return nanoseconds since the start of the run
+   */
+  long now();
+
+  /**
+   * Returns the test length.
+   *
+   * @return nanoseconds
+   */
+  long durationNs();
+
+  /**
+   * Returns the MTU of both bonds.
+   *
+   * @return bytes
+   */
+  int mtu();
+
+  /**
+   * Returns how many concurrent instances of the test to run, each on its own source port.
+   *
+   * @return at least 1
+   */
+  int streams();
+
+  /**
+   * Creates a timer that runs an action when it fires.
+   *
+   * @param action what to run
+   * @return a disarmed timer
+   */
+  Timer newTimer(Runnable action);
+
+  /**
+   * Returns the workload's seeded random source.
+   *
+   * @return the source
+   */
+  RandomSource random();
+
+  /**
+   * Returns the value of a bondsim or sysctl-style setting given on the command line, such as
+   * {@code net.ipv4.tcp_reordering}.
+   *
+   * @param name the setting
+   * @param defaultValue what to use when it is not given
+   * @return the value as text
+   */
+  String setting(String name, String defaultValue);
+}

@@ -1,0 +1,46 @@
+package org.bondsim.api.workload;
+
+import java.util.Map;
+
+/**
+ * What a test measured, with netperf's own table and any counters, per host, named as {@code nstat}
+ * names them.
+ */
+public interface WorkloadResult {
+  /**
+   * Returns the test name.
+   *
+   * @return such as {@code TCP_STREAM}
+   */
+  String test();
+
+  /**
+   * Returns the payload throughput the receiving side saw.
+   *
+   * @return 10^6 bit/s
+   */
+  double throughputMbps();
+
+  /**
+   * Returns netperf's table for this test.
+   *
+   * @param unitLabel the throughput column's unit, such as {@code 10^6bits/sec}
+   * @param bitsPerUnit bits per second in one unit of that column
+   * @return the table, lines separated by newlines, ending with a blank line
+   */
+  String netperfTable(String unitLabel, double bitsPerUnit);
+
+  /**
+   * Returns the test's figures for machine-readable output, in a fixed order.
+   *
+   * @return name to a {@link Number} or {@link String}
+   */
+  Map<String, Object> fields();
+
+  /**
+   * Returns counters that changed, per host, with nstat names ({@code TcpRetransSegs}, …).
+   *
+   * @return host name to counter name to value, in a fixed order
+   */
+  Map<String, Map<String, Long>> counters();
+}

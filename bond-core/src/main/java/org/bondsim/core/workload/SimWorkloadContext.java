@@ -1,0 +1,96 @@
+package org.bondsim.core.workload;
+
+import java.util.Map;
+import org.bondsim.api.policy.RandomSource;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.core.engine.EventLoop;
+
+/** The {@link WorkloadContext} of one run. */
+public final class SimWorkloadContext implements WorkloadContext {
+  private final EventLoop loop;
+  private final Host local;
+  private final Host remote;
+  private final long durationNs;
+  private final int streams;
+  private final int mtu;
+  private final RandomSource random;
+  private final Map<String, String> settings;
+
+  /**
+   * Builds the context.
+   *
+   * @param loop the event loop
+   * @param local the netperf host
+   * @param remote the netserver host
+   * @param durationNs the test length
+   * @param streams concurrent instances
+   * @param mtu the bonds' MTU
+   * @param random the workload's random source
+   * @param settings settings by name
+   */
+  public SimWorkloadContext(
+      EventLoop loop,
+      Host local,
+      Host remote,
+      long durationNs,
+      int streams,
+      int mtu,
+      RandomSource random,
+      Map<String, String> settings) {
+    this.loop = loop;
+    this.local = local;
+    this.remote = remote;
+    this.durationNs = durationNs;
+    this.streams = streams;
+    this.mtu = mtu;
+    this.random = random;
+    this.settings = settings;
+  }
+
+  @Override
+  public Host local() {
+    return local;
+  }
+
+  @Override
+  public Host remote() {
+    return remote;
+  }
+
+  @Override
+  public long now() {
+    return loop.now();
+  }
+
+  @Override
+  public long durationNs() {
+    return durationNs;
+  }
+
+  @Override
+  public int mtu() {
+    return mtu;
+  }
+
+  @Override
+  public int streams() {
+    return streams;
+  }
+
+  @Override
+  public Timer newTimer(Runnable action) {
+    return new SimTimer(loop, action);
+  }
+
+  @Override
+  public RandomSource random() {
+    return random;
+  }
+
+  @Override
+  public String setting(String name, String defaultValue) {
+    return settings.getOrDefault(name, defaultValue);
+  }
+}
