@@ -67,6 +67,20 @@ final class TextReport {
                   .map(c -> String.format(Locale.ROOT, "%.3fs %s", c.atSeconds(), c.slave()))
                   .collect(Collectors.joining(", ")));
     }
+    report
+        .result()
+        .counters()
+        .forEach(
+            (host, counters) -> {
+              if (!counters.isEmpty()) {
+                out.println(
+                    host
+                        + " counters: "
+                        + counters.entrySet().stream()
+                            .map(e -> e.getKey() + " " + e.getValue())
+                            .collect(Collectors.joining(", ")));
+              }
+            });
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
   }

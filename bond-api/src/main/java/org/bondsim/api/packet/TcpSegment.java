@@ -12,6 +12,8 @@ import java.util.List;
  * @param window the advertised receive window in bytes (after scaling)
  * @param optionBytes bytes of TCP options, padded to a multiple of 4 (12 for timestamps)
  * @param sack SACK blocks carried, first the most recent (DSACK first when present)
+ * @param tsVal the timestamp option's value (RFC 7323), in the sender's ms clock, or 0 without
+ * @param tsEcr the timestamp echoed back, or 0
  */
 public record TcpSegment(
     long sequence,
@@ -19,7 +21,9 @@ public record TcpSegment(
     int flags,
     long window,
     int optionBytes,
-    List<SackBlock> sack) {
+    List<SackBlock> sack,
+    long tsVal,
+    long tsEcr) {
   /** FIN flag. */
   public static final int FIN = 0x01;
 
@@ -53,6 +57,8 @@ public record TcpSegment(
    * @param window window
    * @param optionBytes option bytes
    * @param sack SACK blocks
+   * @param tsVal timestamp value
+   * @param tsEcr timestamp echo
    */
   public TcpSegment {
     if (flags < 0 || flags > 0xFF) {

@@ -41,7 +41,7 @@ class PacketLengthTest {
   void tcpOptionsCountInTheIpLength() {
     Ipv4Header tcpIp = Ipv4Header.of(IP.source(), IP.destination(), IpProtocol.TCP);
     TcpSegment segment =
-        new TcpSegment(1, 1, TcpSegment.ACK, 65535, 12, List.of(new SackBlock(10, 20)));
+        new TcpSegment(1, 1, TcpSegment.ACK, 65535, 12, List.of(new SackBlock(10, 20)), 5, 4);
     Packet packet =
         new Packet(
             new Frame(ETH, tcpIp, new TcpHeader(40000, 80)), 1448, segment, 0, 0, 0, null, 0);

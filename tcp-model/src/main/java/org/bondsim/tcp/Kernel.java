@@ -1,0 +1,43 @@
+package org.bondsim.tcp;
+
+/**
+ * Which kernel's TCP behaviour to follow ({@code bondsim.kernel}).
+ *
+ * <p>{@link #LINUX_6} (default): RACK time-based loss detection when {@code tcp_recovery} has bit
+ * 1, PRR, 10-segment initial window, 1 s initial RTO, per-packet window growth, reorder counters
+ * per detection event, TCP small queues. {@link #LINUX_2_6_37}: dupthresh loss detection with FACK
+ * until reordering is detected, rate-halving, 3-segment initial window, 3 s initial RTO, growth per
+ * ACK, reorder counters only when the metric grows (capped at 127), no TCP small queues, and a
+ * receiver that ACKs every out-of-order segment at once.
+ */
+public enum Kernel {
+  /** Linux 6.x. */
+  LINUX_6("6.x"),
+  /** Linux 2.6.37, the kernel of the reference experiments. */
+  LINUX_2_6_37("2.6.37");
+
+  private final String word;
+
+  Kernel(String word) {
+    this.word = word;
+  }
+
+  /**
+   * Returns the setting's word.
+   *
+   * @return {@code 6.x} or {@code 2.6.37}
+   */
+  public String word() {
+    return word;
+  }
+
+  static Kernel parse(String text) {
+    for (Kernel kernel : values()) {
+      if (kernel.word.equals(text)) {
+        return kernel;
+      }
+    }
+    throw new IllegalArgumentException(
+        "bondsim.kernel must be one of 6.x, 2.6.37, got '" + text + "'");
+  }
+}

@@ -1,0 +1,59 @@
+package org.bondsim.tcp;
+
+/**
+ * Smoothed RTT and retransmission timeout as Linux keeps them ({@code tcp_rtt_estimator}, {@code
+ * tcp_set_rto}; RFC 6298): SRTT gains 1/8 of each sample, the mean deviation 1/4, and the RTO is
+ * SRTT plus the larger of 4 × deviation and the 200 ms minimum, at most 120 s.
+ *
+ * <p>Difference: Linux's per-round {@code mdev_max} bookkeeping is folded into the single deviation
+ * term, and samples below SRTT are not damped.
+ */
+final class RttEstimator {
+  static final long RTO_MIN_NS = 200_000_000L;
+  static final long RTO_MAX_NS = 120_000_000_000L;
+
+  private final long initialRtoNs;
+  private long srttNs;
+  private long rttvarNs;
+  private long minRttNs = Long.MAX_VALUE;
+
+  RttEstimator(long initialRtoNs) {
+    this.initialRtoNs = initialRtoNs;
+  }
+
+  void sample(long rttNs) {
+    long r = Math.max(rttNs, 1);
+    minRttNs = Math.min(minRttNs, r);
+    if (srttNs == 0) {
+      srttNs = r;
+      rttvarNs = r / 2;
+      return;
+    }
+    long error = Math.abs(r - srttNs);
+    rttvarNs += (error - rttvarNs) / 4;
+    srttNs += (r - srttNs) / 8;
+  }
+
+  boolean hasSample() {
+    return srttNs > 0;
+  }
+
+  long srttNs() {
+    return srttNs;
+  }
+
+  long rttvarNs() {
+    return rttvarNs;
+  }
+
+  long minRttNs() {
+    return minRttNs == Long.MAX_VALUE ? 0 : minRttNs;
+  }
+
+  long rtoNs() {
+    if (srttNs == 0) {
+      return initialRtoNs;
+    }
+    return Math.min(RTO_MAX_NS, srttNs + Math.max(4 * rttvarNs, RTO_MIN_NS));
+  }
+}

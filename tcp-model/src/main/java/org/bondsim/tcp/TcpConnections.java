@@ -1,0 +1,81 @@
+package org.bondsim.tcp;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The connections of one test: stream i runs from local port 49152 + i to remote port 12866 + i,
+ * and each host hands arriving segments to the endpoint they belong to.
+ */
+final class TcpConnections {
+  static final int FIRST_LOCAL_PORT = 49152;
+  static final int FIRST_REMOTE_PORT = 12866;
+
+  final TcpSettings settings;
+  final TcpCounters localCounters = new TcpCounters();
+  final TcpCounters remoteCounters = new TcpCounters();
+  final List<TcpEndpoint> locals = new ArrayList<>();
+  final List<TcpEndpoint> remotes = new ArrayList<>();
+
+  TcpConnections(
+      WorkloadContext context, TcpEndpoint.Reader localReader, TcpEndpoint.Reader remoteReader) {
+    this.settings = TcpSettings.of(context);
+    Host local = context.local();
+    Host remote = context.remote();
+    for (int i = 0; i < context.streams(); i++) {
+      int localPort = FIRST_LOCAL_PORT + i;
+      int remotePort = FIRST_REMOTE_PORT + i;
+      Frame out =
+          new Frame(
+              new EthernetHeader(local.mac(), remote.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
+              Ipv4Header.of(local.address(), remote.address(), IpProtocol.TCP),
+              new TcpHeader(localPort, remotePort));
+      Frame back =
+          new Frame(
+              new EthernetHeader(remote.mac(), local.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
+              Ipv4Header.of(remote.address(), local.address(), IpProtocol.TCP),
+              new TcpHeader(remotePort, localPort));
+      locals.add(new TcpEndpoint(context, local, out, i, settings, localCounters, localReader));
+      remotes.add(
+          new TcpEndpoint(
+              context,
+              remote,
+              back,
+              context.streams() + i,
+              settings,
+              remoteCounters,
+              remoteReader));
+    }
+    local.onReceive(packet -> dispatch(packet, locals, true));
+    remote.onReceive(packet -> dispatch(packet, remotes, false));
+  }
+
+  private static void dispatch(Packet packet, List<TcpEndpoint> endpoints, boolean byDestination) {
+    if (!(packet.frame().transport() instanceof TcpHeader tcp)) {
+      return;
+    }
+    int port = byDestination ? tcp.destinationPort() : tcp.sourcePort();
+    int index = port - FIRST_LOCAL_PORT;
+    if (index >= 0 && index < endpoints.size()) {
+      endpoints.get(index).receive(packet);
+    }
+  }
+
+  Map<String, Map<String, Long>> counters() {
+    Map<String, Map<String, Long>> all = new LinkedHashMap<>();
+    all.put("local", localCounters.nonZero());
+    all.put("remote", remoteCounters.nonZero());
+    return all;
+  }
+}

@@ -1,0 +1,73 @@
+package org.bondsim.tcp;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One host's TCP counters, named as {@code nstat} names them, incremented where Linux increments
+ * them (see the reference brief, §4.7). Plain fields, so counting costs nothing on the hot path.
+ */
+final class TcpCounters {
+  long outSegs;
+  long inSegs;
+  long retransSegs;
+  long fastRetrans;
+  long slowStartRetrans;
+  long lostRetransmit;
+  long timeouts;
+  long sackRecovery;
+  long renoRecovery;
+  long sackReorder;
+  long tsReorder;
+  long renoReorder;
+  long fackReorder;
+  long fullUndo;
+  long partialUndo;
+  long dsackUndo;
+  long lossUndo;
+  long spuriousRtos;
+  long dsackRecv;
+  long dsackOfoRecv;
+  long dsackOldSent;
+  long dsackOfoSent;
+  long ofoQueue;
+  long delayedAcks;
+  long delayedAckLost;
+
+  Map<String, Long> nonZero() {
+    Map<String, Long> all = new LinkedHashMap<>();
+    all.put("TcpInSegs", inSegs);
+    all.put("TcpOutSegs", outSegs);
+    all.put("TcpRetransSegs", retransSegs);
+    all.put("TcpExtTCPFastRetrans", fastRetrans);
+    all.put("TcpExtTCPSlowStartRetrans", slowStartRetrans);
+    all.put("TcpExtTCPLostRetransmit", lostRetransmit);
+    all.put("TcpExtTCPTimeouts", timeouts);
+    all.put("TcpExtTCPSackRecovery", sackRecovery);
+    all.put("TcpExtTCPRenoRecovery", renoRecovery);
+    all.put("TcpExtTCPSACKReorder", sackReorder);
+    all.put("TcpExtTCPTSReorder", tsReorder);
+    all.put("TcpExtTCPRenoReorder", renoReorder);
+    all.put("TcpExtTCPFACKReorder", fackReorder);
+    all.put("TcpExtTCPFullUndo", fullUndo);
+    all.put("TcpExtTCPPartialUndo", partialUndo);
+    all.put("TcpExtTCPDSACKUndo", dsackUndo);
+    all.put("TcpExtTCPLossUndo", lossUndo);
+    all.put("TcpExtTCPSpuriousRTOs", spuriousRtos);
+    all.put("TcpExtTCPDSACKRecv", dsackRecv);
+    all.put("TcpExtTCPDSACKOfoRecv", dsackOfoRecv);
+    all.put("TcpExtTCPDSACKOldSent", dsackOldSent);
+    all.put("TcpExtTCPDSACKOfoSent", dsackOfoSent);
+    all.put("TcpExtTCPOFOQueue", ofoQueue);
+    all.put("TcpExtDelayedACKs", delayedAcks);
+    all.put("TcpExtDelayedACKLost", delayedAckLost);
+    Map<String, Long> nonZero = new LinkedHashMap<>();
+    all.forEach(
+        (name, value) -> {
+          if (value != 0) {
+            nonZero.put(name, value);
+          }
+        });
+    return nonZero;
+  }
+}

@@ -1,0 +1,1106 @@
+package org.bondsim.tcp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.PacketOwner;
+import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * One end of an established TCP connection: a sender (sequence space, SACK scoreboard, loss
+ * detection, recovery, undo, congestion control, RTO) and a receiver (in-order delivery,
+ * out-of-order queue, SACK and DSACK blocks, delayed ACKs), as Linux's {@code tcp_input.c}, {@code
+ * tcp_output.c}, {@code tcp_recovery.c} and {@code tcp_timer.c} behave for the paths a bulk or
+ * request/response test exercises.
+ *
+ * <p>Not modelled (yet): the three-way handshake (both ends start established with what a Linux
+ * handshake negotiates: MSS from the MTU, SACK, timestamps, window scaling), tail loss probes,
+ * F-RTO, receiver SACK compression, receive-buffer autotuning (a fixed 3 MB window is advertised),
+ * HyStart, ECN, the per-destination metrics cache, Nagle and autocorking.
+ */
+final class TcpEndpoint implements PacketOwner {
+  /** Called when in-order data reaches the application. */
+  interface Reader {
+    void read(TcpEndpoint endpoint, long bytes);
+  }
+
+  private static final int SACKED = 1;
+  private static final int LOST = 2;
+  private static final int RETRANS = 4;
+  private static final int EVER_RETRANS = 8;
+
+  private static final int OPEN = 0;
+  private static final int DISORDER = 1;
+  private static final int RECOVERY = 2;
+  private static final int LOSS = 3;
+
+  private static final long DELACK_NS = 40_000_000L;
+  private static final int WINDOW = 3 << 20;
+  private static final int MAX_QUICKACKS = 16;
+
+  private final WorkloadContext context;
+  private final Host host;
+  private final Frame frame;
+  private final int flowId;
+  private final TcpSettings settings;
+  private final TcpCounters counters;
+  private final Reader reader;
+  final int mss;
+  private final int optionBytes;
+  private final CongestionControl cc;
+  private final RttEstimator rtt;
+  private final Timer rtoTimer;
+  private final Timer delackTimer;
+  private final Timer reoTimer;
+  private long packetNumber;
+  private Runnable onSendSpace = () -> {};
+
+  // ---- sender
+  private long appEnd; // bytes the application has written so far
+  private long sndUna;
+  private long sndNxt;
+  private long[] segStart = new long[64];
+  private int[] segLen = new int[64];
+  private long[] segSent = new long[64];
+  private int[] segState = new int[64];
+  private int head;
+  private int count;
+  int cwnd;
+  int ssthresh = Integer.MAX_VALUE;
+  private int sackedOut;
+  private int renoDupacks;
+  private int lostOut;
+  private int retransOut;
+  private int state = OPEN;
+  private long highSeq;
+  private long undoMarker = -1;
+  private int undoRetrans;
+  private long retransStampMs;
+  private int priorCwnd;
+  private int priorSsthresh;
+  int reordering;
+  private boolean reorderingSeen;
+  private long highestSacked = -1;
+  private int backoff;
+  private int prrDelivered;
+  private int prrOut;
+  private int prrSendCount;
+  private long rackXmitTime;
+  private long rackEndSeq;
+  private long rackRttNs;
+  private boolean cwndLimited;
+  private int reoWndSteps = 1;
+  private int reoWndPersist;
+  private long reoWndLastDelivered = -1;
+  private long queuedBytes;
+  private long delivered;
+  private long retransmitted;
+
+  // ---- receiver
+  private long rcvNxt;
+  private long rcvWup;
+  private final TreeMap<Long, Long> ofo = new TreeMap<>();
+  private final List<SackBlock> sackBlocks = new ArrayList<>(4);
+  private SackBlock dsack;
+  private int quickAcks = MAX_QUICKACKS;
+  private boolean ackPending;
+  private long tsRecent;
+  private long bytesRead;
+
+  TcpEndpoint(
+      WorkloadContext context,
+      Host host,
+      Frame frame,
+      int flowId,
+      TcpSettings settings,
+      TcpCounters counters,
+      Reader reader) {
+    this.context = context;
+    this.host = host;
+    this.frame = frame;
+    this.flowId = flowId;
+    this.settings = settings;
+    this.counters = counters;
+    this.reader = reader;
+    this.optionBytes = settings.timestamps() ? 12 : 0;
+    this.mss = context.mtu() - 40 - optionBytes;
+    boolean modern = settings.kernel() == Kernel.LINUX_6;
+    this.cwnd = modern ? 10 : 3;
+    this.cc = CongestionControl.named(settings.congestionControl(), modern);
+    this.rtt = new RttEstimator(modern ? 1_000_000_000L : 3_000_000_000L);
+    this.reordering = settings.reordering();
+    this.rtoTimer = context.newTimer(this::onRto);
+    this.delackTimer = context.newTimer(this::onDelayedAck);
+    this.reoTimer = context.newTimer(this::onReorderTimeout);
+  }
+
+  // ===================================================================== application side
+
+  /** Sets what to run when an ACK frees send-buffer space (the application's write wake-up). */
+  void onSendSpace(Runnable action) {
+    this.onSendSpace = action;
+  }
+
+  /** The application writes more bytes; they are sent as the window allows. */
+  void write(long bytes) {
+    appEnd += bytes;
+    trySend();
+  }
+
+  long unsentOrUnacked() {
+    return appEnd - sndUna;
+  }
+
+  long bytesRead() {
+    return bytesRead;
+  }
+
+  long delivered() {
+    return delivered;
+  }
+
+  int packetsInFlight() {
+    return count - sackedOut - lostOut + retransOut;
+  }
+
+  private long nowMs() {
+    return context.now() / 1_000_000L + 1;
+  }
+
+  // ===================================================================== sending
+
+  private boolean tsqAllows() {
+    if (settings.kernel() == Kernel.LINUX_2_6_37) {
+      return true;
+    }
+    // TCP small queues: bytes below TCP limited to ~1 ms at the pacing rate, at least two skbs,
+    // at most tcp_limit_output_bytes (1 MB).
+    long pacingRate =
+        rtt.hasSample()
+            ? (long) (2.0 * cwnd * mss * 1e9 / Math.max(rtt.srttNs(), 1))
+            : Long.MAX_VALUE / 4;
+    long limit = Math.min(Math.max(2L * 2 * (mss + 576), pacingRate >> 10), 1L << 20);
+    return queuedBytes < limit;
+  }
+
+  private void trySend() {
+    while (true) {
+      if (lostOut > 0 && retransmitOneLost()) {
+        continue;
+      }
+      if (packetsInFlight() >= cwnd && sndNxt < appEnd) {
+        // Data is waiting and only the window stops it: Linux's is_cwnd_limited.
+        cwndLimited = true;
+        return;
+      }
+      if (sndNxt >= appEnd || sndNxt - sndUna >= WINDOW || !tsqAllows()) {
+        return;
+      }
+      if ((state == RECOVERY) && prrSendCount <= 0) {
+        return;
+      }
+      int len = (int) Math.min(mss, appEnd - sndNxt);
+      int slot = push(sndNxt, len);
+      sndNxt += len;
+      transmit(slot, false);
+      if (state == RECOVERY) {
+        prrSendCount--;
+        prrOut++;
+      }
+    }
+  }
+
+  private boolean retransmitOneLost() {
+    if (packetsInFlight() >= cwnd || !tsqAllows()) {
+      return false;
+    }
+    if (state == RECOVERY && prrSendCount <= 0) {
+      return false;
+    }
+    for (int i = 0; i < count; i++) {
+      int slot = slot(i);
+      if ((segState[slot] & (LOST | SACKED | RETRANS)) == LOST) {
+        transmit(slot, true);
+        if (state == RECOVERY) {
+          prrSendCount--;
+          prrOut++;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void transmit(int slot, boolean retransmission) {
+    long now = context.now();
+    segSent[slot] = now;
+    if (retransmission) {
+      segState[slot] |= RETRANS | EVER_RETRANS;
+      retransOut++;
+      retransmitted++;
+      counters.retransSegs++;
+      if (state == LOSS) {
+        counters.slowStartRetrans++;
+      } else {
+        counters.fastRetrans++;
+      }
+      if (retransStampMs == 0) {
+        retransStampMs = nowMs();
+      }
+      if (undoMarker >= 0) {
+        undoRetrans++;
+      }
+    }
+    sendSegment(segStart[slot], segLen[slot], now);
+    if (!rtoTimer.armed()) {
+      armRto();
+    }
+  }
+
+  private void sendSegment(long seq, int len, long now) {
+    counters.outSegs++;
+    TcpSegment segment =
+        new TcpSegment(
+            seq,
+            rcvNxt,
+            TcpSegment.ACK | (len > 0 ? TcpSegment.PSH : 0),
+            WINDOW,
+            optionBytes + sackOptionBytes(),
+            currentSackBlocks(),
+            settings.timestamps() ? nowMs() : 0,
+            settings.timestamps() ? tsRecent : 0);
+    // Every segment carries the receiver's current ACK: no ACK is pending afterwards.
+    ackPending = false;
+    rcvWup = rcvNxt;
+    delackTimer.cancel();
+    dsack = null;
+    int truesize = (len + 40 + optionBytes + 16 + 63 & ~63) + 576;
+    queuedBytes += truesize;
+    host.send(
+        new Packet(
+            frame, len, segment, len > 0 ? flowId : -1, packetNumber++, now, this, truesize));
+  }
+
+  @Override
+  public void onTxDone(Packet packet) {
+    queuedBytes -= packet.truesize();
+    if (queuedBytes < 0) {
+      queuedBytes = 0;
+    }
+    if (count > 0 || appEnd > sndNxt) {
+      trySend();
+    }
+  }
+
+  // ===================================================================== segment ring
+
+  private int slot(int index) {
+    return (head + index) & (segStart.length - 1);
+  }
+
+  private int push(long start, int len) {
+    if (count == segStart.length) {
+      grow();
+    }
+    int slot = slot(count);
+    segStart[slot] = start;
+    segLen[slot] = len;
+    segState[slot] = 0;
+    count++;
+    return slot;
+  }
+
+  private void grow() {
+    int n = segStart.length;
+    long[] s = new long[2 * n];
+    int[] l = new int[2 * n];
+    long[] t = new long[2 * n];
+    int[] f = new int[2 * n];
+    for (int i = 0; i < count; i++) {
+      int from = slot(i);
+      s[i] = segStart[from];
+      l[i] = segLen[from];
+      t[i] = segSent[from];
+      f[i] = segState[from];
+    }
+    segStart = s;
+    segLen = l;
+    segSent = t;
+    segState = f;
+    head = 0;
+  }
+
+  // ===================================================================== receiving
+
+  void receive(Packet packet) {
+    counters.inSegs++;
+    TcpSegment segment = packet.tcp();
+    if (segment == null) {
+      return;
+    }
+    if (settings.timestamps() && segment.sequence() <= rcvWup && segment.tsVal() != 0) {
+      tsRecent = segment.tsVal();
+    }
+    if (packet.payloadBytes() > 0) {
+      receiveData(segment.sequence(), packet.payloadBytes());
+    }
+    onAck(segment);
+    if (packet.payloadBytes() > 0) {
+      ackDecision();
+    }
+  }
+
+  private void receiveData(long seq, int len) {
+    long end = seq + len;
+    if (end <= rcvNxt) {
+      // Entirely old: the ACK for it was lost or it was retransmitted needlessly.
+      counters.delayedAckLost++;
+      setDsack(seq, end, true);
+      quickAcks = Math.max(quickAcks, 1);
+      sendAckNow();
+      return;
+    }
+    if (seq <= rcvNxt) {
+      if (seq < rcvNxt) {
+        setDsack(seq, rcvNxt, true);
+      }
+      rcvNxt = end;
+      boolean hadHoles = !ofo.isEmpty();
+      drainOutOfOrder();
+      if (hadHoles && ofo.isEmpty()) {
+        // The gap is filled: ACK now (ICSK_ACK_NOW).
+        ackPending = true;
+        sendAckNow();
+      } else {
+        ackPending = true;
+      }
+      deliverToApplication(rcvNxt - bytesRead);
+      return;
+    }
+    // Out of order.
+    counters.ofoQueue++;
+    Map.Entry<Long, Long> floor = ofo.floorEntry(seq);
+    if (floor != null && floor.getValue() >= end) {
+      setDsack(seq, end, false);
+    }
+    insertOutOfOrder(seq, end);
+    updateSackBlocks(seq, end);
+    ackPending = true;
+    sendAckNow();
+  }
+
+  private void deliverToApplication(long bytes) {
+    if (bytes <= 0) {
+      return;
+    }
+    bytesRead += bytes;
+    reader.read(this, bytes);
+  }
+
+  private void insertOutOfOrder(long seq, long end) {
+    long start = seq;
+    long stop = end;
+    Map.Entry<Long, Long> floor = ofo.floorEntry(start);
+    if (floor != null && floor.getValue() >= start) {
+      start = floor.getKey();
+      stop = Math.max(stop, floor.getValue());
+      ofo.remove(floor.getKey());
+    }
+    Map.Entry<Long, Long> next = ofo.ceilingEntry(start);
+    while (next != null && next.getKey() <= stop) {
+      stop = Math.max(stop, next.getValue());
+      ofo.remove(next.getKey());
+      next = ofo.ceilingEntry(start);
+    }
+    ofo.put(start, stop);
+  }
+
+  private void drainOutOfOrder() {
+    Map.Entry<Long, Long> first = ofo.firstEntry();
+    while (first != null && first.getKey() <= rcvNxt) {
+      if (first.getValue() > rcvNxt) {
+        rcvNxt = first.getValue();
+      }
+      ofo.remove(first.getKey());
+      first = ofo.firstEntry();
+    }
+    sackBlocks.removeIf(b -> b.end() <= rcvNxt);
+  }
+
+  private void updateSackBlocks(long seq, long end) {
+    if (!settings.sack()) {
+      return;
+    }
+    // The block holding the new data moves to the front; blocks it touches merge into it.
+    Map.Entry<Long, Long> holder = ofo.floorEntry(seq);
+    SackBlock merged = new SackBlock(holder.getKey(), holder.getValue());
+    sackBlocks.removeIf(b -> b.start() <= merged.end() && b.end() >= merged.start());
+    sackBlocks.add(0, merged);
+    int max = settings.timestamps() ? 3 : 4;
+    while (sackBlocks.size() > max) {
+      sackBlocks.remove(sackBlocks.size() - 1);
+    }
+  }
+
+  private void setDsack(long start, long end, boolean old) {
+    if (!settings.sack() || !settings.dsack()) {
+      return;
+    }
+    dsack = new SackBlock(start, end);
+    if (old) {
+      counters.dsackOldSent++;
+    } else {
+      counters.dsackOfoSent++;
+    }
+  }
+
+  private List<SackBlock> currentSackBlocks() {
+    if (dsack == null) {
+      return sackBlocks.isEmpty() ? List.of() : List.copyOf(sackBlocks);
+    }
+    List<SackBlock> blocks = new ArrayList<>(4);
+    blocks.add(dsack);
+    blocks.addAll(sackBlocks);
+    int max = settings.timestamps() ? 3 : 4;
+    return List.copyOf(blocks.subList(0, Math.min(max, blocks.size())));
+  }
+
+  private int sackOptionBytes() {
+    int blocks = (dsack != null ? 1 : 0) + sackBlocks.size();
+    blocks = Math.min(blocks, settings.timestamps() ? 3 : 4);
+    return blocks == 0 ? 0 : 4 + 8 * blocks;
+  }
+
+  private void ackDecision() {
+    if (!ackPending) {
+      return;
+    }
+    boolean twoSegments = rcvNxt - rcvWup > mss;
+    if (twoSegments || quickAcks > 0 || !ofo.isEmpty()) {
+      sendAckNow();
+    } else if (!delackTimer.armed()) {
+      delackTimer.armAt(context.now() + DELACK_NS);
+    }
+  }
+
+  private void sendAckNow() {
+    if (quickAcks > 0) {
+      quickAcks--;
+    }
+    sendSegment(sndNxt, 0, context.now());
+  }
+
+  private void onDelayedAck() {
+    if (ackPending) {
+      counters.delayedAcks++;
+      sendAckNow();
+    }
+  }
+
+  // ===================================================================== ACK processing
+
+  private void onAck(TcpSegment segment) {
+    long ack = segment.acknowledgment();
+    if (ack > sndNxt) {
+      return;
+    }
+    long now = context.now();
+    int newlySacked = 0;
+    boolean dsackReceived = false;
+    long reorderDistance = -1;
+    List<SackBlock> blocks = segment.sack();
+    long previousHighestSacked = highestSacked;
+    for (int b = 0; b < blocks.size(); b++) {
+      SackBlock block = blocks.get(b);
+      if (b == 0
+          && (block.start() < ack
+              || (blocks.size() > 1
+                  && block.start() >= blocks.get(1).start()
+                  && block.end() <= blocks.get(1).end()))) {
+        dsackReceived = true;
+        if (block.start() < ack) {
+          counters.dsackRecv++;
+        } else {
+          counters.dsackOfoRecv++;
+        }
+        reorderDistance = Math.max(reorderDistance, noteDsack(block));
+        continue;
+      }
+      for (int i = 0; i < count; i++) {
+        int slot = slot(i);
+        long start = segStart[slot];
+        long end = start + segLen[slot];
+        if (start >= block.end()) {
+          break;
+        }
+        if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
+          continue;
+        }
+        markSacked(slot, now);
+        newlySacked++;
+        if (end <= previousHighestSacked && (segState[slot] & EVER_RETRANS) == 0) {
+          reorderDistance = Math.max(reorderDistance, previousHighestSacked - start);
+        }
+        highestSacked = Math.max(highestSacked, end);
+      }
+    }
+    int acked = 0;
+    long rttSample = -1;
+    while (count > 0) {
+      int slot = head;
+      long end = segStart[slot] + segLen[slot];
+      if (end > ack) {
+        break;
+      }
+      int flags = segState[slot];
+      if ((flags & SACKED) != 0) {
+        sackedOut--;
+      } else {
+        acked++;
+        if ((flags & EVER_RETRANS) == 0) {
+          rttSample = now - segSent[slot];
+          rackAdvance(segSent[slot], end, now);
+          if (end <= highestSacked) {
+            // The hole was filled by the original transmission: it was reordered, not lost.
+            reorderDistance = Math.max(reorderDistance, highestSacked - segStart[slot]);
+          }
+        }
+      }
+      if ((flags & LOST) != 0) {
+        lostOut--;
+      }
+      if ((flags & RETRANS) != 0) {
+        retransOut--;
+      }
+      head = (head + 1) & (segStart.length - 1);
+      count--;
+    }
+    boolean advanced = ack > sndUna;
+    if (advanced) {
+      sndUna = ack;
+      if (rttSample >= 0) {
+        rtt.sample(rttSample);
+        backoff = 0;
+      }
+      if (count > 0) {
+        armRto();
+      } else {
+        rtoTimer.cancel();
+        reoTimer.cancel();
+      }
+    }
+    int newlyDelivered = acked + newlySacked;
+    delivered += newlyDelivered;
+    if (reorderDistance >= 0) {
+      noteReordering(reorderDistance, false);
+    }
+    if (!settings.sack()) {
+      // Without SACK Linux counts duplicate ACKs as if each SACKed one segment (tcp_add_reno_sack).
+      if (advanced) {
+        renoDupacks = Math.max(0, renoDupacks - acked);
+      } else if (count > 0 && blocks.isEmpty() && segment.sequence() >= 0) {
+        renoDupacks = Math.min(renoDupacks + 1, Math.max(count - 1, 0));
+        newlyDelivered = 1;
+      }
+    }
+    if (count == 0 && !advanced && newlyDelivered == 0 && !dsackReceived) {
+      return;
+    }
+    updateReoWindow(dsackReceived);
+    stateMachine(segment, advanced, newlyDelivered, acked, dsackReceived);
+    if (advanced) {
+      onSendSpace.run();
+    }
+    trySend();
+  }
+
+  private long noteDsack(SackBlock block) {
+    long distance = -1;
+    for (int i = 0; i < count; i++) {
+      int slot = slot(i);
+      long start = segStart[slot];
+      if (start >= block.end()) {
+        break;
+      }
+      if (start < block.start()) {
+        continue;
+      }
+      if ((segState[slot] & EVER_RETRANS) != 0 && undoRetrans > 0) {
+        undoRetrans--;
+      }
+      if ((segState[slot] & (EVER_RETRANS | SACKED)) == (EVER_RETRANS | SACKED)) {
+        distance = Math.max(distance, highestSacked - start);
+      }
+    }
+    // A DSACK below snd_una covers segments already gone: each one was a needless retransmission.
+    if (block.end() <= sndUna && undoRetrans > 0) {
+      long segments = Math.max(1, (block.end() - block.start() + mss - 1) / mss);
+      undoRetrans = (int) Math.max(0, undoRetrans - segments);
+    }
+    return distance;
+  }
+
+  private void markSacked(int slot, long now) {
+    int flags = segState[slot];
+    if ((flags & LOST) != 0) {
+      lostOut--;
+    }
+    if ((flags & RETRANS) != 0) {
+      retransOut--;
+    }
+    segState[slot] = (flags & EVER_RETRANS) | SACKED;
+    sackedOut++;
+    if ((flags & EVER_RETRANS) == 0 || now - segSent[slot] >= rtt.minRttNs()) {
+      rackAdvance(segSent[slot], segStart[slot] + segLen[slot], now);
+    }
+  }
+
+  /** Remembers the most recently sent delivered segment (ties broken by sequence, as Linux). */
+  private void rackAdvance(long sentAt, long endSeq, long now) {
+    if (sentAt > rackXmitTime || (sentAt == rackXmitTime && endSeq > rackEndSeq)) {
+      rackXmitTime = sentAt;
+      rackEndSeq = endSeq;
+      rackRttNs = now - sentAt;
+    }
+  }
+
+  private boolean sentAfterRack(int slot) {
+    long sent = segSent[slot];
+    return sent > rackXmitTime
+        || (sent == rackXmitTime && segStart[slot] + segLen[slot] > rackEndSeq);
+  }
+
+  private void noteReordering(long distanceBytes, boolean timestamps) {
+    if (state == LOSS && undoMarker < 0) {
+      return;
+    }
+    int metric = (int) Math.min(Integer.MAX_VALUE, (distanceBytes + mss - 1) / mss);
+    if (settings.kernel() == Kernel.LINUX_2_6_37) {
+      if (metric > reordering) {
+        reordering = Math.min(settings.maxReordering(), metric);
+        if (timestamps) {
+          counters.tsReorder++;
+        } else {
+          counters.sackReorder++;
+        }
+        reorderingSeen = true;
+      }
+      return;
+    }
+    if (metric > reordering) {
+      reordering = Math.min(settings.maxReordering(), metric);
+    }
+    reorderingSeen = true;
+    if (timestamps) {
+      counters.tsReorder++;
+    } else {
+      counters.sackReorder++;
+    }
+  }
+
+  // ===================================================================== loss detection
+
+  private void detectLosses() {
+    if (settings.rack()) {
+      rackDetectLoss();
+    } else if (settings.kernel() == Kernel.LINUX_2_6_37 && !reorderingSeen) {
+      fackMarkLost();
+    } else {
+      dupthreshMarkLost();
+    }
+  }
+
+  private long reoWindowNs() {
+    if (!reorderingSeen && (state >= RECOVERY || sackedOut >= reordering)) {
+      return 0;
+    }
+    return Math.min(rtt.minRttNs() / 4 * reoWndSteps, rtt.srttNs());
+  }
+
+  /**
+   * {@code tcp_rack_update_reo_wnd}: a DSACK after reordering was seen widens the window by one
+   * min_rtt/4 step, at most once per round trip, and keeps it for 16 recoveries.
+   */
+  private void updateReoWindow(boolean dsackReceived) {
+    if (!settings.rack() || (settings.recovery() & 2) != 0) {
+      return;
+    }
+    if (dsackReceived && reorderingSeen && delivered > reoWndLastDelivered) {
+      reoWndSteps = Math.min(255, reoWndSteps + 1);
+      reoWndPersist = 16;
+      reoWndLastDelivered = delivered + packetsInFlight();
+    }
+  }
+
+  private void rackDetectLoss() {
+    long now = context.now();
+    long window = reoWindowNs();
+    long earliestTimeout = Long.MAX_VALUE;
+    for (int i = 0; i < count; i++) {
+      int slot = slot(i);
+      int flags = segState[slot];
+      if (sentAfterRack(slot)) {
+        if ((flags & EVER_RETRANS) == 0) {
+          // Every later segment was sent later still (originals go out in sequence order).
+          break;
+        }
+        continue;
+      }
+      if ((flags & (SACKED | LOST)) != 0) {
+        continue;
+      }
+      long remaining = segSent[slot] + rackRttNs + window - now;
+      if (remaining <= 0) {
+        markLost(slot);
+      } else {
+        earliestTimeout = Math.min(earliestTimeout, remaining);
+      }
+    }
+    if (earliestTimeout != Long.MAX_VALUE) {
+      reoTimer.armAt(now + earliestTimeout);
+    }
+  }
+
+  private void onReorderTimeout() {
+    int lostBefore = lostOut;
+    rackDetectLoss();
+    if (lostOut > lostBefore && state < RECOVERY) {
+      enterRecovery();
+    }
+    trySend();
+  }
+
+  /** RFC 6675: a segment is lost once {@code reordering} SACKed segments lie above it. */
+  private void dupthreshMarkLost() {
+    int sackedAbove = 0;
+    for (int i = count - 1; i >= 0; i--) {
+      int slot = slot(i);
+      int flags = segState[slot];
+      if ((flags & SACKED) != 0) {
+        sackedAbove++;
+      } else if (sackedAbove >= reordering && (flags & (LOST | RETRANS)) == 0) {
+        markLost(slot);
+      }
+    }
+  }
+
+  /** FACK: everything more than {@code reordering} packets below the highest SACK is lost. */
+  private void fackMarkLost() {
+    int fackets = 0;
+    for (int i = 0; i < count; i++) {
+      if ((segState[slot(i)] & SACKED) != 0) {
+        fackets = i + 1;
+      }
+    }
+    for (int i = 0; i < fackets - reordering; i++) {
+      int slot = slot(i);
+      if ((segState[slot] & (SACKED | LOST | RETRANS)) == 0) {
+        markLost(slot);
+      }
+    }
+  }
+
+  private void markLost(int slot) {
+    int flags = segState[slot];
+    if ((flags & RETRANS) != 0) {
+      // A retransmission lost again (RACK).
+      retransOut--;
+      counters.lostRetransmit++;
+    }
+    segState[slot] = (flags & ~RETRANS) | LOST;
+    lostOut++;
+  }
+
+  private boolean timeToRecover() {
+    if (lostOut > 0) {
+      return true;
+    }
+    if (settings.rack()) {
+      return false;
+    }
+    if (settings.kernel() == Kernel.LINUX_2_6_37 && !reorderingSeen) {
+      int fackets = 0;
+      for (int i = 0; i < count; i++) {
+        if ((segState[slot(i)] & SACKED) != 0) {
+          fackets = i + 1;
+        }
+      }
+      return fackets > reordering;
+    }
+    return (settings.sack() ? sackedOut : renoDupacks) + 1 > reordering;
+  }
+
+  // ===================================================================== state machine
+
+  private void stateMachine(
+      TcpSegment segment, boolean advanced, int newlyDelivered, int acked, boolean dsackReceived) {
+    if (state == OPEN && (sackedOut > 0 || dsackReceived)) {
+      state = DISORDER;
+    }
+    if (dsackReceived && undoMarker >= 0 && undoRetrans == 0 && state != LOSS) {
+      counters.dsackUndo++;
+      undo();
+      return;
+    }
+    detectLosses();
+    switch (state) {
+      case OPEN:
+      case DISORDER:
+        if (timeToRecover()) {
+          if (!settings.rack()) {
+            // Dupthresh reached without a marked loss: the head is lost (tcp_mark_head_lost).
+            if (lostOut == 0 && count > 0 && (segState[head] & SACKED) == 0) {
+              markLost(head);
+            }
+          }
+          enterRecovery();
+          reduceWindow(newlyDelivered, advanced);
+        } else {
+          if (state == DISORDER && sackedOut == 0 && lostOut == 0) {
+            state = OPEN;
+          }
+          growWindow(acked, newlyDelivered);
+        }
+        break;
+      case RECOVERY:
+        if (sndUna >= highSeq) {
+          if (mayUndo(segment)) {
+            counters.fullUndo++;
+            undo();
+          } else {
+            cwnd = Math.max(ssthresh, 1);
+            // A recovery that was not undone counts against a widened RACK window.
+            if (reoWndPersist > 0 && --reoWndPersist == 0) {
+              reoWndSteps = 1;
+            }
+            leaveReduction();
+          }
+        } else {
+          if (advanced && mayUndoPartial(segment)) {
+            counters.partialUndo++;
+            noteReordering(highSeq - sndUna, true);
+          }
+          if (advanced
+              && !settings.sack()
+              && count > 0
+              && (segState[head] & (LOST | RETRANS)) == 0) {
+            // NewReno: a partial ACK means the next hole is lost too.
+            markLost(head);
+          }
+          reduceWindow(newlyDelivered, advanced);
+        }
+        break;
+      case LOSS:
+        if (advanced && mayUndo(segment)) {
+          counters.lossUndo++;
+          counters.spuriousRtos++;
+          undo();
+        } else if (sndUna >= highSeq) {
+          leaveReduction();
+        } else if (advanced) {
+          // Slow start again from the RTO's window.
+          cwnd = Math.min(cwnd + acked, Math.max(ssthresh, cwnd + acked));
+        }
+        break;
+      default:
+        throw new IllegalStateException();
+    }
+  }
+
+  private boolean packetDelayed(TcpSegment segment) {
+    return settings.timestamps()
+        && retransStampMs > 0
+        && segment.tsEcr() != 0
+        && segment.tsEcr() < retransStampMs;
+  }
+
+  private boolean mayUndo(TcpSegment segment) {
+    return undoMarker >= 0 && (undoRetrans == 0 || packetDelayed(segment));
+  }
+
+  private boolean mayUndoPartial(TcpSegment segment) {
+    return undoMarker >= 0 && packetDelayed(segment);
+  }
+
+  private void enterRecovery() {
+    if (settings.sack()) {
+      counters.sackRecovery++;
+    } else {
+      counters.renoRecovery++;
+    }
+    priorCwnd = cwnd;
+    priorSsthresh = ssthresh;
+    ssthresh = cc.ssthreshAfterLoss(cwnd);
+    cc.onLoss();
+    highSeq = sndNxt;
+    undoMarker = sndUna;
+    undoRetrans = 0;
+    retransStampMs = 0;
+    prrDelivered = 0;
+    prrOut = 0;
+    state = RECOVERY;
+  }
+
+  /** PRR (RFC 6937) on 6.x; rate-halving on 2.6.37. */
+  private void reduceWindow(int newlyDelivered, boolean advanced) {
+    int inFlight = packetsInFlight();
+    if (settings.kernel() == Kernel.LINUX_2_6_37) {
+      if (newlyDelivered > 0 && (prrDelivered++ & 1) == 1 && cwnd > ssthresh) {
+        cwnd--;
+      }
+      cwnd = Math.max(1, Math.min(cwnd, inFlight + 1));
+      prrSendCount = Math.max(0, cwnd - inFlight);
+      return;
+    }
+    if (newlyDelivered <= 0 && prrOut > 0) {
+      prrSendCount = Math.max(0, prrSendCount);
+      return;
+    }
+    prrDelivered += newlyDelivered;
+    long sendCount;
+    if (inFlight > ssthresh) {
+      long dividend = (long) ssthresh * prrDelivered + priorCwnd - 1;
+      sendCount = dividend / Math.max(priorCwnd, 1) - prrOut;
+    } else {
+      sendCount =
+          Math.min(
+              ssthresh - inFlight,
+              Math.max(prrDelivered - prrOut, newlyDelivered) + (advanced && lostOut == 0 ? 1 : 0));
+    }
+    if (prrOut == 0) {
+      sendCount = Math.max(sendCount, 1);
+    }
+    prrSendCount = (int) Math.max(0, sendCount);
+    cwnd = Math.max(1, inFlight + prrSendCount);
+  }
+
+  private void leaveReduction() {
+    state = sackedOut > 0 ? DISORDER : OPEN;
+    undoMarker = -1;
+    retransStampMs = 0;
+  }
+
+  private void undo() {
+    cwnd = Math.max(cwnd, priorCwnd);
+    if (priorSsthresh > ssthresh) {
+      ssthresh = priorSsthresh;
+    }
+    // Segments still marked lost were not lost after all.
+    for (int i = 0; i < count; i++) {
+      int slot = slot(i);
+      if ((segState[slot] & LOST) != 0) {
+        segState[slot] &= ~LOST;
+        lostOut--;
+      }
+    }
+    leaveReduction();
+  }
+
+  private void growWindow(int acked, int newlyDelivered) {
+    // tcp_may_raise_cwnd: cumulative progress, or any delivery (SACKs too) once reordering is
+    // above the sysctl level; the growth is by packets delivered (2.6.37: by one per ACK).
+    boolean progress = reordering > settings.reordering() ? newlyDelivered > 0 : acked > 0;
+    if (settings.kernel() == Kernel.LINUX_2_6_37) {
+      progress = newlyDelivered > 0;
+    }
+    if (!progress || !cwndLimited) {
+      return;
+    }
+    cwndLimited = false;
+    int delivered = settings.kernel() == Kernel.LINUX_2_6_37 ? 1 : newlyDelivered;
+    if (cwnd < ssthresh) {
+      cwnd =
+          Math.min(
+              cwnd + delivered,
+              ssthresh == Integer.MAX_VALUE ? cwnd + delivered : Math.max(ssthresh, cwnd + 1));
+      return;
+    }
+    cwnd = cc.congestionAvoidance(cwnd, delivered, context.now(), rtt.minRttNs());
+  }
+
+  // ===================================================================== RTO
+
+  private void armRto() {
+    long rto = Math.min(RttEstimator.RTO_MAX_NS, rtt.rtoNs() << Math.min(backoff, 10));
+    rtoTimer.armAt(context.now() + rto);
+  }
+
+  private void onRto() {
+    if (count == 0) {
+      return;
+    }
+    counters.timeouts++;
+    if (state != LOSS) {
+      priorCwnd = cwnd;
+      priorSsthresh = ssthresh;
+      ssthresh = cc.ssthreshAfterLoss(cwnd);
+      cc.onLoss();
+      if (state <= DISORDER && sackedOut >= settings.reordering()) {
+        reordering = Math.min(reordering, settings.reordering());
+      }
+    }
+    undoMarker = sndUna;
+    undoRetrans = 0;
+    retransStampMs = 0;
+    highSeq = sndNxt;
+    state = LOSS;
+    cwnd = 1;
+    for (int i = 0; i < count; i++) {
+      int slot = slot(i);
+      int flags = segState[slot];
+      if ((flags & SACKED) != 0) {
+        continue;
+      }
+      if ((flags & RETRANS) != 0) {
+        retransOut--;
+      }
+      if ((flags & LOST) == 0) {
+        lostOut++;
+      }
+      segState[slot] = (flags & EVER_RETRANS) | LOST;
+    }
+    backoff++;
+    armRto();
+    trySend();
+  }
+
+  String describe() {
+    return String.format(
+        java.util.Locale.ROOT,
+        "cwnd:%d ssthresh:%s rtt:%.3f/%.3f reordering:%d retrans:%d delivered:%d",
+        cwnd,
+        ssthresh == Integer.MAX_VALUE ? "inf" : Integer.toString(ssthresh),
+        rtt.srttNs() / 1e6,
+        rtt.rttvarNs() / 1e6,
+        reordering,
+        retransmitted,
+        delivered);
+  }
+
+  Map<String, Object> state() {
+    Map<String, Object> s = new java.util.LinkedHashMap<>();
+    s.put("cwnd", cwnd);
+    s.put("ssthresh", ssthresh == Integer.MAX_VALUE ? -1 : ssthresh);
+    s.put("srtt_us", rtt.srttNs() / 1000.0);
+    s.put("rttvar_us", rtt.rttvarNs() / 1000.0);
+    s.put("reordering", reordering);
+    s.put("retrans", retransmitted);
+    s.put("delivered", delivered);
+    s.put("bytes_acked", sndUna);
+    s.put("bytes_sent", sndNxt);
+    return s;
+  }
+
+  @Override
+  public String toString() {
+    return "TcpEndpoint" + Arrays.toString(new long[] {sndUna, sndNxt, rcvNxt});
+  }
+}

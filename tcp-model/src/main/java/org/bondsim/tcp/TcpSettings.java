@@ -1,0 +1,87 @@
+package org.bondsim.tcp;
+
+import java.util.List;
+import org.bondsim.api.option.ChoiceOption;
+import org.bondsim.api.option.ChoiceOption.Choice;
+import org.bondsim.api.option.IntOption;
+import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The sysctls the TCP model reads, with Linux's names, defaults and ranges ({@code
+ * Documentation/networking/ip-sysctl.rst}), and the kernel profile.
+ *
+ * @param kernel which kernel's behaviour
+ * @param reordering {@code net.ipv4.tcp_reordering}, the initial reordering estimate
+ * @param maxReordering {@code net.ipv4.tcp_max_reordering} (2.6.37: fixed at 127)
+ * @param recovery {@code net.ipv4.tcp_recovery}; bit 1 enables RACK
+ * @param sack {@code net.ipv4.tcp_sack}
+ * @param dsack {@code net.ipv4.tcp_dsack}
+ * @param timestamps {@code net.ipv4.tcp_timestamps}
+ * @param congestionControl {@code net.ipv4.tcp_congestion_control}: cubic or reno
+ */
+public record TcpSettings(
+    Kernel kernel,
+    int reordering,
+    int maxReordering,
+    int recovery,
+    boolean sack,
+    boolean dsack,
+    boolean timestamps,
+    String congestionControl) {
+  /** The settings specs a run checks {@code --sysctl} values against. */
+  static final List<OptionSpec> SPECS =
+      List.of(
+          new ChoiceOption(
+              "bondsim.kernel",
+              "6.x",
+              List.of(new Choice("6.x", 6), new Choice("2.6.37", 2)),
+              "which kernel's TCP to follow"),
+          new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
+          new IntOption(
+              "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
+          new IntOption("net.ipv4.tcp_recovery", 1, 0, 7, "", "bit 1: RACK loss detection"),
+          new IntOption("net.ipv4.tcp_sack", 1, 0, 1, "", "negotiate SACK"),
+          new IntOption("net.ipv4.tcp_dsack", 1, 0, 1, "", "send DSACKs"),
+          new IntOption("net.ipv4.tcp_timestamps", 1, 0, 1, "", "negotiate timestamps"),
+          new ChoiceOption(
+              "net.ipv4.tcp_congestion_control",
+              "cubic",
+              List.of(new Choice("cubic", 1), new Choice("reno", 0)),
+              "congestion control"),
+          new IntOption(
+              "bondsim.send_cost_ns", 1000, 1, 1_000_000_000, "ns", "CPU time of one send() call"));
+
+  /**
+   * Reads the settings of a run; values were checked against {@link #SPECS} already.
+   *
+   * @param context the run
+   * @return the settings
+   */
+  static TcpSettings of(WorkloadContext context) {
+    Kernel kernel = Kernel.parse(context.setting("bondsim.kernel", "6.x"));
+    int maxReordering =
+        kernel == Kernel.LINUX_2_6_37
+            ? 127
+            : Integer.parseInt(context.setting("net.ipv4.tcp_max_reordering", "300"));
+    return new TcpSettings(
+        kernel,
+        Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")),
+        maxReordering,
+        Integer.parseInt(context.setting("net.ipv4.tcp_recovery", "1")),
+        context.setting("net.ipv4.tcp_sack", "1").equals("1"),
+        context.setting("net.ipv4.tcp_dsack", "1").equals("1"),
+        context.setting("net.ipv4.tcp_timestamps", "1").equals("1"),
+        context.setting("net.ipv4.tcp_congestion_control", "cubic"));
+  }
+
+  /**
+   * Returns whether RACK detects losses: Linux 4.4 and later with {@code tcp_recovery} bit 1 and
+   * SACK.
+   *
+   * @return true under RACK
+   */
+  boolean rack() {
+    return kernel == Kernel.LINUX_6 && (recovery & 1) != 0 && sack;
+  }
+}

@@ -1,0 +1,161 @@
+package org.bondsim.tcp;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.workload.TestOptions;
+import org.bondsim.api.workload.Workload;
+import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.workload.WorkloadProvider;
+import org.bondsim.api.workload.WorkloadResult;
+
+/**
+ * netperf's {@code TCP_STREAM}: each stream's application writes {@code -m}-byte messages as fast
+ * as the socket takes them for the test length; throughput is what the receiving application read.
+ * Test options: {@code -m} send size (default 16384), {@code -s} and {@code -S} the local and
+ * remote socket sizes netperf reports (the model's send buffer is Linux's autotuning ceiling, 4
+ * MB).
+ */
+public final class TcpStreamProvider implements WorkloadProvider {
+  private static final long SEND_BUFFER = 4L << 20;
+
+  @Override
+  public String test() {
+    return "TCP_STREAM";
+  }
+
+  @Override
+  public String description() {
+    return "one TCP connection per stream sending as fast as the window allows";
+  }
+
+  @Override
+  public List<OptionSpec> settings() {
+    return TcpSettings.SPECS;
+  }
+
+  @Override
+  public Workload create(WorkloadContext context, List<String> testOptions) {
+    TestOptions options = new TestOptions(test(), testOptions, Set.of("-m", "-s", "-S"));
+    int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
+    int localSend = options.intValue("-s", 0, 16384, 1, Integer.MAX_VALUE);
+    int remoteRecv = options.intValue("-S", 1, 131072, 1, Integer.MAX_VALUE);
+    TcpSettings.of(context);
+    return new Stream(context, message, localSend, remoteRecv);
+  }
+
+  private static final class Stream implements Workload {
+    private final WorkloadContext context;
+    private final int message;
+    private final int localSend;
+    private final int remoteRecv;
+    private final TcpConnections connections;
+    private long received;
+
+    Stream(WorkloadContext context, int message, int localSend, int remoteRecv) {
+      this.context = context;
+      this.message = message;
+      this.localSend = localSend;
+      this.remoteRecv = remoteRecv;
+      // netserver reads everything at once; only the local side writes.
+      this.connections =
+          new TcpConnections(
+              context, (endpoint, bytes) -> {}, (endpoint, bytes) -> received += bytes);
+    }
+
+    @Override
+    public void start() {
+      for (TcpEndpoint endpoint : connections.locals) {
+        // Keep the socket buffer full: refill whenever an ACK frees space.
+        endpoint.onSendSpace(() -> fill(endpoint));
+        fill(endpoint);
+      }
+    }
+
+    private void fill(TcpEndpoint endpoint) {
+      long space = SEND_BUFFER - endpoint.unsentOrUnacked();
+      if (space >= message) {
+        endpoint.write(space / message * message);
+      }
+    }
+
+    @Override
+    public WorkloadResult finish() {
+      TcpEndpoint first = connections.locals.get(0);
+      return new TcpStreamResult(
+          message,
+          localSend,
+          remoteRecv,
+          context.durationNs() / 1e9,
+          received,
+          context.remote().address().toString(),
+          first.state(),
+          first.describe(),
+          connections.counters());
+    }
+  }
+
+  /** What netperf prints for TCP_STREAM, and the sending connection's state. */
+  record TcpStreamResult(
+      int message,
+      int localSend,
+      int remoteRecv,
+      double elapsed,
+      long received,
+      String remote,
+      Map<String, Object> connection,
+      String ss,
+      Map<String, Map<String, Long>> counters)
+      implements WorkloadResult {
+    @Override
+    public String test() {
+      return "TCP_STREAM";
+    }
+
+    @Override
+    public double throughputMbps() {
+      return received * 8.0 / elapsed / 1e6;
+    }
+
+    @Override
+    public String netperfTable(String unitLabel, double bitsPerUnit) {
+      StringBuilder table = new StringBuilder();
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s () port 0"
+                  + " AF_INET : simulated%n",
+              remote));
+      table.append("Recv   Send    Send                          \n");
+      table.append("Socket Socket  Message  Elapsed              \n");
+      table.append("Size   Size    Size     Time     Throughput  \n");
+      table.append(
+          String.format(Locale.ROOT, "bytes  bytes   bytes    secs.    %s  %n%n", unitLabel));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%6d %6d %6d    %-6.2f   %7.2f   %n%n",
+              remoteRecv,
+              localSend,
+              message,
+              elapsed,
+              throughputMbps() * 1e6 / bitsPerUnit));
+      table.append("local tcp (ss -ti, stream 0): ").append(ss).append("\n\n");
+      return table.toString();
+    }
+
+    @Override
+    public Map<String, Object> fields() {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("message_size", message);
+      fields.put("send_socket_size", localSend);
+      fields.put("recv_socket_size", remoteRecv);
+      fields.put("bytes_received", received);
+      fields.put("connection", connection);
+      return fields;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.SlaveLinkSpec;
+import org.bondsim.core.scenario.WorkloadSpec;
+
+/**
+ * TCP over impaired paths: slaves with different delays reorder, link failures lose whatever is
+ * queued or on the wire, broadcast duplicates every frame, tiny queues drop.
+ */
+class TcpPropertiesTest {
+  private static final ScenarioRunner RUNNER = new ScenarioRunner(PolicyRegistry.load());
+  private static final long DURATION = 200_000_000L;
+
+  @Provide
+  Arbitrary<Scenario> impairedPaths() {
+    Arbitrary<List<SlaveLinkSpec>> slaves =
+        Combinators.combine(Arbitraries.of(100L, 1000L), Arbitraries.longs().between(0, 300_000))
+            .as(SlaveLinkSpec::new)
+            .list()
+            .ofMinSize(1)
+            .ofMaxSize(3);
+    Arbitrary<LinkEvent> events =
+        Combinators.combine(
+                Arbitraries.integers().between(0, 2),
+                Arbitraries.longs().between(0, DURATION),
+                Arbitraries.of(true, false))
+            .as((slave, at, up) -> new LinkEvent("eth" + slave, at, up));
+    return Combinators.combine(
+            Arbitraries.of(
+                "mode balance-rr miimon 1",
+                "mode balance-rr packets_per_slave 0 miimon 1",
+                "mode broadcast miimon 1",
+                "mode active-backup miimon 1"),
+            slaves,
+            events.list().ofMaxSize(3),
+            Arbitraries.of(8, 1000),
+            Arbitraries.of("6.x", "2.6.37"),
+            Arbitraries.of("0", "1"),
+            Arbitraries.longs())
+        .as(
+            (bond, links, linkEvents, queue, kernel, sack, seed) -> {
+              List<LinkEvent> valid = new ArrayList<>();
+              for (LinkEvent e : linkEvents) {
+                if (Integer.parseInt(e.slave().substring(3)) < links.size()) {
+                  valid.add(e);
+                }
+              }
+              return new Scenario(
+                  BondSpec.parse(bond),
+                  Map.of(),
+                  links,
+                  1500,
+                  queue,
+                  DURATION,
+                  seed,
+                  valid,
+                  new WorkloadSpec(
+                      "TCP_STREAM",
+                      List.of("-m", "16384"),
+                      1,
+                      Map.of("bondsim.kernel", kernel, "net.ipv4.tcp_sack", sack)));
+            });
+  }
+
+  @Property(tries = 40)
+  void theApplicationGetsBytesInOrderExactlyOnceAndRetransmissionsHaveACause(
+      @ForAll("impairedPaths") Scenario scenario) {
+    RunReport report = RUNNER.run(scenario);
+    Map<String, Object> fields = report.result().fields();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> connection = (Map<String, Object>) fields.get("connection");
+    long received = ((Number) fields.get("bytes_received")).longValue();
+    long acked = ((Number) connection.get("bytes_acked")).longValue();
+    long sent = ((Number) connection.get("bytes_sent")).longValue();
+    // The application reads a prefix of the stream: at least what the sender saw acknowledged,
+    // never more than was sent.
+    assertThat(received).isBetween(acked, sent);
+    Map<String, Long> local = report.result().counters().get("local");
+    long retrans = local.getOrDefault("TcpRetransSegs", 0L);
+    long signalled =
+        local.getOrDefault("TcpExtTCPFastRetrans", 0L)
+            + local.getOrDefault("TcpExtTCPSlowStartRetrans", 0L);
+    assertThat(retrans).isEqualTo(signalled);
+    if (local.getOrDefault("TcpExtTCPSlowStartRetrans", 0L) > 0) {
+      assertThat(local.getOrDefault("TcpExtTCPTimeouts", 0L)).isPositive();
+    }
+    if (local.getOrDefault("TcpExtTCPFastRetrans", 0L) > 0) {
+      assertThat(
+              local.getOrDefault("TcpExtTCPSackRecovery", 0L)
+                  + local.getOrDefault("TcpExtTCPRenoRecovery", 0L)
+                  + local.getOrDefault("TcpExtTCPTimeouts", 0L))
+          .isPositive();
+    }
+    assertThat(((Number) connection.get("cwnd")).intValue()).isPositive();
+    int ssthresh = ((Number) connection.get("ssthresh")).intValue();
+    assertThat(ssthresh == -1 || ssthresh >= 2).isTrue();
+  }
+}
