@@ -144,6 +144,12 @@ final class NetperfCommand implements Callable<Integer> {
   List<String> testOptions = new ArrayList<>();
 
   @Option(
+      names = "--kernel",
+      description =
+          "Which kernel's TCP to follow: 6.x (default) or 2.6.37 (the reference experiments).")
+  String kernel;
+
+  @Option(
       names = "--sysctl",
       paramLabel = "NAME=VALUE",
       description = "A sysctl the test reads, e.g. net.ipv4.tcp_reordering=10. Repeatable.")
@@ -163,6 +169,9 @@ final class NetperfCommand implements Callable<Integer> {
     failures.forEach(f -> events.add(ArgumentParsers.linkEvent(f, false)));
     recoveries.forEach(r -> events.add(ArgumentParsers.linkEvent(r, true)));
     Map<String, String> settings = new LinkedHashMap<>(sysctls);
+    if (kernel != null) {
+      settings.put("bondsim.kernel", kernel);
+    }
     if (rateMbps > 0) {
       settings.put("bondsim.rate_mbps", Long.toString(Math.round(rateMbps)));
     }

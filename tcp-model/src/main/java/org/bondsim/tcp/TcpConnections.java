@@ -29,7 +29,11 @@ final class TcpConnections {
   final List<TcpEndpoint> remotes = new ArrayList<>();
 
   TcpConnections(
-      WorkloadContext context, TcpEndpoint.Reader localReader, TcpEndpoint.Reader remoteReader) {
+      WorkloadContext context,
+      TcpEndpoint.Reader localReader,
+      TcpEndpoint.Reader remoteReader,
+      long localReceiveBuffer,
+      long remoteReceiveBuffer) {
     this.settings = TcpSettings.of(context);
     Host local = context.local();
     Host remote = context.remote();
@@ -46,7 +50,9 @@ final class TcpConnections {
               new EthernetHeader(remote.mac(), local.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
               Ipv4Header.of(remote.address(), local.address(), IpProtocol.TCP),
               new TcpHeader(remotePort, localPort));
-      locals.add(new TcpEndpoint(context, local, out, i, settings, localCounters, localReader));
+      locals.add(
+          new TcpEndpoint(
+              context, local, out, i, settings, localCounters, localReader, localReceiveBuffer));
       remotes.add(
           new TcpEndpoint(
               context,
@@ -55,7 +61,8 @@ final class TcpConnections {
               context.streams() + i,
               settings,
               remoteCounters,
-              remoteReader));
+              remoteReader,
+              remoteReceiveBuffer));
     }
     local.onReceive(packet -> dispatch(packet, locals, true));
     remote.onReceive(packet -> dispatch(packet, remotes, false));
@@ -70,6 +77,22 @@ final class TcpConnections {
     if (index >= 0 && index < endpoints.size()) {
       endpoints.get(index).receive(packet);
     }
+  }
+
+  /**
+   * Returns the receive buffer a socket uses: twice what setsockopt asked (Linux doubles it, and
+   * autotuning is then off), or the autotuning ceiling tcp_rmem[2] (6 MB on 6.x, 4 MB on 2.6.37).
+   */
+  static long receiveBuffer(TcpSettings settings, int requested) {
+    if (requested > 0) {
+      return 2L * requested;
+    }
+    return settings.kernel() == Kernel.LINUX_6 ? 6_291_456L : 4_194_304L;
+  }
+
+  /** The send buffer: twice the request, or the autotuning ceiling tcp_wmem[2] (4 MB). */
+  static long sendBuffer(int requested) {
+    return requested > 0 ? 2L * requested : 4_194_304L;
   }
 
   Map<String, Map<String, Long>> counters() {

@@ -43,7 +43,7 @@ final class TcpEndpoint implements PacketOwner {
   private static final int LOSS = 3;
 
   private static final long DELACK_NS = 40_000_000L;
-  private static final int WINDOW = 3 << 20;
+
   private static final int MAX_QUICKACKS = 16;
 
   private final WorkloadContext context;
@@ -62,6 +62,13 @@ final class TcpEndpoint implements PacketOwner {
   private final Timer reoTimer;
   private long packetNumber;
   private Runnable onSendSpace = () -> {};
+  private final long receiveWindow;
+  private long peerWindow;
+  // HyStart (delay detection) state.
+  private long hystartRoundEnd;
+  private long hystartRoundMinNs = Long.MAX_VALUE;
+  private int hystartSamples;
+  private boolean hystartDone;
 
   // ---- sender
   private long appEnd; // bytes the application has written so far
@@ -122,8 +129,13 @@ final class TcpEndpoint implements PacketOwner {
       int flowId,
       TcpSettings settings,
       TcpCounters counters,
-      Reader reader) {
+      Reader reader,
+      long receiveBuffer) {
     this.context = context;
+    // tcp_adv_win_scale: 6.x advertises half of the receive buffer, 2.6.37 three quarters.
+    this.receiveWindow =
+        settings.kernel() == Kernel.LINUX_6 ? receiveBuffer / 2 : receiveBuffer * 3 / 4;
+    this.peerWindow = receiveWindow;
     this.host = host;
     this.frame = frame;
     this.flowId = flowId;
@@ -201,7 +213,7 @@ final class TcpEndpoint implements PacketOwner {
         cwndLimited = true;
         return;
       }
-      if (sndNxt >= appEnd || sndNxt - sndUna >= WINDOW || !tsqAllows()) {
+      if (sndNxt >= appEnd || sndNxt - sndUna >= peerWindow || !tsqAllows()) {
         return;
       }
       if ((state == RECOVERY) && prrSendCount <= 0) {
@@ -272,7 +284,7 @@ final class TcpEndpoint implements PacketOwner {
             seq,
             rcvNxt,
             TcpSegment.ACK | (len > 0 ? TcpSegment.PSH : 0),
-            WINDOW,
+            receiveWindow,
             optionBytes + sackOptionBytes(),
             currentSackBlocks(),
             settings.timestamps() ? nowMs() : 0,
@@ -512,6 +524,7 @@ final class TcpEndpoint implements PacketOwner {
     if (ack > sndNxt) {
       return;
     }
+    peerWindow = segment.window();
     long now = context.now();
     int newlySacked = 0;
     boolean dsackReceived = false;
@@ -589,6 +602,7 @@ final class TcpEndpoint implements PacketOwner {
       if (rttSample >= 0) {
         rtt.sample(rttSample);
         backoff = 0;
+        hystart(rttSample);
       }
       if (count > 0) {
         armRto();
@@ -606,7 +620,11 @@ final class TcpEndpoint implements PacketOwner {
       // Without SACK Linux counts duplicate ACKs as if each SACKed one segment (tcp_add_reno_sack).
       if (advanced) {
         renoDupacks = Math.max(0, renoDupacks - acked);
-      } else if (count > 0 && blocks.isEmpty() && segment.sequence() >= 0) {
+      } else if (count > 0 && blocks.isEmpty()) {
+        if (renoDupacks + 1 > count - 1 && count > 1) {
+          // More duplicate ACKs than segments could cause: reordering (tcp_check_reno_reordering).
+          noteRenoReordering(count);
+        }
         renoDupacks = Math.min(renoDupacks + 1, Math.max(count - 1, 0));
         newlyDelivered = 1;
       }
@@ -706,6 +724,18 @@ final class TcpEndpoint implements PacketOwner {
     }
   }
 
+  private void noteRenoReordering(int packets) {
+    int metric = Math.min(settings.maxReordering(), packets);
+    if (metric > reordering) {
+      reordering = metric;
+      counters.renoReorder++;
+      reorderingSeen = true;
+    } else if (settings.kernel() == Kernel.LINUX_6) {
+      counters.renoReorder++;
+      reorderingSeen = true;
+    }
+  }
+
   // ===================================================================== loss detection
 
   private void detectLosses() {
@@ -774,6 +804,8 @@ final class TcpEndpoint implements PacketOwner {
     rackDetectLoss();
     if (lostOut > lostBefore && state < RECOVERY) {
       enterRecovery();
+      // PRR lets the first retransmission go at once (sndcnt at least 1 before any).
+      reduceWindow(0, false);
     }
     trySend();
   }
@@ -1002,6 +1034,36 @@ final class TcpEndpoint implements PacketOwner {
       }
     }
     leaveReduction();
+  }
+
+  /**
+   * HyStart's delay detection (CUBIC): from cwnd 16 in slow start, the minimum of the first eight
+   * RTT samples of each round is compared with the connection's minimum; a rise of more than
+   * min_rtt/8, clamped to 4..16 ms (2..16 ms on 2.6.37), ends slow start (ssthresh = cwnd). The
+   * ACK-train detector is not modelled.
+   */
+  private void hystart(long rttNs) {
+    if (hystartDone || !(cc instanceof Cubic) || cwnd >= ssthresh || cwnd < 16) {
+      return;
+    }
+    if (sndUna >= hystartRoundEnd) {
+      hystartRoundEnd = sndNxt;
+      hystartRoundMinNs = Long.MAX_VALUE;
+      hystartSamples = 0;
+    }
+    if (hystartSamples < 8) {
+      hystartSamples++;
+      hystartRoundMinNs = Math.min(hystartRoundMinNs, rttNs);
+      if (hystartSamples == 8) {
+        long minRtt = rtt.minRttNs();
+        long low = settings.kernel() == Kernel.LINUX_6 ? 4_000_000L : 2_000_000L;
+        long threshold = Math.max(low, Math.min(16_000_000L, minRtt / 8));
+        if (hystartRoundMinNs >= minRtt + threshold) {
+          ssthresh = cwnd;
+          hystartDone = true;
+        }
+      }
+    }
   }
 
   private void growWindow(int acked, int newlyDelivered) {

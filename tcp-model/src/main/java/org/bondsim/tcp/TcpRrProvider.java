@@ -70,7 +70,14 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.requestReceived = new long[context.streams()];
       this.responseReceived = new long[context.streams()];
       this.startedAt = new long[context.streams()];
-      this.connections = new TcpConnections(context, this::onResponseBytes, this::onRequestBytes);
+      TcpSettings settings = TcpSettings.of(context);
+      this.connections =
+          new TcpConnections(
+              context,
+              this::onResponseBytes,
+              this::onRequestBytes,
+              TcpConnections.receiveBuffer(settings, 0),
+              TcpConnections.receiveBuffer(settings, remoteRecv == 131072 ? 0 : remoteRecv));
     }
 
     private int streamOf(TcpEndpoint endpoint, List<TcpEndpoint> endpoints) {

@@ -20,7 +20,6 @@ import org.bondsim.api.workload.WorkloadResult;
  * MB).
  */
 public final class TcpStreamProvider implements WorkloadProvider {
-  private static final long SEND_BUFFER = 4L << 20;
 
   @Override
   public String test() {
@@ -41,9 +40,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
   public Workload create(WorkloadContext context, List<String> testOptions) {
     TestOptions options = new TestOptions(test(), testOptions, Set.of("-m", "-s", "-S"));
     int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
-    int localSend = options.intValue("-s", 0, 16384, 1, Integer.MAX_VALUE);
-    int remoteRecv = options.intValue("-S", 1, 131072, 1, Integer.MAX_VALUE);
-    TcpSettings.of(context);
+    int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
+    int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
     return new Stream(context, message, localSend, remoteRecv);
   }
 
@@ -53,17 +51,25 @@ public final class TcpStreamProvider implements WorkloadProvider {
     private final int localSend;
     private final int remoteRecv;
     private final TcpConnections connections;
+    private final long sendBuffer;
     private long received;
 
     Stream(WorkloadContext context, int message, int localSend, int remoteRecv) {
       this.context = context;
       this.message = message;
-      this.localSend = localSend;
-      this.remoteRecv = remoteRecv;
+      TcpSettings settings = TcpSettings.of(context);
+      this.localSend = localSend > 0 ? localSend : 16384;
+      this.remoteRecv =
+          remoteRecv > 0 ? remoteRecv : settings.kernel() == Kernel.LINUX_6 ? 131072 : 87380;
+      this.sendBuffer = TcpConnections.sendBuffer(localSend);
       // netserver reads everything at once; only the local side writes.
       this.connections =
           new TcpConnections(
-              context, (endpoint, bytes) -> {}, (endpoint, bytes) -> received += bytes);
+              context,
+              (endpoint, bytes) -> {},
+              (endpoint, bytes) -> received += bytes,
+              TcpConnections.receiveBuffer(settings, 0),
+              TcpConnections.receiveBuffer(settings, remoteRecv));
     }
 
     @Override
@@ -76,7 +82,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
     }
 
     private void fill(TcpEndpoint endpoint) {
-      long space = SEND_BUFFER - endpoint.unsentOrUnacked();
+      long space = sendBuffer - endpoint.unsentOrUnacked();
       if (space >= message) {
         endpoint.write(space / message * message);
       }

@@ -5,14 +5,18 @@ import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
 
 /**
- * A {@link Timer} on the event loop. Re-arming does not remove the old heap entry; it bumps a
- * generation number so the stale entry is ignored when it comes up, which keeps arming O(log n) and
- * allocation-free.
+ * A {@link Timer} on the event loop that keeps at most one live heap entry. TCP re-arms its
+ * retransmission timer on nearly every ACK, almost always to a later time; pushing a heap entry
+ * each time would fill the heap with stale entries. Instead a later expiry only moves {@code
+ * expiresAt}, and the entry, when it comes up early, re-schedules itself for the real expiry. An
+ * earlier expiry pushes a new entry and makes the old one stale (a generation number tells them
+ * apart). Arming and cancelling allocate nothing.
  */
 final class SimTimer implements Timer, Event {
   private final EventLoop loop;
   private final Runnable action;
   private long generation;
+  private long scheduledAt = -1;
   private long expiresAt = -1;
 
   SimTimer(EventLoop loop, Runnable action) {
@@ -22,14 +26,17 @@ final class SimTimer implements Timer, Event {
 
   @Override
   public void armAt(long atNs) {
-    generation++;
     expiresAt = Math.max(atNs, loop.now());
+    if (scheduledAt >= 0 && scheduledAt <= expiresAt) {
+      return;
+    }
+    generation++;
+    scheduledAt = expiresAt;
     loop.schedule(expiresAt, this, generation);
   }
 
   @Override
   public void cancel() {
-    generation++;
     expiresAt = -1;
   }
 
@@ -46,6 +53,16 @@ final class SimTimer implements Timer, Event {
   @Override
   public void fire(long now, long arg) {
     if (arg != generation) {
+      return;
+    }
+    scheduledAt = -1;
+    if (expiresAt < 0) {
+      return;
+    }
+    if (now < expiresAt) {
+      generation++;
+      scheduledAt = expiresAt;
+      loop.schedule(expiresAt, this, generation);
       return;
     }
     expiresAt = -1;
