@@ -68,6 +68,11 @@ final class TcpConnections {
     remote.onReceive(packet -> dispatch(packet, remotes, false));
   }
 
+  /** Opens every connection: netperf connects, netserver accepts. */
+  void connectAll() {
+    locals.forEach(TcpEndpoint::connect);
+  }
+
   private static void dispatch(Packet packet, List<TcpEndpoint> endpoints, boolean byDestination) {
     if (!(packet.frame().transport() instanceof TcpHeader tcp)) {
       return;

@@ -53,8 +53,14 @@ final class TcpEndpoint implements PacketOwner {
   private final TcpSettings settings;
   private final TcpCounters counters;
   private final Reader reader;
-  final int mss;
-  private final int optionBytes;
+  int mss;
+  private int optionBytes;
+  // What the handshake negotiated (both ends must offer an option for it to be used).
+  private boolean sackOk;
+  private boolean timestampsOk;
+  private boolean established;
+  private boolean synReceived;
+  private int synRetries;
   private final CongestionControl cc;
   private final RttEstimator rtt;
   private final Timer rtoTimer;
@@ -142,7 +148,10 @@ final class TcpEndpoint implements PacketOwner {
     this.settings = settings;
     this.counters = counters;
     this.reader = reader;
-    this.optionBytes = settings.timestamps() ? 12 : 0;
+    // Until the handshake says otherwise, assume the options this end would offer.
+    this.sackOk = settings.sack();
+    this.timestampsOk = settings.timestamps();
+    this.optionBytes = timestampsOk ? 12 : 0;
     this.mss = context.mtu() - 40 - optionBytes;
     boolean modern = settings.kernel() == Kernel.LINUX_6;
     this.cwnd = modern ? 10 : 3;
@@ -204,6 +213,9 @@ final class TcpEndpoint implements PacketOwner {
   }
 
   private void trySend() {
+    if (!established) {
+      return;
+    }
     while (true) {
       if (lostOut > 0 && retransmitOneLost()) {
         continue;
@@ -287,8 +299,8 @@ final class TcpEndpoint implements PacketOwner {
             receiveWindow,
             optionBytes + sackOptionBytes(),
             currentSackBlocks(),
-            settings.timestamps() ? nowMs() : 0,
-            settings.timestamps() ? tsRecent : 0);
+            timestampsOk ? nowMs() : 0,
+            timestampsOk ? tsRecent : 0);
     // Every segment carries the receiver's current ACK: no ACK is pending afterwards.
     ackPending = false;
     rcvWup = rcvNxt;
@@ -310,6 +322,73 @@ final class TcpEndpoint implements PacketOwner {
     if (count > 0 || appEnd > sndNxt) {
       trySend();
     }
+  }
+
+  // ===================================================================== handshake
+
+  /**
+   * The MSS this end advertises in its SYN: the MTU less the IPv4 and TCP headers (Linux's {@code
+   * tcp_advertise_mss}).
+   */
+  private int advertisedMss() {
+    return context.mtu() - 40;
+  }
+
+  /** Active open: sends a SYN offering MSS, SACK, timestamps and window scaling. */
+  void connect() {
+    sendSyn(false);
+  }
+
+  private void sendSyn(boolean ack) {
+    counters.outSegs++;
+    // Options: MSS (4), SACK-permitted (2), timestamps (10), window scale (3), padded to 20.
+    int flags = TcpSegment.SYN | (ack ? TcpSegment.ACK : 0);
+    TcpSegment syn =
+        new TcpSegment(
+            -1,
+            ack ? 0 : -1,
+            flags,
+            advertisedMss(),
+            20,
+            java.util.List.of(),
+            settings.timestamps() ? nowMs() : 0,
+            ack && settings.timestamps() ? tsRecent : 0);
+    // The SYN's "window" field carries the advertised MSS here, to keep the option model small.
+    host.send(new Packet(frame, 0, syn, -1, packetNumber++, context.now(), null, 0));
+    // SYN retransmission: 1 s initial timeout (3 s on 2.6.37), doubling.
+    long timeout =
+        (settings.kernel() == Kernel.LINUX_6 ? 1_000_000_000L : 3_000_000_000L) << synRetries;
+    rtoTimer.armAt(context.now() + timeout);
+  }
+
+  private void receiveSyn(TcpSegment syn) {
+    // Both ends run the same sysctls here, so "peer offers" equals "we offer"; the negotiation
+    // still takes the minimum MSS and the options both sides enable, as tcp_parse_options does.
+    int peerMss = (int) syn.window();
+    sackOk = settings.sack();
+    timestampsOk = settings.timestamps() && syn.tsVal() != 0;
+    optionBytes = timestampsOk ? 12 : 0;
+    mss = Math.min(advertisedMss(), peerMss) - optionBytes;
+    if (timestampsOk) {
+      tsRecent = syn.tsVal();
+    }
+    if (!syn.has(TcpSegment.ACK)) {
+      // Passive open: answer SYN-ACK; established on the next segment from the peer.
+      synReceived = true;
+      sendSyn(true);
+      return;
+    }
+    if (established) {
+      // A retransmitted SYN-ACK: our ACK was lost; acknowledge again.
+      sendAckNow();
+      return;
+    }
+    established = true;
+    synReceived = true;
+    rtoTimer.cancel();
+    // Handshake RTT seeds the estimator, as Linux's tcp_synack_rtt_meas.
+    sendAckNow();
+    trySend();
   }
 
   // ===================================================================== segment ring
@@ -358,7 +437,19 @@ final class TcpEndpoint implements PacketOwner {
     if (segment == null) {
       return;
     }
-    if (settings.timestamps() && segment.sequence() <= rcvWup && segment.tsVal() != 0) {
+    if (segment.has(TcpSegment.SYN)) {
+      receiveSyn(segment);
+      return;
+    }
+    if (!established) {
+      if (!synReceived) {
+        return;
+      }
+      // The third segment of the handshake (or the first data) completes it.
+      established = true;
+      rtoTimer.cancel();
+    }
+    if (timestampsOk && segment.sequence() <= rcvWup && segment.tsVal() != 0) {
       tsRecent = segment.tsVal();
     }
     if (packet.payloadBytes() > 0) {
@@ -448,7 +539,7 @@ final class TcpEndpoint implements PacketOwner {
   }
 
   private void updateSackBlocks(long seq, long end) {
-    if (!settings.sack()) {
+    if (!sackOk) {
       return;
     }
     // The block holding the new data moves to the front; blocks it touches merge into it.
@@ -456,14 +547,14 @@ final class TcpEndpoint implements PacketOwner {
     SackBlock merged = new SackBlock(holder.getKey(), holder.getValue());
     sackBlocks.removeIf(b -> b.start() <= merged.end() && b.end() >= merged.start());
     sackBlocks.add(0, merged);
-    int max = settings.timestamps() ? 3 : 4;
+    int max = timestampsOk ? 3 : 4;
     while (sackBlocks.size() > max) {
       sackBlocks.remove(sackBlocks.size() - 1);
     }
   }
 
   private void setDsack(long start, long end, boolean old) {
-    if (!settings.sack() || !settings.dsack()) {
+    if (!sackOk || !settings.dsack()) {
       return;
     }
     dsack = new SackBlock(start, end);
@@ -481,13 +572,13 @@ final class TcpEndpoint implements PacketOwner {
     List<SackBlock> blocks = new ArrayList<>(4);
     blocks.add(dsack);
     blocks.addAll(sackBlocks);
-    int max = settings.timestamps() ? 3 : 4;
+    int max = timestampsOk ? 3 : 4;
     return List.copyOf(blocks.subList(0, Math.min(max, blocks.size())));
   }
 
   private int sackOptionBytes() {
     int blocks = (dsack != null ? 1 : 0) + sackBlocks.size();
-    blocks = Math.min(blocks, settings.timestamps() ? 3 : 4);
+    blocks = Math.min(blocks, timestampsOk ? 3 : 4);
     return blocks == 0 ? 0 : 4 + 8 * blocks;
   }
 
@@ -616,7 +707,7 @@ final class TcpEndpoint implements PacketOwner {
     if (reorderDistance >= 0) {
       noteReordering(reorderDistance, false);
     }
-    if (!settings.sack()) {
+    if (!sackOk) {
       // Without SACK Linux counts duplicate ACKs as if each SACKed one segment (tcp_add_reno_sack).
       if (advanced) {
         renoDupacks = Math.max(0, renoDupacks - acked);
@@ -867,7 +958,7 @@ final class TcpEndpoint implements PacketOwner {
       }
       return fackets > reordering;
     }
-    return (settings.sack() ? sackedOut : renoDupacks) + 1 > reordering;
+    return (sackOk ? sackedOut : renoDupacks) + 1 > reordering;
   }
 
   // ===================================================================== state machine
@@ -920,10 +1011,7 @@ final class TcpEndpoint implements PacketOwner {
             counters.partialUndo++;
             noteReordering(highSeq - sndUna, true);
           }
-          if (advanced
-              && !settings.sack()
-              && count > 0
-              && (segState[head] & (LOST | RETRANS)) == 0) {
+          if (advanced && !sackOk && count > 0 && (segState[head] & (LOST | RETRANS)) == 0) {
             // NewReno: a partial ACK means the next hole is lost too.
             markLost(head);
           }
@@ -948,7 +1036,7 @@ final class TcpEndpoint implements PacketOwner {
   }
 
   private boolean packetDelayed(TcpSegment segment) {
-    return settings.timestamps()
+    return timestampsOk
         && retransStampMs > 0
         && segment.tsEcr() != 0
         && segment.tsEcr() < retransStampMs;
@@ -963,7 +1051,7 @@ final class TcpEndpoint implements PacketOwner {
   }
 
   private void enterRecovery() {
-    if (settings.sack()) {
+    if (sackOk) {
       counters.sackRecovery++;
     } else {
       counters.renoRecovery++;
@@ -1096,6 +1184,13 @@ final class TcpEndpoint implements PacketOwner {
   }
 
   private void onRto() {
+    if (!established) {
+      counters.timeouts++;
+      counters.retransSegs++;
+      synRetries++;
+      sendSyn(synReceived);
+      return;
+    }
     if (count == 0) {
       return;
     }

@@ -110,6 +110,7 @@ public final class TcpRrProvider implements WorkloadProvider {
 
     @Override
     public void start() {
+      connections.connectAll();
       for (int i = 0; i < connections.locals.size(); i++) {
         startedAt[i] = context.now();
         connections.locals.get(i).write(request);

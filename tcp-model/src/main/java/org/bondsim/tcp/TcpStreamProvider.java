@@ -74,6 +74,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
     @Override
     public void start() {
+      connections.connectAll();
       for (TcpEndpoint endpoint : connections.locals) {
         // Keep the socket buffer full: refill whenever an ACK frees space.
         endpoint.onSendSpace(() -> fill(endpoint));

@@ -88,6 +88,62 @@ class TcpStreamTest {
   }
 
   @Test
+  void raisingTcpReorderingCutsSpuriousRetransmissionsUnderDupthresh() {
+    // ip-sysctl.rst: tcp_reordering is the initial reordering level; a level that already covers
+    // the path's reordering keeps fast retransmit from firing on reordered (not lost) segments.
+    List<SlaveLinkSpec> spread =
+        List.of(
+            new SlaveLinkSpec(1000, 20_000),
+            new SlaveLinkSpec(1000, 300_000),
+            new SlaveLinkSpec(1000, 600_000));
+    long low = retransmissions(spread, "3");
+    long high = retransmissions(spread, "127");
+    assertThat(low).isGreaterThan(10 * Math.max(high, 1));
+  }
+
+  private static long retransmissions(List<SlaveLinkSpec> slaves, String reordering) {
+    RunReport report =
+        RUNNER.run(
+            new Scenario(
+                BondSpec.parse("mode balance-rr"),
+                Map.of(),
+                slaves,
+                1500,
+                100,
+                2_000_000_000L,
+                1,
+                List.of(),
+                new WorkloadSpec(
+                    "TCP_STREAM",
+                    List.of("-m", "16384"),
+                    1,
+                    Map.of("bondsim.kernel", "2.6.37", "net.ipv4.tcp_reordering", reordering))));
+    return report.result().counters().get("local").getOrDefault("TcpRetransSegs", 0L);
+  }
+
+  @Test
+  void aLostSynIsRetransmittedAfterTheInitialTimeout() {
+    RunReport report =
+        RUNNER.run(
+            new Scenario(
+                BondSpec.parse("mode balance-rr"),
+                Map.of(),
+                List.of(new SlaveLinkSpec(1000, 20_000)),
+                1500,
+                Scenario.DEFAULT_TXQUEUELEN,
+                2_000_000_000L,
+                1,
+                List.of(
+                    new org.bondsim.core.scenario.LinkEvent("eth0", 0, false),
+                    new org.bondsim.core.scenario.LinkEvent("eth0", 500_000_000L, true)),
+                new WorkloadSpec("TCP_STREAM", List.of("-m", "16384"), 1, Map.of())));
+    // The SYN at 0 s is lost; Linux's 1 s initial timeout sends it again, then data flows for
+    // about the last second of the two.
+    assertThat(report.result().counters().get("local")).containsEntry("TcpExtTCPTimeouts", 1L);
+    assertThat(report.throughputMbps()).isBetween(0.4 * 941.48, 0.55 * 941.48);
+  }
+
+  @Test
   void requestResponseCountsTransactionsAndLatency() {
     RunReport report =
         run(
