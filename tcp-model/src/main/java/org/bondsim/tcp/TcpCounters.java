@@ -33,6 +33,8 @@ final class TcpCounters {
   long ofoQueue;
   long delayedAcks;
   long delayedAckLost;
+  long lossProbes;
+  long lossProbeRecovery;
 
   Map<String, Long> nonZero() {
     Map<String, Long> all = new LinkedHashMap<>();
@@ -61,6 +63,8 @@ final class TcpCounters {
     all.put("TcpExtTCPOFOQueue", ofoQueue);
     all.put("TcpExtDelayedACKs", delayedAcks);
     all.put("TcpExtDelayedACKLost", delayedAckLost);
+    all.put("TcpExtTCPLossProbes", lossProbes);
+    all.put("TcpExtTCPLossProbeRecovery", lossProbeRecovery);
     Map<String, Long> nonZero = new LinkedHashMap<>();
     all.forEach(
         (name, value) -> {

@@ -66,6 +66,9 @@ final class TcpEndpoint implements PacketOwner {
   private final Timer rtoTimer;
   private final Timer delackTimer;
   private final Timer reoTimer;
+  private final Timer tlpTimer;
+  private long tlpHighSeq = -1;
+  private boolean tlpRetrans;
   private long packetNumber;
   private Runnable onSendSpace = () -> {};
   private final long receiveWindow;
@@ -79,6 +82,7 @@ final class TcpEndpoint implements PacketOwner {
   // ---- sender
   private long appEnd; // bytes the application has written so far
   private long sndUna;
+  private long priorSndUna;
   private long sndNxt;
   private long[] segStart = new long[64];
   private int[] segLen = new int[64];
@@ -161,6 +165,7 @@ final class TcpEndpoint implements PacketOwner {
     this.rtoTimer = context.newTimer(this::onRto);
     this.delackTimer = context.newTimer(this::onDelayedAck);
     this.reoTimer = context.newTimer(this::onReorderTimeout);
+    this.tlpTimer = context.newTimer(this::onLossProbe);
   }
 
   // ===================================================================== application side
@@ -235,6 +240,7 @@ final class TcpEndpoint implements PacketOwner {
       int slot = push(sndNxt, len);
       sndNxt += len;
       transmit(slot, false);
+      scheduleLossProbe();
       if (state == RECOVERY) {
         prrSendCount--;
         prrOut++;
@@ -612,6 +618,7 @@ final class TcpEndpoint implements PacketOwner {
 
   private void onAck(TcpSegment segment) {
     long ack = segment.acknowledgment();
+    priorSndUna = sndUna;
     if (ack > sndNxt) {
       return;
     }
@@ -725,10 +732,12 @@ final class TcpEndpoint implements PacketOwner {
     }
     updateReoWindow(dsackReceived);
     stateMachine(segment, advanced, newlyDelivered, acked, dsackReceived);
+    processTlpAck(ack, dsackReceived);
     if (advanced) {
       onSendSpace.run();
     }
     trySend();
+    scheduleLossProbe();
   }
 
   private long noteDsack(SackBlock block) {
@@ -1008,8 +1017,14 @@ final class TcpEndpoint implements PacketOwner {
           }
         } else {
           if (advanced && mayUndoPartial(segment)) {
-            counters.partialUndo++;
-            noteReordering(highSeq - sndUna, true);
+            // tcp_try_undo_partial: timestamps prove the original arrived, so this was
+            // reordering; with no retransmission still out, the reduction is undone.
+            noteReordering(Math.max(highestSacked, sndUna) - priorSndUna, true);
+            if (retransOut == 0) {
+              counters.partialUndo++;
+              undo();
+              break;
+            }
           }
           if (advanced && !sackOk && count > 0 && (segState[head] & (LOST | RETRANS)) == 0) {
             // NewReno: a partial ACK means the next hole is lost too.
@@ -1174,6 +1189,82 @@ final class TcpEndpoint implements PacketOwner {
       return;
     }
     cwnd = cc.congestionAvoidance(cwnd, delivered, context.now(), rtt.minRttNs());
+  }
+
+  // ===================================================================== tail loss probe
+
+  private boolean tlpEnabled() {
+    int earlyRetrans = settings.earlyRetrans();
+    return settings.kernel() == Kernel.LINUX_6
+        && (earlyRetrans == 3 || earlyRetrans == 4)
+        && sackOk;
+  }
+
+  /**
+   * {@code tcp_schedule_loss_probe}: in Open state with data outstanding, probe after 2 × SRTT plus
+   * 200 ms when a single packet is out (room for the peer's delayed ACK) or 2 ms otherwise, 1 s
+   * without an RTT sample, and never after the RTO would fire.
+   */
+  private void scheduleLossProbe() {
+    if (!tlpEnabled() || count == 0 || state != OPEN || tlpHighSeq >= 0) {
+      tlpTimer.cancel();
+      return;
+    }
+    long timeout;
+    if (rtt.hasSample()) {
+      timeout = 2 * rtt.srttNs() + (count == 1 ? RttEstimator.RTO_MIN_NS : 2_000_000L);
+    } else {
+      timeout = 1_000_000_000L;
+    }
+    long now = context.now();
+    if (rtoTimer.armed()) {
+      timeout = Math.min(timeout, Math.max(0, rtoTimer.expiresAt() - now));
+    }
+    tlpTimer.armAt(now + timeout);
+  }
+
+  /** {@code tcp_send_loss_probe}: one new segment if the window allows, else the last one again. */
+  private void onLossProbe() {
+    if (count == 0 || state != OPEN || tlpHighSeq >= 0) {
+      return;
+    }
+    counters.lossProbes++;
+    if (sndNxt < appEnd && sndNxt - sndUna < peerWindow) {
+      int len = (int) Math.min(mss, appEnd - sndNxt);
+      int slot = push(sndNxt, len);
+      sndNxt += len;
+      transmit(slot, false);
+      tlpRetrans = false;
+    } else {
+      int slot = slot(count - 1);
+      long now = context.now();
+      segSent[slot] = now;
+      segState[slot] |= EVER_RETRANS;
+      retransmitted++;
+      counters.retransSegs++;
+      sendSegment(segStart[slot], segLen[slot], now);
+      tlpRetrans = true;
+    }
+    tlpHighSeq = sndNxt;
+    armRto();
+  }
+
+  /** {@code tcp_process_tlp_ack}: a probe that repaired a loss costs a CWR-style reduction. */
+  private void processTlpAck(long ack, boolean dsackReceived) {
+    if (tlpHighSeq < 0 || ack < tlpHighSeq) {
+      return;
+    }
+    if (!tlpRetrans || dsackReceived) {
+      tlpHighSeq = -1;
+      return;
+    }
+    if (ack > tlpHighSeq) {
+      ssthresh = cc.ssthreshAfterLoss(cwnd);
+      cc.onLoss();
+      cwnd = Math.max(ssthresh, 1);
+      counters.lossProbeRecovery++;
+      tlpHighSeq = -1;
+    }
   }
 
   // ===================================================================== RTO

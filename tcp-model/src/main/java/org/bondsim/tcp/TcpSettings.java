@@ -19,6 +19,7 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param dsack {@code net.ipv4.tcp_dsack}
  * @param timestamps {@code net.ipv4.tcp_timestamps}
  * @param congestionControl {@code net.ipv4.tcp_congestion_control}: cubic or reno
+ * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes
  */
 public record TcpSettings(
     Kernel kernel,
@@ -28,7 +29,8 @@ public record TcpSettings(
     boolean sack,
     boolean dsack,
     boolean timestamps,
-    String congestionControl) {
+    String congestionControl,
+    int earlyRetrans) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   static final List<OptionSpec> SPECS =
       List.of(
@@ -44,6 +46,8 @@ public record TcpSettings(
           new IntOption("net.ipv4.tcp_sack", 1, 0, 1, "", "negotiate SACK"),
           new IntOption("net.ipv4.tcp_dsack", 1, 0, 1, "", "send DSACKs"),
           new IntOption("net.ipv4.tcp_timestamps", 1, 0, 1, "", "negotiate timestamps"),
+          new IntOption(
+              "net.ipv4.tcp_early_retrans", 3, 0, 4, "", "3 or 4: tail loss probes (6.x)"),
           new ChoiceOption(
               "net.ipv4.tcp_congestion_control",
               "cubic",
@@ -72,7 +76,8 @@ public record TcpSettings(
         context.setting("net.ipv4.tcp_sack", "1").equals("1"),
         context.setting("net.ipv4.tcp_dsack", "1").equals("1"),
         context.setting("net.ipv4.tcp_timestamps", "1").equals("1"),
-        context.setting("net.ipv4.tcp_congestion_control", "cubic"));
+        context.setting("net.ipv4.tcp_congestion_control", "cubic"),
+        Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")));
   }
 
   /**
