@@ -15,6 +15,8 @@ public enum DropReason {
   NO_USABLE_SLAVE("no_usable_slave"),
   /** Frame larger than the slave's MTU. */
   MTU_EXCEEDED("mtu_exceeded"),
+  /** Lost on purpose by a netem-style path impairment. */
+  NETEM_LOSS("netem_loss"),
   /**
    * Received on a slave the receiving bond marks inactive (a backup slave in active-backup), so not
    * delivered to the bond.

@@ -3,6 +3,7 @@ package org.bondsim.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.bondsim.core.net.Netem;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 
@@ -67,7 +68,7 @@ final class ArgumentParsers {
   }
 
   /** Combines speeds with {@code --delay-us}: one value for every slave, or one per slave. */
-  static List<SlaveLinkSpec> slaves(List<Long> speeds, String delayText) {
+  static List<SlaveLinkSpec> slaves(List<Long> speeds, String delayText, Netem netem) {
     String[] parts = delayText.trim().split(",", -1);
     if (parts.length != 1 && parts.length != speeds.size()) {
       throw new IllegalArgumentException(
@@ -90,7 +91,7 @@ final class ArgumentParsers {
         throw new IllegalArgumentException(
             "--delay-us must be 0..10000000 microseconds, got '" + part + "'");
       }
-      slaves.add(new SlaveLinkSpec(speeds.get(i), Math.round(micros * 1000)));
+      slaves.add(new SlaveLinkSpec(speeds.get(i), Math.round(micros * 1000), netem));
     }
     return slaves;
   }

@@ -56,6 +56,7 @@ final class JsonReport {
     RunReport.FrameAccount frames = report.frames();
     ObjectNode f = root.putObject("frames");
     f.put("sent", frames.sent());
+    f.put("duplicated", frames.duplicated());
     f.put("delivered", frames.delivered());
     f.put("dropped", frames.dropped());
     f.put("in_flight", frames.inFlight());

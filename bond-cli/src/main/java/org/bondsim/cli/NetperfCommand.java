@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.bondsim.core.net.Netem;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
@@ -144,6 +145,13 @@ final class NetperfCommand implements Callable<Integer> {
   List<String> testOptions = new ArrayList<>();
 
   @Option(
+      names = "--netem",
+      description =
+          "Impair every slave's path as Linux's netem would, e.g. \"delay 100us 20us loss 0.1%"
+              + " duplicate 0.05%\" (jitter reorders).")
+  String netem;
+
+  @Option(
       names = "--kernel",
       description =
           "Which kernel's TCP to follow: 6.x (default) or 2.6.37 (the reference experiments).")
@@ -182,7 +190,10 @@ final class NetperfCommand implements Callable<Integer> {
         new Scenario(
             BondSpec.parse(bond),
             moduleParameters,
-            ArgumentParsers.slaves(ArgumentParsers.speeds(slaves), delayMicros),
+            ArgumentParsers.slaves(
+                ArgumentParsers.speeds(slaves),
+                delayMicros,
+                netem == null ? Netem.NONE : Netem.parse(netem)),
             mtu,
             txqueuelen,
             Math.round(lengthSeconds * 1e9),

@@ -54,8 +54,9 @@ final class TextReport {
     RunReport.FrameAccount frames = report.frames();
     out.printf(
         Locale.ROOT,
-        "frames: %d handed to slaves = %d delivered + %d dropped + %d in flight at the end%s%n",
+        "frames: %d handed to slaves%s = %d delivered + %d dropped + %d in flight at the end%s%n",
         frames.sent(),
+        frames.duplicated() > 0 ? " + " + frames.duplicated() + " duplicated by netem" : "",
         frames.delivered(),
         frames.dropped(),
         frames.inFlight(),

@@ -23,6 +23,9 @@ class UsageErrorTest {
         "-t|TCP_CRR|got 'TCP_CRR'",
         "-l|-3|-l must be > 0",
         "--mtu|20|--mtu must be 68..65535, got 20",
+        "--netem|loss 150%|netem loss must be 0%..100%, got '150%'",
+        "--netem|delay fast|netem delay must be a time like 100us or 2ms, got 'fast'",
+        "--netem|corrupt 1%|netem takes delay, loss and duplicate, got 'corrupt'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
         "--sysctl|net.ipv4.nosuch=1|unknown setting 'net.ipv4.nosuch' for UDP_STREAM",
       })

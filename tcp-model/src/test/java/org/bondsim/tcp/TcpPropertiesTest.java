@@ -11,6 +11,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.bondsim.core.net.Netem;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
@@ -21,8 +22,9 @@ import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
 
 /**
- * TCP over impaired paths: slaves with different delays reorder, link failures lose whatever is
- * queued or on the wire, broadcast duplicates every frame, tiny queues drop.
+ * TCP over impaired paths: per-packet netem loss, duplication and jitter (which reorders), slaves
+ * with different delays, link failures that lose whatever is queued or on the wire, broadcast that
+ * duplicates every frame, and tiny queues that drop.
  */
 class TcpPropertiesTest {
   private static final ScenarioRunner RUNNER = new ScenarioRunner(PolicyRegistry.load());
@@ -30,8 +32,21 @@ class TcpPropertiesTest {
 
   @Provide
   Arbitrary<Scenario> impairedPaths() {
+    // netem-style per-packet impairments: up to 5 % loss, 5 % duplication, 0..500 us jitter.
+    Arbitrary<Netem> netem =
+        Combinators.combine(
+                Arbitraries.doubles().between(0, 0.05),
+                Arbitraries.doubles().between(0, 0.05),
+                Arbitraries.longs().between(0, 200_000),
+                Arbitraries.longs().between(0, 500_000))
+            .as(Netem::new);
     Arbitrary<List<SlaveLinkSpec>> slaves =
-        Combinators.combine(Arbitraries.of(100L, 1000L), Arbitraries.longs().between(0, 300_000))
+        Combinators.combine(
+                Arbitraries.of(100L, 1000L),
+                Arbitraries.longs().between(0, 300_000),
+                Arbitraries.frequencyOf(
+                    net.jqwik.api.Tuple.of(1, Arbitraries.just(Netem.NONE)),
+                    net.jqwik.api.Tuple.of(3, netem)))
             .as(SlaveLinkSpec::new)
             .list()
             .ofMinSize(1)

@@ -4,6 +4,7 @@ import org.bondsim.api.DropReason;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.SeededRandom;
 
 /**
  * One direction of a slave's link: the sending NIC's transmit queue (a FIFO qdisc of {@code
@@ -46,6 +47,8 @@ public final class Port {
   private long handed;
   private long delivered;
   private long dropped;
+  private long duplicated;
+  private NetemStage netem;
 
   private final Event txDone = (now, arg) -> onTxDone(now, arg);
   private final Event arrival = (now, arg) -> onArrival(now, arg);
@@ -163,8 +166,39 @@ public final class Port {
     if (wireSize > 0) {
       loop.schedule(wireArrival[wireHead], arrival, epoch);
     }
+    if (netem != null) {
+      duplicated += netem.accept(packet, now);
+      return;
+    }
     delivered++;
     receiver.receive(receiverSlave, packet);
+  }
+
+  /**
+   * Puts a netem stage after the wire.
+   *
+   * @param spec the impairment
+   * @param random the stage's own seeded source
+   */
+  public void impair(Netem spec, SeededRandom random) {
+    this.netem =
+        new NetemStage(
+            loop,
+            spec,
+            random,
+            new NetemStage.Delivery() {
+              @Override
+              public void deliver(Packet packet) {
+                delivered++;
+                receiver.receive(receiverSlave, packet);
+              }
+
+              @Override
+              public void lost(Packet packet) {
+                senderStats.countDrop(DropReason.NETEM_LOSS);
+                dropped++;
+              }
+            });
   }
 
   /**
@@ -266,7 +300,16 @@ public final class Port {
    * @return frames
    */
   public long inFlight() {
-    return queueSize + (sending != null ? 1 : 0) + wireSize;
+    return queueSize + (sending != null ? 1 : 0) + wireSize + (netem != null ? netem.held() : 0);
+  }
+
+  /**
+   * Returns the extra copies a netem stage made.
+   *
+   * @return frames
+   */
+  public long duplicated() {
+    return duplicated;
   }
 
   /**

@@ -90,23 +90,25 @@ public record RunReport(
   }
 
   /**
-   * Where every frame handed to a slave went, over both directions: {@code sent == delivered +
-   * dropped + inFlight} always holds.
+   * Where every frame handed to a slave went, over both directions: {@code sent + duplicated ==
+   * delivered + dropped + inFlight} always holds.
    *
    * @param sent frames handed to slaves' qdiscs (a broadcast counts once per copy)
+   * @param duplicated extra copies a netem impairment made
    * @param delivered frames that reached the peer NIC
    * @param dropped frames dropped on the way
    * @param inFlight frames queued, being sent or on the wire at the end
    * @param noSlave frames the bonds dropped for want of a slave (not in {@code sent})
    */
-  public record FrameAccount(long sent, long delivered, long dropped, long inFlight, long noSlave) {
+  public record FrameAccount(
+      long sent, long duplicated, long delivered, long dropped, long inFlight, long noSlave) {
     /**
      * Returns whether the account balances.
      *
      * @return true if every sent frame is accounted for
      */
     public boolean balances() {
-      return sent == delivered + dropped + inFlight;
+      return sent + duplicated == delivered + dropped + inFlight;
     }
   }
 

@@ -26,6 +26,7 @@ import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.net.EthernetLink;
 import org.bondsim.core.net.LinkSpec;
+import org.bondsim.core.net.Netem;
 import org.bondsim.core.net.Port;
 import org.bondsim.core.net.SlaveStats;
 import org.bondsim.core.policy.PolicyRegistry;
@@ -131,6 +132,7 @@ public final class ScenarioRunner {
     SeededRandom senderMonitorRandom = root.split();
     SeededRandom receiverMonitorRandom = root.split();
     SeededRandom workloadRandom = root.split();
+    SeededRandom netemRandom = root.split();
 
     String mode = resolved.entry().provider().mode();
     Options options = resolved.options();
@@ -162,6 +164,14 @@ public final class ScenarioRunner {
       receiverSlave.attachTxPort(link.backward());
       sender.enslave(senderSlave);
       receiver.enslave(receiverSlave);
+    }
+
+    for (int i = 0; i < links.size(); i++) {
+      Netem netem = scenario.slaves().get(i).netem();
+      if (netem.active()) {
+        links.get(i).forward().impair(netem, netemRandom.split());
+        links.get(i).backward().impair(netem, netemRandom.split());
+      }
     }
 
     TxPolicy senderPolicy =
@@ -293,18 +303,25 @@ public final class ScenarioRunner {
     }
 
     long handed = 0;
+    long duplicated = 0;
     long delivered = 0;
     long dropped = 0;
     long inFlight = 0;
     for (Port port : ports) {
       handed += port.handed();
+      duplicated += port.duplicated();
       delivered += port.delivered();
       dropped += port.dropped();
       inFlight += port.inFlight();
     }
     RunReport.FrameAccount frames =
         new RunReport.FrameAccount(
-            handed, delivered, dropped, inFlight, sender.noSlaveDrops() + receiver.noSlaveDrops());
+            handed,
+            duplicated,
+            delivered,
+            dropped,
+            inFlight,
+            sender.noSlaveDrops() + receiver.noSlaveDrops());
 
     List<RunReport.ActiveChange> changes = new ArrayList<>();
     // Every bond keeps a current active slave, but it only matters to the modes that use one.

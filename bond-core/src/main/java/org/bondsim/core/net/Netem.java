@@ -1,0 +1,131 @@
+package org.bondsim.core.net;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Path impairments in the manner of Linux's netem qdisc ({@code tc qdisc add … netem delay 100us
+ * 20us loss 0.1% duplicate 0.05%}): each frame that crosses the link is lost with a probability,
+ * duplicated with a probability, and delayed by a fixed extra delay plus a uniform jitter. Jitter
+ * reorders frames, as netem's does.
+ *
+ * @param lossProbability 0..1
+ * @param duplicateProbability 0..1
+ * @param delayNs extra delay added to every frame
+ * @param jitterNs each frame's extra delay varies uniformly by ±jitter (never below zero)
+ */
+public record Netem(
+    double lossProbability, double duplicateProbability, long delayNs, long jitterNs) {
+  /** No impairment. */
+  public static final Netem NONE = new Netem(0, 0, 0, 0);
+
+  /**
+   * Checks the values.
+   *
+   * @param lossProbability loss
+   * @param duplicateProbability duplication
+   * @param delayNs delay
+   * @param jitterNs jitter
+   */
+  public Netem {
+    if (!(lossProbability >= 0 && lossProbability <= 1)) {
+      throw new IllegalArgumentException(
+          "netem loss must be 0%..100%, got " + lossProbability * 100 + "%");
+    }
+    if (!(duplicateProbability >= 0 && duplicateProbability <= 1)) {
+      throw new IllegalArgumentException(
+          "netem duplicate must be 0%..100%, got " + duplicateProbability * 100 + "%");
+    }
+    if (delayNs < 0 || jitterNs < 0) {
+      throw new IllegalArgumentException("netem delay and jitter must be >= 0");
+    }
+  }
+
+  /**
+   * Returns whether this changes anything.
+   *
+   * @return false for {@link #NONE}
+   */
+  public boolean active() {
+    return lossProbability > 0 || duplicateProbability > 0 || delayNs > 0 || jitterNs > 0;
+  }
+
+  /**
+   * Parses netem's words: {@code delay TIME [JITTER]}, {@code loss PERCENT}, {@code duplicate
+   * PERCENT}, times with s, ms, us or ns.
+   *
+   * @param text such as {@code "delay 100us 20us loss 0.1% duplicate 0.05%"}
+   * @return the impairment
+   * @throws IllegalArgumentException naming the word and what it takes
+   */
+  public static Netem parse(String text) {
+    List<String> words = List.of(text.trim().split("\\s+"));
+    double loss = 0;
+    double duplicate = 0;
+    long delay = 0;
+    long jitter = 0;
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i).toLowerCase(Locale.ROOT);
+      if (word.isEmpty()) {
+        continue;
+      }
+      if (i + 1 >= words.size()) {
+        throw new IllegalArgumentException("netem " + word + " needs a value");
+      }
+      switch (word) {
+        case "loss":
+          loss = percent("loss", words.get(++i));
+          break;
+        case "duplicate":
+          duplicate = percent("duplicate", words.get(++i));
+          break;
+        case "delay":
+          delay = time("delay", words.get(++i));
+          if (i + 1 < words.size() && Character.isDigit(words.get(i + 1).charAt(0))) {
+            jitter = time("jitter", words.get(++i));
+          }
+          break;
+        default:
+          throw new IllegalArgumentException(
+              "netem takes delay, loss and duplicate, got '" + words.get(i) + "'");
+      }
+    }
+    return new Netem(loss, duplicate, delay, jitter);
+  }
+
+  private static double percent(String field, String text) {
+    String number = text.endsWith("%") ? text.substring(0, text.length() - 1) : text;
+    try {
+      double value = Double.parseDouble(number) / 100;
+      if (value >= 0 && value <= 1) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("netem " + field + " must be 0%..100%, got '" + text + "'");
+  }
+
+  private static long time(String field, String text) {
+    String t = text.toLowerCase(Locale.ROOT);
+    double scale = 1e9;
+    String number = t;
+    for (String[] unit : new String[][] {{"ms", "1e6"}, {"us", "1e3"}, {"ns", "1"}, {"s", "1e9"}}) {
+      if (t.endsWith(unit[0])) {
+        scale = Double.parseDouble(unit[1]);
+        number = t.substring(0, t.length() - unit[0].length());
+        break;
+      }
+    }
+    try {
+      double value = Double.parseDouble(number);
+      if (value >= 0) {
+        return Math.round(value * scale);
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "netem " + field + " must be a time like 100us or 2ms, got '" + text + "'");
+  }
+}
