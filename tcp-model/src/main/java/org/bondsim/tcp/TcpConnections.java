@@ -84,17 +84,6 @@ final class TcpConnections {
     }
   }
 
-  /**
-   * Returns the receive buffer a socket uses: twice what setsockopt asked (Linux doubles it, and
-   * autotuning is then off), or the autotuning ceiling tcp_rmem[2] (6 MB on 6.x, 4 MB on 2.6.37).
-   */
-  static long receiveBuffer(TcpSettings settings, int requested) {
-    if (requested > 0) {
-      return 2L * requested;
-    }
-    return settings.kernel() == Kernel.LINUX_6 ? 6_291_456L : 4_194_304L;
-  }
-
   /** The send buffer: twice the request, or the autotuning ceiling tcp_wmem[2] (4 MB). */
   static long sendBuffer(int requested) {
     return requested > 0 ? 2L * requested : 4_194_304L;

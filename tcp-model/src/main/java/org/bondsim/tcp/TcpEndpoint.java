@@ -71,7 +71,15 @@ final class TcpEndpoint implements PacketOwner {
   private boolean tlpRetrans;
   private long packetNumber;
   private Runnable onSendSpace = () -> {};
-  private final long receiveWindow;
+  private long receiveWindow;
+  // Receive-buffer autotuning (tcp_rcv_space_adjust), off when the application set SO_RCVBUF.
+  private final boolean autotune;
+  private long receiveBuffer;
+  private final long receiveBufferMax;
+  private long rcvSpace;
+  private long rcvSpaceTime;
+  private long rcvSpaceRead;
+  private long rcvRttNs = 1_000_000L;
   private long peerWindow;
   // HyStart (delay detection) state.
   private long hystartRoundEnd;
@@ -140,11 +148,16 @@ final class TcpEndpoint implements PacketOwner {
       TcpSettings settings,
       TcpCounters counters,
       Reader reader,
-      long receiveBuffer) {
+      long requestedReceiveBuffer) {
     this.context = context;
-    // tcp_adv_win_scale: 6.x advertises half of the receive buffer, 2.6.37 three quarters.
-    this.receiveWindow =
-        settings.kernel() == Kernel.LINUX_6 ? receiveBuffer / 2 : receiveBuffer * 3 / 4;
+    boolean modern = settings.kernel() == Kernel.LINUX_6;
+    // SO_RCVBUF is doubled and locks the size; otherwise start at tcp_rmem[1] and autotune up to
+    // tcp_rmem[2] (131072 / 6 MB on 6.x, 87380 / 4 MB on 2.6.37).
+    this.autotune = requestedReceiveBuffer <= 0;
+    this.receiveBufferMax =
+        autotune ? (modern ? 6_291_456L : 4_194_304L) : 2 * requestedReceiveBuffer;
+    this.receiveBuffer = autotune ? (modern ? 131_072L : 87_380L) : 2 * requestedReceiveBuffer;
+    this.receiveWindow = windowFor(receiveBuffer, modern);
     this.peerWindow = receiveWindow;
     this.host = host;
     this.frame = frame;
@@ -157,7 +170,6 @@ final class TcpEndpoint implements PacketOwner {
     this.timestampsOk = settings.timestamps();
     this.optionBytes = timestampsOk ? 12 : 0;
     this.mss = context.mtu() - 40 - optionBytes;
-    boolean modern = settings.kernel() == Kernel.LINUX_6;
     this.cwnd = modern ? 10 : 3;
     this.cc = CongestionControl.named(settings.congestionControl(), modern);
     this.rtt = new RttEstimator(modern ? 1_000_000_000L : 3_000_000_000L);
@@ -459,6 +471,10 @@ final class TcpEndpoint implements PacketOwner {
       tsRecent = segment.tsVal();
     }
     if (packet.payloadBytes() > 0) {
+      if (timestampsOk && segment.tsEcr() != 0) {
+        // tcp_rcv_rtt_measure_ts: millisecond timestamps, so never below 1 ms.
+        rcvRttNs = Math.max(1, nowMs() - segment.tsEcr()) * 1_000_000L;
+      }
       receiveData(segment.sequence(), packet.payloadBytes());
     }
     onAck(segment);
@@ -511,7 +527,39 @@ final class TcpEndpoint implements PacketOwner {
       return;
     }
     bytesRead += bytes;
+    adjustReceiveSpace();
     reader.read(this, bytes);
+  }
+
+  /** tcp_adv_win_scale: 6.x advertises half of the receive buffer, 2.6.37 three quarters. */
+  private static long windowFor(long buffer, boolean modern) {
+    return modern ? buffer / 2 : buffer * 3 / 4;
+  }
+
+  /**
+   * {@code tcp_rcv_space_adjust}: once per receiver RTT, if the application read more than in the
+   * last round, size the buffer for twice that (plus 16 segments) so the sender is never limited by
+   * the window, up to tcp_rmem[2].
+   */
+  private void adjustReceiveSpace() {
+    long now = context.now();
+    long interval = rtt.hasSample() ? rtt.srttNs() : rcvRttNs;
+    if (now - rcvSpaceTime < interval) {
+      return;
+    }
+    long copied = bytesRead - rcvSpaceRead;
+    if (autotune && copied > rcvSpace) {
+      long rcvWindowWanted = 2 * copied + 16L * mss;
+      boolean modern = settings.kernel() == Kernel.LINUX_6;
+      long buffer = modern ? 2 * rcvWindowWanted : rcvWindowWanted * 4 / 3;
+      if (buffer > receiveBuffer) {
+        receiveBuffer = Math.min(receiveBufferMax, buffer);
+        receiveWindow = windowFor(receiveBuffer, modern);
+      }
+      rcvSpace = copied;
+    }
+    rcvSpaceRead = bytesRead;
+    rcvSpaceTime = now;
   }
 
   private void insertOutOfOrder(long seq, long end) {

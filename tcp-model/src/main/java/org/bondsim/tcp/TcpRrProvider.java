@@ -76,8 +76,8 @@ public final class TcpRrProvider implements WorkloadProvider {
               context,
               this::onResponseBytes,
               this::onRequestBytes,
-              TcpConnections.receiveBuffer(settings, 0),
-              TcpConnections.receiveBuffer(settings, remoteRecv == 131072 ? 0 : remoteRecv));
+              0,
+              remoteRecv == 131072 ? 0 : remoteRecv);
     }
 
     private int streamOf(TcpEndpoint endpoint, List<TcpEndpoint> endpoints) {

@@ -68,8 +68,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
               context,
               (endpoint, bytes) -> {},
               (endpoint, bytes) -> received += bytes,
-              TcpConnections.receiveBuffer(settings, 0),
-              TcpConnections.receiveBuffer(settings, remoteRecv));
+              0,
+              remoteRecv);
     }
 
     @Override
