@@ -1,6 +1,7 @@
 package org.bondsim.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
@@ -88,37 +89,43 @@ class TcpStreamTest {
   }
 
   @Test
-  void raisingTcpReorderingCutsSpuriousRetransmissionsUnderDupthresh() {
-    // ip-sysctl.rst: tcp_reordering is the initial reordering level; a level that already covers
-    // the path's reordering keeps fast retransmit from firing on reordered (not lost) segments.
+  void theReorderingLevelAdaptsFromSackEvidenceSoItsStartingValueBarelyMatters() {
+    // tcp_input.c raises tp->reordering as soon as a SACK shows a segment arriving below one
+    // already SACKed, before deciding on fast retransmit; starting from 3 or from 127 ends at the
+    // path's reordering extent with nearly the same throughput (the reference experiment saw the
+    // same: raising tcp_reordering barely mattered).
     List<SlaveLinkSpec> spread =
         List.of(
             new SlaveLinkSpec(1000, 20_000),
             new SlaveLinkSpec(1000, 300_000),
             new SlaveLinkSpec(1000, 600_000));
-    long low = retransmissions(spread, "3");
-    long high = retransmissions(spread, "127");
-    assertThat(low).isGreaterThan(10 * Math.max(high, 1));
+    RunReport low = dupthresh(spread, "3");
+    RunReport high = dupthresh(spread, "127");
+    @SuppressWarnings("unchecked")
+    int learned =
+        ((Number) ((Map<String, Object>) low.result().fields().get("connection")).get("reordering"))
+            .intValue();
+    assertThat(learned).isGreaterThan(100);
+    assertThat(low.result().counters().get("local")).containsKey("TcpExtTCPSACKReorder");
+    assertThat(low.throughputMbps()).isCloseTo(high.throughputMbps(), within(0.02 * 2824));
   }
 
-  private static long retransmissions(List<SlaveLinkSpec> slaves, String reordering) {
-    RunReport report =
-        RUNNER.run(
-            new Scenario(
-                BondSpec.parse("mode balance-rr"),
-                Map.of(),
-                slaves,
-                1500,
-                100,
-                2_000_000_000L,
+  private static RunReport dupthresh(List<SlaveLinkSpec> slaves, String reordering) {
+    return RUNNER.run(
+        new Scenario(
+            BondSpec.parse("mode balance-rr"),
+            Map.of(),
+            slaves,
+            1500,
+            Scenario.DEFAULT_TXQUEUELEN,
+            2_000_000_000L,
+            1,
+            List.of(),
+            new WorkloadSpec(
+                "TCP_STREAM",
+                List.of("-m", "16384"),
                 1,
-                List.of(),
-                new WorkloadSpec(
-                    "TCP_STREAM",
-                    List.of("-m", "16384"),
-                    1,
-                    Map.of("bondsim.kernel", "2.6.37", "net.ipv4.tcp_reordering", reordering))));
-    return report.result().counters().get("local").getOrDefault("TcpRetransSegs", 0L);
+                Map.of("net.ipv4.tcp_recovery", "0", "net.ipv4.tcp_reordering", reordering))));
   }
 
   @Test
