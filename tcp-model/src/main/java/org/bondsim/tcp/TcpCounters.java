@@ -34,6 +34,7 @@ final class TcpCounters {
   long delayedAcks;
   long delayedAckLost;
   long lossProbes;
+  long ackCompressed;
   long lossProbeRecovery;
 
   Map<String, Long> nonZero() {
@@ -64,6 +65,7 @@ final class TcpCounters {
     all.put("TcpExtDelayedACKs", delayedAcks);
     all.put("TcpExtDelayedACKLost", delayedAckLost);
     all.put("TcpExtTCPLossProbes", lossProbes);
+    all.put("TcpExtTCPAckCompressed", ackCompressed);
     all.put("TcpExtTCPLossProbeRecovery", lossProbeRecovery);
     Map<String, Long> nonZero = new LinkedHashMap<>();
     all.forEach(

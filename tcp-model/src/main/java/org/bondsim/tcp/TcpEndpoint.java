@@ -67,6 +67,10 @@ final class TcpEndpoint implements PacketOwner {
   private final Timer delackTimer;
   private final Timer reoTimer;
   private final Timer tlpTimer;
+  private final Timer compressTimer;
+  private int compressedAcks;
+  private int dupAckCounter;
+  private long compressedAckRcvNxt = -1;
   private long tlpHighSeq = -1;
   private boolean tlpRetrans;
   private long packetNumber;
@@ -178,6 +182,7 @@ final class TcpEndpoint implements PacketOwner {
     this.delackTimer = context.newTimer(this::onDelayedAck);
     this.reoTimer = context.newTimer(this::onReorderTimeout);
     this.tlpTimer = context.newTimer(this::onLossProbe);
+    this.compressTimer = context.newTimer(this::onCompressedAck);
   }
 
   // ===================================================================== application side
@@ -321,6 +326,8 @@ final class TcpEndpoint implements PacketOwner {
             timestampsOk ? tsRecent : 0);
     // Every segment carries the receiver's current ACK: no ACK is pending afterwards.
     ackPending = false;
+    compressedAcks = 0;
+    compressTimer.cancel();
     rcvWup = rcvNxt;
     delackTimer.cancel();
     dsack = null;
@@ -519,7 +526,7 @@ final class TcpEndpoint implements PacketOwner {
     insertOutOfOrder(seq, end);
     updateSackBlocks(seq, end);
     ackPending = true;
-    sendAckNow();
+    ackWhileHolesExist();
   }
 
   private void deliverToApplication(long bytes) {
@@ -641,10 +648,47 @@ final class TcpEndpoint implements PacketOwner {
       return;
     }
     boolean twoSegments = rcvNxt - rcvWup > mss;
-    if (twoSegments || quickAcks > 0 || !ofo.isEmpty()) {
+    if (!ofo.isEmpty()) {
+      ackWhileHolesExist();
+    } else if (twoSegments || quickAcks > 0) {
       sendAckNow();
     } else if (!delackTimer.armed()) {
       delackTimer.armAt(context.now() + DELACK_NS);
+    }
+  }
+
+  /**
+   * ACKs while the out-of-order queue holds data. 2.6.37 ACKs every segment at once. Current
+   * kernels send the first three duplicate ACKs for a given rcv_nxt at once and then compress: one
+   * ACK after 5 % of the RTT (at most tcp_comp_sack_delay_ns, 1 ms) stands for up to
+   * tcp_comp_sack_nr (44) segments ({@code __tcp_ack_snd_check}, {@code TCPAckCompressed}).
+   */
+  private void ackWhileHolesExist() {
+    if (settings.kernel() == Kernel.LINUX_2_6_37 || !sackOk || compressedAcks >= 44) {
+      sendAckNow();
+      return;
+    }
+    if (compressedAckRcvNxt != rcvNxt) {
+      compressedAckRcvNxt = rcvNxt;
+      dupAckCounter = 0;
+    }
+    if (dupAckCounter < 3) {
+      dupAckCounter++;
+      sendAckNow();
+      return;
+    }
+    compressedAcks++;
+    if (compressTimer.armed()) {
+      return;
+    }
+    long rttNs = rtt.hasSample() ? Math.min(rtt.srttNs(), rcvRttNs) : rcvRttNs;
+    compressTimer.armAt(context.now() + Math.min(1_000_000L, rttNs / 20));
+  }
+
+  private void onCompressedAck() {
+    if (ackPending && compressedAcks > 0) {
+      counters.ackCompressed += compressedAcks - 1;
+      sendAckNow();
     }
   }
 
