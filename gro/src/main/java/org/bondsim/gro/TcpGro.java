@@ -1,0 +1,222 @@
+package org.bondsim.gro;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bondsim.api.offload.ReceiveOffload;
+import org.bondsim.api.offload.Upstream;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.packet.TcpSegment;
+
+/**
+ * GRO for TCP on one NAPI context, with Linux's merge and flush rules ({@code dev_gro_receive},
+ * {@code tcp_gro_receive}; reference brief §2): a segment joins the held packet of its flow only if
+ * it continues it exactly (sequence), carries the same ACK, flags (PSH, FIN, CWR aside), window and
+ * options (timestamps, SACK) and is no larger than the first segment, and the aggregate stays under
+ * 64 KB; PSH, URG, RST, SYN, FIN and short segments push the packet up; a segment that cannot join
+ * pushes the held one up and is held in its place. GRO never reorders a flow and never merges
+ * frames of different flows (and, being per NAPI, of different devices).
+ *
+ * <p>Current kernels keep 8 buckets of up to 8 packets (bucket = flow hash & 7), evict the oldest
+ * of a full bucket, and flush at the end of a poll that used its whole weight the packets held
+ * since an earlier millisecond. 2.6.37 keeps one list of at most 8 (a new flow finding it full goes
+ * up unheld), never flushes when the weight is used up, stops an aggregate at 18 fragments, and
+ * flushes its list youngest first.
+ *
+ * <p>Not modelled: IP ID, TTL and TOS checks (the model's frames of a flow agree on them), {@code
+ * gro_flush_timeout}, BIG TCP.
+ */
+final class TcpGro implements ReceiveOffload {
+  private static final int MAX_HELD = 8;
+  private static final int MAX_BYTES = 65536;
+  private static final int LEGACY_MAX_SEGMENTS = 18;
+  private static final int FLUSH_FLAGS =
+      TcpSegment.URG | TcpSegment.PSH | TcpSegment.RST | TcpSegment.SYN | TcpSegment.FIN;
+  private static final int IGNORED_FLAGS = TcpSegment.FIN | TcpSegment.PSH | TcpSegment.CWR;
+
+  private final boolean legacy;
+  private final List<List<Held>> buckets = new ArrayList<>();
+
+  /** One held aggregate. */
+  private static final class Held {
+    final Packet first;
+    final long heldAtMs;
+    final int mss;
+    long nextSeq;
+    int payload;
+    int segments;
+    int flags;
+
+    Held(Packet first, long nowNs) {
+      this.first = first;
+      this.heldAtMs = nowNs / 1_000_000L;
+      this.mss = first.payloadBytes();
+      this.nextSeq = first.tcp().sequence() + first.payloadBytes();
+      this.payload = first.payloadBytes();
+      this.segments = 1;
+      this.flags = first.tcp().flags();
+    }
+  }
+
+  TcpGro(boolean legacy) {
+    this.legacy = legacy;
+    int count = legacy ? 1 : 8;
+    for (int i = 0; i < count; i++) {
+      buckets.add(new ArrayList<>(MAX_HELD));
+    }
+  }
+
+  @Override
+  public int held() {
+    int held = 0;
+    for (List<Held> bucket : buckets) {
+      held += bucket.size();
+    }
+    return held;
+  }
+
+  private List<Held> bucketOf(Frame frame) {
+    return buckets.get(legacy ? 0 : frame.hashCode() & 7);
+  }
+
+  private static boolean isTcp(Packet packet) {
+    return packet.tcp() != null
+        && packet.frame().transport() instanceof TcpHeader
+        && packet.frame().ip() != null
+        && !packet.frame().ip().isFragment();
+  }
+
+  @Override
+  public void receive(Packet frame, long nowNs, Upstream upstream) {
+    if (!isTcp(frame)) {
+      upstream.up(frame, 1);
+      return;
+    }
+    List<Held> bucket = bucketOf(frame.frame());
+    Held held = find(bucket, frame.frame());
+    TcpSegment segment = frame.tcp();
+    int length = frame.payloadBytes();
+    if (length == 0 || segment.has(TcpSegment.CWR)) {
+      // A pure ACK is never held, and completes its flow's aggregate; CWR never merges.
+      if (held != null) {
+        complete(bucket, held, upstream);
+      }
+      upstream.up(frame, 1);
+      return;
+    }
+    if (held != null && mergeable(held, frame)) {
+      held.payload += length;
+      held.segments++;
+      held.nextSeq += length;
+      held.flags |= segment.flags() & (TcpSegment.PSH | TcpSegment.FIN);
+      if ((segment.flags() & FLUSH_FLAGS) != 0 || length < held.mss) {
+        complete(bucket, held, upstream);
+      }
+      return;
+    }
+    if (held != null) {
+      complete(bucket, held, upstream);
+    }
+    if ((segment.flags() & FLUSH_FLAGS) != 0) {
+      upstream.up(frame, 1);
+      return;
+    }
+    if (bucket.size() >= MAX_HELD) {
+      if (legacy) {
+        upstream.up(frame, 1);
+        return;
+      }
+      complete(bucket, bucket.get(0), upstream);
+    }
+    bucket.add(new Held(frame, nowNs));
+  }
+
+  private static Held find(List<Held> bucket, Frame flow) {
+    for (Held held : bucket) {
+      if (held.first.frame().equals(flow)) {
+        return held;
+      }
+    }
+    return null;
+  }
+
+  private boolean mergeable(Held held, Packet frame) {
+    TcpSegment first = held.first.tcp();
+    TcpSegment next = frame.tcp();
+    int length = frame.payloadBytes();
+    return next.sequence() == held.nextSeq
+        && next.acknowledgment() == first.acknowledgment()
+        && (next.flags() & ~IGNORED_FLAGS) == (first.flags() & ~IGNORED_FLAGS)
+        && next.window() == first.window()
+        && next.optionBytes() == first.optionBytes()
+        && next.tsVal() == first.tsVal()
+        && next.tsEcr() == first.tsEcr()
+        && next.sack().equals(first.sack())
+        && length <= held.mss
+        && held.payload + length + 40 + first.optionBytes() < MAX_BYTES
+        && (!legacy || held.segments < LEGACY_MAX_SEGMENTS);
+  }
+
+  private static void complete(List<Held> bucket, Held held, Upstream upstream) {
+    bucket.remove(held);
+    upstream.up(aggregate(held), held.segments);
+  }
+
+  private static Packet aggregate(Held held) {
+    if (held.segments == 1) {
+      return held.first;
+    }
+    Packet first = held.first;
+    TcpSegment t = first.tcp();
+    TcpSegment merged =
+        new TcpSegment(
+            t.sequence(),
+            t.acknowledgment(),
+            held.flags,
+            t.window(),
+            t.optionBytes(),
+            t.sack(),
+            t.tsVal(),
+            t.tsEcr());
+    return new Packet(
+        first.frame(),
+        held.payload,
+        merged,
+        first.flowId(),
+        first.flowSequence(),
+        first.sentAtNs(),
+        null,
+        0);
+  }
+
+  @Override
+  public void pollExhausted(long nowNs, Upstream upstream) {
+    if (legacy) {
+      return;
+    }
+    // napi_gro_flush(napi, HZ >= 1000): only packets held since an earlier jiffy (1 ms) go up.
+    long nowMs = nowNs / 1_000_000L;
+    for (List<Held> bucket : buckets) {
+      while (!bucket.isEmpty() && bucket.get(0).heldAtMs < nowMs) {
+        complete(bucket, bucket.get(0), upstream);
+      }
+    }
+  }
+
+  @Override
+  public void complete(long nowNs, Upstream upstream) {
+    for (List<Held> bucket : buckets) {
+      if (legacy) {
+        // 2.6.37 flushed its single list youngest first.
+        while (!bucket.isEmpty()) {
+          complete(bucket, bucket.get(bucket.size() - 1), upstream);
+        }
+      } else {
+        while (!bucket.isEmpty()) {
+          complete(bucket, bucket.get(0), upstream);
+        }
+      }
+    }
+  }
+}

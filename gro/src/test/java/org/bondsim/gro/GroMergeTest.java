@@ -1,0 +1,93 @@
+package org.bondsim.gro;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bondsim.api.offload.ReceiveOffload;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.packet.TcpSegment;
+import org.junit.jupiter.api.Test;
+
+class GroMergeTest {
+  private static final Frame FLOW =
+      new Frame(
+          new EthernetHeader(
+              MacAddress.parse("02:00:00:00:00:01"),
+              MacAddress.parse("02:00:00:00:00:02"),
+              EthernetHeader.NO_VLAN,
+              EtherType.IPV4),
+          Ipv4Header.of(
+              Ipv4Address.parse("10.0.0.1"), Ipv4Address.parse("10.0.0.2"), IpProtocol.TCP),
+          new TcpHeader(40000, 5001));
+
+  private static Packet segment(long seq, int flags) {
+    return new Packet(
+        FLOW,
+        1448,
+        new TcpSegment(seq, 1, flags, 65535, 12, List.of(), 7, 3),
+        0,
+        seq / 1448,
+        0,
+        null,
+        0);
+  }
+
+  private final List<Packet> up = new ArrayList<>();
+
+  @Test
+  void contiguousSegmentsBecomeOneAggregateAtTheEndOfThePoll() {
+    ReceiveOffload gro = new GroProvider().create("6.x");
+    for (int i = 0; i < 10; i++) {
+      gro.receive(segment(i * 1448L, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    }
+    assertThat(up).isEmpty();
+    gro.complete(0, (p, k) -> up.add(p));
+    assertThat(up).singleElement().satisfies(p -> assertThat(p.payloadBytes()).isEqualTo(14480));
+  }
+
+  @Test
+  void aGapCompletesTheHeldPacketAndTheNewSegmentStartsAnother() {
+    // Reference §2.5: GRO only appends; the late segment goes up after the run that passed it.
+    ReceiveOffload gro = new GroProvider().create("6.x");
+    gro.receive(segment(0, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    gro.receive(segment(1448, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    gro.receive(segment(4344, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    gro.receive(segment(2896, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    gro.complete(0, (p, k) -> up.add(p));
+    assertThat(up).extracting(p -> p.tcp().sequence()).containsExactly(0L, 4344L, 2896L);
+  }
+
+  @Test
+  void pshFlushesAndSixtyFourKilobytesIsTheCeiling() {
+    ReceiveOffload gro = new GroProvider().create("6.x");
+    gro.receive(segment(0, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    gro.receive(segment(1448, TcpSegment.ACK | TcpSegment.PSH), 0, (p, k) -> up.add(p));
+    assertThat(up).singleElement().satisfies(p -> assertThat(p.tcp().has(TcpSegment.PSH)).isTrue());
+    up.clear();
+    for (int i = 0; i < 60; i++) {
+      gro.receive(segment(10_000_000L + i * 1448L, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    }
+    gro.complete(0, (p, k) -> up.add(p));
+    // 45 segments of 1448 bytes fit under 65536 with the headers; the 46th starts a new packet.
+    assertThat(up).extracting(Packet::payloadBytes).containsExactly(45 * 1448, 15 * 1448);
+  }
+
+  @Test
+  void linux2637StopsAtEighteenFragments() {
+    ReceiveOffload gro = new GroProvider().create("2.6.37");
+    for (int i = 0; i < 20; i++) {
+      gro.receive(segment(i * 1448L, TcpSegment.ACK), 0, (p, k) -> up.add(p));
+    }
+    gro.complete(0, (p, k) -> up.add(p));
+    assertThat(up).extracting(Packet::payloadBytes).containsExactly(18 * 1448, 2 * 1448);
+  }
+}
