@@ -15,6 +15,8 @@ public enum DropReason {
   NO_USABLE_SLAVE("no_usable_slave"),
   /** Frame larger than the slave's MTU. */
   MTU_EXCEEDED("mtu_exceeded"),
+  /** The receiving NIC's RX ring was full. */
+  RX_RING_FULL("rx_ring_full"),
   /** Lost on purpose by a netem-style path impairment. */
   NETEM_LOSS("netem_loss"),
   /**

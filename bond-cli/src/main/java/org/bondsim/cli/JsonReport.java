@@ -68,6 +68,15 @@ final class JsonReport {
       c.put("slave", change.slave());
     }
     root.set("counters", counters);
+    ObjectNode hosts = root.putObject("hosts");
+    for (RunReport.HostReport host : report.hosts()) {
+      ObjectNode h = hosts.putObject(host.name());
+      h.put("cpu_percent", host.cpuUtilization());
+      h.put("service_demand_us_per_kb", host.serviceDemandUsPerKb());
+      h.put("napi_polls", host.napiPolls());
+      h.put("frames_polled", host.framesPolled());
+      h.put("packets_up", host.packetsUp());
+    }
     root.put("events", report.eventsDispatched());
     try {
       return MAPPER.writeValueAsString(root);

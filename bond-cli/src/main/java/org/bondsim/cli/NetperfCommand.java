@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.rx.ReceiveSettings;
 import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
@@ -152,6 +154,21 @@ final class NetperfCommand implements Callable<Integer> {
   String netem;
 
   @Option(
+      names = "--receiver",
+      description =
+          "Model both hosts' receive path with ethtool's words, e.g. \"gro on rx-usecs 50"
+              + " rx-frames 0 rx-ring 256\" (NAPI weight 64, netdev_budget 300). Without it the"
+              + " receiver is ideal: every frame reaches the bond the instant it arrives.")
+  String receiver;
+
+  @Option(
+      names = "--cpu-costs",
+      description =
+          "CPU time per operation on each host, e.g. \"frame 500 up 1000 byte 0.25 ack 600 sack"
+              + " 100 tx 1500\" (ns; byte in ns per byte). Default: none.")
+  String cpuCosts;
+
+  @Option(
       names = "--kernel",
       description =
           "Which kernel's TCP to follow: 6.x (default) or 2.6.37 (the reference experiments).")
@@ -199,7 +216,9 @@ final class NetperfCommand implements Callable<Integer> {
             Math.round(lengthSeconds * 1e9),
             seed,
             events,
-            new WorkloadSpec(test, testOptions, streams, settings));
+            new WorkloadSpec(test, testOptions, streams, settings),
+            receiver == null ? null : ReceiveSettings.parse(receiver),
+            cpuCosts == null ? CpuCosts.NONE : CpuCosts.parse(cpuCosts));
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
     PrintWriter out = spec.commandLine().getOut();

@@ -82,6 +82,20 @@ final class TextReport {
                             .collect(Collectors.joining(", ")));
               }
             });
+    for (RunReport.HostReport host : report.hosts()) {
+      if (host.cpuUtilization() > 0 || host.napiPolls() > 0) {
+        out.printf(
+            Locale.ROOT,
+            "%s host: CPU %.1f %% (service demand %.3f us/KB), %d NAPI polls, %d frames polled,"
+                + " %d packets up%n",
+            host.name(),
+            host.cpuUtilization(),
+            host.serviceDemandUsPerKb(),
+            host.napiPolls(),
+            host.framesPolled(),
+            host.packetsUp());
+      }
+    }
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
   }

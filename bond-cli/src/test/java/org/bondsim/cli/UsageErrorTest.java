@@ -26,6 +26,11 @@ class UsageErrorTest {
         "--netem|loss 150%|netem loss must be 0%..100%, got '150%'",
         "--netem|delay fast|netem delay must be a time like 100us or 2ms, got 'fast'",
         "--netem|corrupt 1%|netem takes delay, loss and duplicate, got 'corrupt'",
+        "--receiver|gro maybe|--receiver gro must be on or off, got 'maybe'",
+        "--receiver|lro on|--receiver takes gro, rx-usecs, rx-frames, rx-ring",
+        "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
+        "--cpu-costs|frame -1|--cpu-costs frame must be a non-negative number of ns, got '-1'",
+        "--cpu-costs|irq 5|--cpu-costs takes frame, up, byte, ack, sack, tx, got 'irq'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
         "--sysctl|net.ipv4.nosuch=1|unknown setting 'net.ipv4.nosuch' for UDP_STREAM",
       })

@@ -36,6 +36,7 @@ final class TcpEndpoint implements PacketOwner {
   private static final int LOST = 2;
   private static final int RETRANS = 4;
   private static final int EVER_RETRANS = 8;
+  private static final int PUSH = 16;
 
   private static final int OPEN = 0;
   private static final int DISORDER = 1;
@@ -75,6 +76,9 @@ final class TcpEndpoint implements PacketOwner {
   private boolean tlpRetrans;
   private long packetNumber;
   private Runnable onSendSpace = () -> {};
+  private long[] boundaries = new long[64];
+  private int boundaryHead;
+  private int boundaryCount;
   private long receiveWindow;
   // Receive-buffer autotuning (tcp_rcv_space_adjust), off when the application set SO_RCVBUF.
   private final boolean autotune;
@@ -194,8 +198,47 @@ final class TcpEndpoint implements PacketOwner {
 
   /** The application writes more bytes; they are sent as the window allows. */
   void write(long bytes) {
-    appEnd += bytes;
+    writeMessages(1, bytes);
+  }
+
+  /**
+   * The application makes {@code count} send() calls of {@code size} bytes. Each call ends by
+   * marking PSH on the segment that holds its last byte, as {@code tcp_push} marks the tail skb; a
+   * segment holding any call's end carries PSH.
+   */
+  void writeMessages(long count, long size) {
+    for (long i = 0; i < count; i++) {
+      appEnd += size;
+      if (boundaryCount == boundaries.length) {
+        boundaries = java.util.Arrays.copyOf(boundaries, boundaries.length * 2);
+        compactBoundaries();
+      }
+      boundaries[(boundaryHead + boundaryCount) % boundaries.length] = appEnd;
+      boundaryCount++;
+    }
     trySend();
+  }
+
+  private void compactBoundaries() {
+    // After growing, the ring's wrapped part must move behind its head.
+    long[] ordered = new long[boundaries.length];
+    int half = boundaries.length / 2;
+    for (int i = 0; i < boundaryCount; i++) {
+      ordered[i] = boundaries[(boundaryHead + i) % half];
+    }
+    boundaries = ordered;
+    boundaryHead = 0;
+  }
+
+  /** Whether a new segment ending at {@code end} holds the end of a send() call. */
+  private boolean pushFor(long end) {
+    boolean push = false;
+    while (boundaryCount > 0 && boundaries[boundaryHead] <= end) {
+      boundaryHead = (boundaryHead + 1) % boundaries.length;
+      boundaryCount--;
+      push = true;
+    }
+    return push;
   }
 
   long unsentOrUnacked() {
@@ -306,19 +349,19 @@ final class TcpEndpoint implements PacketOwner {
         undoRetrans++;
       }
     }
-    sendSegment(segStart[slot], segLen[slot], now);
+    sendSegment(segStart[slot], segLen[slot], (segState[slot] & PUSH) != 0, now);
     if (!rtoTimer.armed()) {
       armRto();
     }
   }
 
-  private void sendSegment(long seq, int len, long now) {
+  private void sendSegment(long seq, int len, boolean push, long now) {
     counters.outSegs++;
     TcpSegment segment =
         new TcpSegment(
             seq,
             rcvNxt,
-            TcpSegment.ACK | (len > 0 ? TcpSegment.PSH : 0),
+            TcpSegment.ACK | (push ? TcpSegment.PSH : 0),
             receiveWindow,
             optionBytes + sackOptionBytes(),
             currentSackBlocks(),
@@ -429,7 +472,7 @@ final class TcpEndpoint implements PacketOwner {
     int slot = slot(count);
     segStart[slot] = start;
     segLen[slot] = len;
-    segState[slot] = 0;
+    segState[slot] = pushFor(start + len) ? PUSH : 0;
     count++;
     return slot;
   }
@@ -696,7 +739,7 @@ final class TcpEndpoint implements PacketOwner {
     if (quickAcks > 0) {
       quickAcks--;
     }
-    sendSegment(sndNxt, 0, context.now());
+    sendSegment(sndNxt, 0, false, context.now());
   }
 
   private void onDelayedAck() {
@@ -866,7 +909,7 @@ final class TcpEndpoint implements PacketOwner {
     if ((flags & RETRANS) != 0) {
       retransOut--;
     }
-    segState[slot] = (flags & EVER_RETRANS) | SACKED;
+    segState[slot] = (flags & (EVER_RETRANS | PUSH)) | SACKED;
     sackedOut++;
     if ((flags & EVER_RETRANS) == 0 || now - segSent[slot] >= rtt.minRttNs()) {
       rackAdvance(segSent[slot], segStart[slot] + segLen[slot], now);
@@ -1334,7 +1377,7 @@ final class TcpEndpoint implements PacketOwner {
       segState[slot] |= EVER_RETRANS;
       retransmitted++;
       counters.retransSegs++;
-      sendSegment(segStart[slot], segLen[slot], now);
+      sendSegment(segStart[slot], segLen[slot], (segState[slot] & PUSH) != 0, now);
       tlpRetrans = true;
     }
     tlpHighSeq = sndNxt;
@@ -1405,7 +1448,7 @@ final class TcpEndpoint implements PacketOwner {
       if ((flags & LOST) == 0) {
         lostOut++;
       }
-      segState[slot] = (flags & EVER_RETRANS) | LOST;
+      segState[slot] = (flags & (EVER_RETRANS | PUSH)) | LOST;
     }
     backoff++;
     armRto();

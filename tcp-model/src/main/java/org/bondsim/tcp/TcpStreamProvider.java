@@ -85,7 +85,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
     private void fill(TcpEndpoint endpoint) {
       long space = sendBuffer - endpoint.unsentOrUnacked();
       if (space >= message) {
-        endpoint.write(space / message * message);
+        endpoint.writeMessages(space / message, message);
       }
     }
 

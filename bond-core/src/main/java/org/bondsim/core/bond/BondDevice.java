@@ -162,8 +162,19 @@ public final class BondDevice implements Bond, FrameReceiver {
 
   @Override
   public void receive(int slaveIndex, Packet packet) {
+    slaves.get(slaveIndex).stats().countRx(packet.frameBytes());
+    receiveFromNic(slaveIndex, packet);
+  }
+
+  /**
+   * Takes a packet a slave's receive path already counted (possibly a GRO aggregate of several
+   * frames): the bond's receive handler, which withholds frames of inactive slaves.
+   *
+   * @param slaveIndex the slave
+   * @param packet the packet
+   */
+  public void receiveFromNic(int slaveIndex, Packet packet) {
     SlaveDevice slave = slaves.get(slaveIndex);
-    slave.stats().countRx(packet.frameBytes());
     if (slave.isInactive()) {
       slave.stats().countDrop(DropReason.INACTIVE_SLAVE);
       return;

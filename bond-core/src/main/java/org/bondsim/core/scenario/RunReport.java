@@ -19,6 +19,7 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param reordering reordering at the receiver over all streams
  * @param frames the frame account of every link
  * @param activeChanges changes of the sending bond's active slave, for modes that use one
+ * @param hosts each host's CPU and receive-path figures
  * @param eventsDispatched events the engine ran
  */
 public record RunReport(
@@ -32,6 +33,7 @@ public record RunReport(
     ReorderingStats reordering,
     FrameAccount frames,
     List<ActiveChange> activeChanges,
+    List<HostReport> hosts,
     long eventsDispatched) {
 
   /**
@@ -111,6 +113,24 @@ public record RunReport(
       return sent + duplicated == delivered + dropped + inFlight;
     }
   }
+
+  /**
+   * One host's CPU and receive path.
+   *
+   * @param name {@code local} or {@code remote}
+   * @param cpuUtilization percent of the host's one modelled CPU
+   * @param serviceDemandUsPerKb CPU µs per KB (1024 bytes) of payload moved, as netperf's -c/-C
+   * @param napiPolls NAPI polls run
+   * @param framesPolled frames taken from the RX rings
+   * @param packetsUp packets handed up to the bond (a GRO aggregate counts once)
+   */
+  public record HostReport(
+      String name,
+      double cpuUtilization,
+      double serviceDemandUsPerKb,
+      long napiPolls,
+      long framesPolled,
+      long packetsUp) {}
 
   /**
    * A change of the sending bond's active slave.

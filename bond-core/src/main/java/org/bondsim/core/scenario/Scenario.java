@@ -2,6 +2,8 @@ package org.bondsim.core.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.rx.ReceiveSettings;
 
 /**
  * Everything one run needs: two hosts connected back to back by one link per slave, each with a
@@ -17,6 +19,9 @@ import java.util.Map;
  * @param seed the seed of every random choice in the run
  * @param events carrier changes to inject
  * @param workload the netperf test to run
+ * @param receive both hosts' receive path (rings, coalescing, NAPI, GRO), or null for an ideal
+ *     receiver that hands every frame to the bond the instant it arrives
+ * @param costs both hosts' CPU costs ({@link CpuCosts#NONE}: none)
  */
 public record Scenario(
     BondSpec bond,
@@ -27,7 +32,9 @@ public record Scenario(
     long durationNs,
     long seed,
     List<LinkEvent> events,
-    WorkloadSpec workload) {
+    WorkloadSpec workload,
+    ReceiveSettings receive,
+    CpuCosts costs) {
   /** Linux's default txqueuelen for Ethernet devices. */
   public static final int DEFAULT_TXQUEUELEN = 1000;
 
@@ -43,6 +50,8 @@ public record Scenario(
    * @param seed seed
    * @param events events
    * @param workload workload
+   * @param receive receive path or null
+   * @param costs CPU costs
    */
   public Scenario {
     moduleParameters = Map.copyOf(moduleParameters);
@@ -60,6 +69,46 @@ public record Scenario(
     if (durationNs <= 0) {
       throw new IllegalArgumentException("-l must be > 0 seconds, got " + durationNs + " ns");
     }
+    if (costs == null) {
+      throw new IllegalArgumentException("costs must be given (CpuCosts.NONE for none)");
+    }
+  }
+
+  /**
+   * Builds a scenario with an ideal receiver and no CPU costs.
+   *
+   * @param bond bond
+   * @param moduleParameters module parameters
+   * @param slaves slaves
+   * @param mtu MTU
+   * @param txqueuelen txqueuelen
+   * @param durationNs duration
+   * @param seed seed
+   * @param events events
+   * @param workload workload
+   */
+  public Scenario(
+      BondSpec bond,
+      Map<String, String> moduleParameters,
+      List<SlaveLinkSpec> slaves,
+      int mtu,
+      int txqueuelen,
+      long durationNs,
+      long seed,
+      List<LinkEvent> events,
+      WorkloadSpec workload) {
+    this(
+        bond,
+        moduleParameters,
+        slaves,
+        mtu,
+        txqueuelen,
+        durationNs,
+        seed,
+        events,
+        workload,
+        null,
+        CpuCosts.NONE);
   }
 
   /**

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.function.BiFunction;
 import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
+import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
@@ -25,11 +27,15 @@ import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.net.EthernetLink;
+import org.bondsim.core.net.FrameReceiver;
 import org.bondsim.core.net.LinkSpec;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.net.Port;
 import org.bondsim.core.net.SlaveStats;
 import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.HostCpu;
+import org.bondsim.core.rx.ReceivePath;
+import org.bondsim.core.rx.TransmitStage;
 import org.bondsim.core.workload.SimHost;
 import org.bondsim.core.workload.SimWorkloadContext;
 import org.bondsim.core.workload.WorkloadRegistry;
@@ -153,8 +159,6 @@ public final class ScenarioRunner {
               scenario.txqueuelen(),
               senderStats,
               receiverStats);
-      link.forward().connect(receiver, i);
-      link.backward().connect(sender, i);
       links.add(link);
       ports.add(link.forward());
       ports.add(link.backward());
@@ -164,6 +168,47 @@ public final class ScenarioRunner {
       receiverSlave.attachTxPort(link.backward());
       sender.enslave(senderSlave);
       receiver.enslave(receiverSlave);
+    }
+
+    SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
+    SimHost remote = new SimHost("remote", receiver, RECEIVER_MAC, RECEIVER_IP, DENSITY_THRESHOLD);
+    String kernel = scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x");
+    HostCpu localCpu = new HostCpu();
+    HostCpu remoteCpu = new HostCpu();
+    FrameReceiver toSender = sender;
+    FrameReceiver toReceiver = receiver;
+    ReceivePath localPath = null;
+    ReceivePath remotePath = null;
+    if (scenario.receive() != null) {
+      ReceiveOffloadProvider gro = groProvider();
+      localPath =
+          new ReceivePath(
+              loop, localCpu, sender, scenario.receive(), scenario.costs(), gro, kernel);
+      remotePath =
+          new ReceivePath(
+              loop, remoteCpu, receiver, scenario.receive(), scenario.costs(), gro, kernel);
+      toSender = localPath;
+      toReceiver = remotePath;
+    }
+    if (scenario.costs().perSegmentSentNs() > 0) {
+      local.chargeTransmit(
+          new TransmitStage(loop, localCpu, sender, scenario.costs().perSegmentSentNs()));
+      remote.chargeTransmit(
+          new TransmitStage(loop, remoteCpu, receiver, scenario.costs().perSegmentSentNs()));
+    }
+    FrameReceiver intoReceiver = toReceiver;
+    FrameReceiver intoSender = toSender;
+    for (int i = 0; i < links.size(); i++) {
+      links
+          .get(i)
+          .forward()
+          .connect(
+              (slave, packet) -> {
+                remote.observeArrival(packet);
+                intoReceiver.receive(slave, packet);
+              },
+              i);
+      links.get(i).backward().connect(intoSender, i);
     }
 
     for (int i = 0; i < links.size(); i++) {
@@ -199,8 +244,6 @@ public final class ScenarioRunner {
       loop.schedule(event.atNs(), (now, arg) -> link.setCarrier(up), 0);
     }
 
-    SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
-    SimHost remote = new SimHost("remote", receiver, RECEIVER_MAC, RECEIVER_IP, DENSITY_THRESHOLD);
     WorkloadSpec spec = scenario.workload();
     WorkloadProvider provider =
         workloads
@@ -224,8 +267,39 @@ public final class ScenarioRunner {
             spec.testOptions());
     workload.start();
     loop.runUntil(scenario.durationNs());
-    return report(
-        scenario, mode, options, loop, sender, receiver, ports, workload.finish(), remote);
+    List<RunReport.HostReport> hosts = new ArrayList<>();
+    WorkloadResult result = workload.finish();
+    double elapsed = scenario.durationNs() / 1e9;
+    double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
+    hosts.add(hostReport("local", localCpu, localPath, scenario.durationNs(), kilobytes));
+    hosts.add(hostReport("remote", remoteCpu, remotePath, scenario.durationNs(), kilobytes));
+    return report(scenario, mode, options, loop, sender, receiver, ports, result, remote, hosts);
+  }
+
+  private static RunReport.HostReport hostReport(
+      String name, HostCpu cpu, ReceivePath path, long durationNs, double kilobytes) {
+    double utilization = 100.0 * cpu.busyNs() / durationNs;
+    double serviceDemand = kilobytes > 0 ? cpu.busyNs() / 1000.0 / kilobytes : 0;
+    return new RunReport.HostReport(
+        name,
+        utilization,
+        serviceDemand,
+        path == null ? 0 : path.polls(),
+        path == null ? 0 : path.framesPolled(),
+        path == null ? 0 : path.packetsUp());
+  }
+
+  private static ReceiveOffloadProvider groProvider() {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    for (ReceiveOffloadProvider provider :
+        ServiceLoader.load(
+            ReceiveOffloadProvider.class,
+            context != null ? context : ScenarioRunner.class.getClassLoader())) {
+      if (provider.name().equals("gro")) {
+        return provider;
+      }
+    }
+    return null;
   }
 
   private static void checkSettings(WorkloadProvider provider, Map<String, String> settings) {
@@ -272,7 +346,8 @@ public final class ScenarioRunner {
       BondDevice receiver,
       List<Port> ports,
       WorkloadResult result,
-      SimHost remote) {
+      SimHost remote,
+      List<RunReport.HostReport> hosts) {
     double elapsed = scenario.durationNs() / 1e9;
 
     List<RunReport.SlaveReport> slaves = new ArrayList<>();
@@ -346,6 +421,7 @@ public final class ScenarioRunner {
         remote.reordering(),
         frames,
         changes,
+        hosts,
         loop.dispatched());
   }
 }

@@ -10,11 +10,11 @@ import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.HostStack;
 import org.bondsim.core.metrics.ReorderingMeter;
 import org.bondsim.core.metrics.ReorderingStats;
+import org.bondsim.core.rx.TransmitStage;
 
 /**
- * One simulated host: its bond, its addresses and the workload's receive handler. Frames the bond
- * accepts are measured for reordering (per sender flow, RFC 4737/5236) before the handler sees
- * them.
+ * One simulated host: its bond, its addresses and the workload's receive handler. Frames are
+ * measured for reordering (per sender flow, RFC 4737/5236) as they reach the host's NICs.
  */
 public final class SimHost implements Host, HostStack {
   private final String name;
@@ -24,6 +24,7 @@ public final class SimHost implements Host, HostStack {
   private final int densityThreshold;
   private PacketHandler handler = packet -> {};
   private ReorderingMeter[] meters = new ReorderingMeter[0];
+  private TransmitStage transmitStage;
 
   /**
    * Builds a host around its bond and plugs itself in as the bond's stack.
@@ -61,7 +62,20 @@ public final class SimHost implements Host, HostStack {
 
   @Override
   public void send(Packet packet) {
-    bond.transmit(packet);
+    if (transmitStage != null) {
+      transmitStage.send(packet);
+    } else {
+      bond.transmit(packet);
+    }
+  }
+
+  /**
+   * Charges every sent segment CPU time before it reaches the bond.
+   *
+   * @param stage the host's transmit stage
+   */
+  public void chargeTransmit(TransmitStage stage) {
+    this.transmitStage = stage;
   }
 
   @Override
@@ -71,6 +85,16 @@ public final class SimHost implements Host, HostStack {
 
   @Override
   public void deliver(Packet packet, int slaveIndex) {
+    handler.receive(packet);
+  }
+
+  /**
+   * Records a frame's arrival at one of the host's NICs, before any receive processing, for the
+   * reordering metrics.
+   *
+   * @param packet the frame
+   */
+  public void observeArrival(Packet packet) {
     int flow = packet.flowId();
     if (flow >= 0) {
       if (flow >= meters.length) {
@@ -81,7 +105,6 @@ public final class SimHost implements Host, HostStack {
       }
       meters[flow].onArrival(packet.flowSequence());
     }
-    handler.receive(packet);
   }
 
   /**

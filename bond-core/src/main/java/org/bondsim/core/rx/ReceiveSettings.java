@@ -1,0 +1,134 @@
+package org.bondsim.core.rx;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A host's receive path, in {@code ethtool}'s words: GRO on or off, interrupt coalescing ({@code
+ * rx-usecs}, {@code rx-frames}), the RX ring size, the NAPI weight and the softirq budget ({@code
+ * net.core.netdev_budget}, {@code netdev_budget_usecs}).
+ *
+ * @param gro whether GRO merges segments (ethtool -K gro)
+ * @param rxUsecs interrupt delay after the first unsignalled frame, µs (0: no delay)
+ * @param rxFrames interrupt after this many frames (0: unused)
+ * @param ringSize RX descriptors per NIC (ethtool -G rx)
+ * @param napiWeight frames per poll of one NAPI context (64)
+ * @param netdevBudget frames per softirq run (300)
+ * @param netdevBudgetUsecs time per softirq run, µs (2000)
+ */
+public record ReceiveSettings(
+    boolean gro,
+    int rxUsecs,
+    int rxFrames,
+    int ringSize,
+    int napiWeight,
+    int netdevBudget,
+    int netdevBudgetUsecs) {
+  /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring. */
+  public static final ReceiveSettings DEFAULTS =
+      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000);
+
+  /**
+   * Checks the values.
+   *
+   * @param gro gro
+   * @param rxUsecs rx-usecs
+   * @param rxFrames rx-frames
+   * @param ringSize ring
+   * @param napiWeight weight
+   * @param netdevBudget budget
+   * @param netdevBudgetUsecs budget time
+   */
+  public ReceiveSettings {
+    if (rxUsecs < 0 || rxUsecs > 100_000) {
+      throw new IllegalArgumentException("rx-usecs must be 0..100000, got " + rxUsecs);
+    }
+    if (rxFrames < 0 || rxFrames > 65535) {
+      throw new IllegalArgumentException("rx-frames must be 0..65535, got " + rxFrames);
+    }
+    if (rxUsecs == 0 && rxFrames == 0) {
+      throw new IllegalArgumentException(
+          "rx-usecs and rx-frames cannot both be 0 (no coalescing is rx-usecs 0 rx-frames 1)");
+    }
+    if (ringSize < 1 || ringSize > 65536) {
+      throw new IllegalArgumentException("rx-ring must be 1..65536, got " + ringSize);
+    }
+    if (napiWeight < 1 || netdevBudget < 1 || netdevBudgetUsecs < 1) {
+      throw new IllegalArgumentException("NAPI weight and softirq budgets must be positive");
+    }
+  }
+
+  /**
+   * Parses ethtool-style words over the defaults, such as {@code gro on rx-usecs 50 rx-frames 0}.
+   *
+   * @param text the words
+   * @return the settings
+   * @throws IllegalArgumentException naming the word and the allowed ones
+   */
+  public static ReceiveSettings parse(String text) {
+    List<String> words = List.of(text.trim().split("\\s+"));
+    boolean gro = DEFAULTS.gro();
+    int usecs = DEFAULTS.rxUsecs();
+    int frames = DEFAULTS.rxFrames();
+    int ring = DEFAULTS.ringSize();
+    int budget = DEFAULTS.netdevBudget();
+    int budgetUsecs = DEFAULTS.netdevBudgetUsecs();
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i).toLowerCase(Locale.ROOT);
+      if (word.isEmpty()) {
+        continue;
+      }
+      if (i + 1 >= words.size()) {
+        throw new IllegalArgumentException("--receiver " + word + " needs a value");
+      }
+      String value = words.get(++i);
+      switch (word) {
+        case "gro":
+          gro = onOff("gro", value);
+          break;
+        case "rx-usecs":
+          usecs = number("rx-usecs", value);
+          break;
+        case "rx-frames":
+          frames = number("rx-frames", value);
+          break;
+        case "rx-ring":
+          ring = number("rx-ring", value);
+          break;
+        case "netdev_budget":
+          budget = number("netdev_budget", value);
+          break;
+        case "netdev_budget_usecs":
+          budgetUsecs = number("netdev_budget_usecs", value);
+          break;
+        default:
+          throw new IllegalArgumentException(
+              "--receiver takes gro, rx-usecs, rx-frames, rx-ring, netdev_budget,"
+                  + " netdev_budget_usecs, got '"
+                  + words.get(i - 1)
+                  + "'");
+      }
+    }
+    return new ReceiveSettings(gro, usecs, frames, ring, 64, budget, budgetUsecs);
+  }
+
+  private static boolean onOff(String word, String value) {
+    if (value.equals("on")) {
+      return true;
+    }
+    if (value.equals("off")) {
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "--receiver " + word + " must be on or off, got '" + value + "'");
+  }
+
+  private static int number(String word, String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--receiver " + word + " must be a whole number, got '" + value + "'");
+    }
+  }
+}

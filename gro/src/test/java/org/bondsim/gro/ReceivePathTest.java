@@ -1,0 +1,69 @@
+package org.bondsim.gro;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.SlaveLinkSpec;
+import org.bondsim.core.scenario.WorkloadSpec;
+import org.junit.jupiter.api.Test;
+
+/** GRO inside whole runs: one slave, no reordering, the link the bottleneck. */
+class ReceivePathTest {
+  private static final ScenarioRunner RUNNER = new ScenarioRunner(PolicyRegistry.load());
+  private static final CpuCosts COSTS =
+      CpuCosts.parse("frame 300 up 1200 byte 0.2 ack 800 tx 1200");
+
+  private static RunReport run(boolean gro, String message) {
+    return RUNNER.run(
+        new Scenario(
+            BondSpec.parse("mode balance-rr"),
+            Map.of(),
+            List.of(new SlaveLinkSpec(1000, 20_000)),
+            1500,
+            Scenario.DEFAULT_TXQUEUELEN,
+            2_000_000_000L,
+            1,
+            List.of(),
+            new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, Map.of()),
+            ReceiveSettings.parse("gro " + (gro ? "on" : "off") + " rx-usecs 50 rx-frames 0"),
+            COSTS));
+  }
+
+  private static RunReport.HostReport remote(RunReport report) {
+    return report.hosts().get(1);
+  }
+
+  @Test
+  void groCutsPacketsToTheStackAndServiceDemandButNotThroughput() {
+    RunReport off = run(false, "16384");
+    RunReport on = run(true, "16384");
+    // With GRO off the stack sees exactly the frames the NICs polled.
+    assertThat(remote(off).packetsUp()).isEqualTo(remote(off).framesPolled());
+    // 50 us of coalescing gathers about four 1538-byte frames per poll at 1 Gbit/s; GRO turns
+    // each run of them into one packet (16 KB writes put PSH on every eleventh segment).
+    double mergeFactor = (double) remote(on).framesPolled() / remote(on).packetsUp();
+    assertThat(mergeFactor).isGreaterThan(2.5);
+    assertThat(remote(on).serviceDemandUsPerKb())
+        .isLessThan(0.7 * remote(off).serviceDemandUsPerKb());
+    assertThat(on.throughputMbps())
+        .isCloseTo(off.throughputMbps(), within(0.005 * off.throughputMbps()));
+  }
+
+  @Test
+  void pushOnEverySegmentLeavesGroNothingToMerge() {
+    // netperf -m 1472 with a 1448-byte MSS: every segment holds the end of a send(), so every
+    // segment carries PSH, and tcp_gro_receive flushes on PSH.
+    RunReport on = run(true, "1472");
+    double mergeFactor = (double) remote(on).framesPolled() / remote(on).packetsUp();
+    assertThat(mergeFactor).isLessThan(1.1);
+  }
+}
