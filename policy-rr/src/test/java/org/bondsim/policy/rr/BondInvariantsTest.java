@@ -98,8 +98,10 @@ class BondInvariantsTest {
     long txPackets = report.slaves().stream().mapToLong(RunReport.SlaveReport::txPackets).sum();
     long rxPackets = report.slaves().stream().mapToLong(RunReport.SlaveReport::rxPackets).sum();
     assertThat(rxPackets).isLessThanOrEqualTo(txPackets);
+    // Reordering is measured as frames reach the receiver's NICs, before the bond withholds
+    // frames of inactive slaves: every frame received is counted once.
     assertThat(report.reordering().received() + report.reordering().duplicates())
-        .isEqualTo(rxPackets - inactiveDrops);
+        .isEqualTo(rxPackets);
   }
 
   @Property(tries = 60)
