@@ -46,7 +46,10 @@ import org.bondsim.core.workload.WorkloadRegistry;
  *
  * <p>Randomness comes from one root seeded with the scenario's seed, split in a fixed order: the
  * sending bond's policy, the receiving bond's policy, the sending bond's monitor phase, the
- * receiving bond's monitor phase, the workload.
+ * receiving bond's monitor phase, the workload, then one child per netem stage in link order.
+ *
+ * <p>Frames are measured for reordering as they reach the receiving host's NICs. With {@link
+ * Scenario#receive()} set, each host's NICs, NAPI, GRO and CPU sit between the wire and the bond.
  */
 public final class ScenarioRunner {
   /** RFC 5236 displacement threshold used in reports. */
