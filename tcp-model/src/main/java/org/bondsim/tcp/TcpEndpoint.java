@@ -203,8 +203,10 @@ final class TcpEndpoint implements PacketOwner {
 
   /**
    * The application makes {@code count} send() calls of {@code size} bytes. Each call ends by
-   * marking PSH on the segment that holds its last byte, as {@code tcp_push} marks the tail skb; a
-   * segment holding any call's end carries PSH.
+   * marking PSH on the tail skb ({@code tcp_push}), and the next call clears it again as soon as it
+   * appends to that skb ({@code tcp_sendmsg}: the first copy of a call drops PSH). So a segment
+   * carries PSH only if a call ended exactly at its end, or it was the tail when sent (nothing
+   * written beyond it yet).
    */
   void writeMessages(long count, long size) {
     for (long i = 0; i < count; i++) {
@@ -230,15 +232,15 @@ final class TcpEndpoint implements PacketOwner {
     boundaryHead = 0;
   }
 
-  /** Whether a new segment ending at {@code end} holds the end of a send() call. */
+  /** Whether a new segment ending at {@code end} keeps a PSH mark (see {@link #writeMessages}). */
   private boolean pushFor(long end) {
-    boolean push = false;
+    boolean exact = false;
     while (boundaryCount > 0 && boundaries[boundaryHead] <= end) {
+      exact = boundaries[boundaryHead] == end;
       boundaryHead = (boundaryHead + 1) % boundaries.length;
       boundaryCount--;
-      push = true;
     }
-    return push;
+    return exact || end >= appEnd;
   }
 
   long unsentOrUnacked() {
