@@ -162,6 +162,14 @@ final class NetperfCommand implements Callable<Integer> {
   String receiver;
 
   @Option(
+      names = "--sender",
+      description =
+          "The sending host's offloads in ethtool's words: \"gso off tso off\" (default) or with"
+              + " either on, TCP hands the bond super-packets of up to 64 KB that the slave cuts"
+              + " into segments.")
+  String sender;
+
+  @Option(
       names = "--cpu-costs",
       description =
           "CPU time per operation on each host, e.g. \"frame 500 up 1000 byte 0.25 ack 600 sack"
@@ -196,6 +204,9 @@ final class NetperfCommand implements Callable<Integer> {
     Map<String, String> settings = new LinkedHashMap<>(sysctls);
     if (kernel != null) {
       settings.put("bondsim.kernel", kernel);
+    }
+    if (sender != null && SenderOffloads.parse(sender)) {
+      settings.put("bondsim.gso", "1");
     }
     if (rateMbps > 0) {
       settings.put("bondsim.rate_mbps", Long.toString(Math.round(rateMbps)));

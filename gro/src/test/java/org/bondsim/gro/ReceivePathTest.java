@@ -23,6 +23,10 @@ class ReceivePathTest {
       CpuCosts.parse("frame 300 up 1200 byte 0.2 ack 800 tx 1200");
 
   private static RunReport run(boolean gro, String message) {
+    return run(gro, message, Map.of());
+  }
+
+  private static RunReport run(boolean gro, String message, Map<String, String> settings) {
     return RUNNER.run(
         new Scenario(
             BondSpec.parse("mode balance-rr"),
@@ -33,7 +37,7 @@ class ReceivePathTest {
             2_000_000_000L,
             1,
             List.of(),
-            new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, Map.of()),
+            new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, settings),
             ReceiveSettings.parse("gro " + (gro ? "on" : "off") + " rx-usecs 50 rx-frames 0"),
             COSTS));
   }
@@ -66,5 +70,16 @@ class ReceivePathTest {
     RunReport small = run(true, "1472");
     double mergeFactor = (double) remote(small).framesPolled() / remote(small).packetsUp();
     assertThat(mergeFactor).isGreaterThan(2.5);
+  }
+
+  @Test
+  void tsoSuperPacketsLeaveAsSegmentsAndGroMergesThemBack() {
+    RunReport tso = run(true, "16384", Map.of("bondsim.gso", "1"));
+    assertThat(tso.frames().balances()).isTrue();
+    assertThat(tso.throughputMbps()).isGreaterThan(0.97 * 1000 * 1448 / 1538);
+    double mergeFactor = (double) remote(tso).framesPolled() / remote(tso).packetsUp();
+    assertThat(mergeFactor).isGreaterThan(2.5);
+    // The sender handed the bond fewer, larger packets than it put segments on the wire.
+    assertThat(tso.slaves().get(0).txPackets()).isGreaterThan(tso.hosts().get(1).packetsUp());
   }
 }

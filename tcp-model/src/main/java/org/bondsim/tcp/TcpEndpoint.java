@@ -298,6 +298,10 @@ final class TcpEndpoint implements PacketOwner {
       if ((state == RECOVERY) && prrSendCount <= 0) {
         return;
       }
+      if (settings.gso() && state <= DISORDER && sendSuperPacket()) {
+        scheduleLossProbe();
+        continue;
+      }
       int len = (int) Math.min(mss, appEnd - sndNxt);
       int slot = push(sndNxt, len);
       sndNxt += len;
@@ -308,6 +312,41 @@ final class TcpEndpoint implements PacketOwner {
         prrOut++;
       }
     }
+  }
+
+  /**
+   * With GSO/TSO, {@code tcp_write_xmit} sends as many full segments as the window allows, up to
+   * the TSO size goal ({@code tcp_tso_autosize}: about 1 ms at the pacing rate, at least 2, and 64
+   * KB at most), as one super-packet the bond places on one slave.
+   *
+   * @return false when fewer than two full segments can go, so a plain segment is sent instead
+   */
+  private boolean sendSuperPacket() {
+    long pacingRate =
+        rtt.hasSample()
+            ? (long) (2.0 * cwnd * mss * 1e9 / Math.max(rtt.srttNs(), 1))
+            : Long.MAX_VALUE;
+    int goal = (int) Math.max(2, Math.min(65536 / mss, (pacingRate >> 10) / mss));
+    int room = cwnd - packetsInFlight();
+    long full = (Math.min(appEnd, sndUna + peerWindow) - sndNxt) / mss;
+    int segments = (int) Math.min(Math.min(room, goal), full);
+    if (segments < 2) {
+      return false;
+    }
+    long now = context.now();
+    long first = sndNxt;
+    boolean push = false;
+    for (int i = 0; i < segments; i++) {
+      int slot = push(sndNxt, mss);
+      segSent[slot] = now;
+      push = (segState[slot] & PUSH) != 0;
+      sndNxt += mss;
+    }
+    sendSegments(first, segments * mss, push, segments, now);
+    if (!rtoTimer.armed()) {
+      armRto();
+    }
+    return true;
   }
 
   private boolean retransmitOneLost() {
@@ -358,7 +397,11 @@ final class TcpEndpoint implements PacketOwner {
   }
 
   private void sendSegment(long seq, int len, boolean push, long now) {
-    counters.outSegs++;
+    sendSegments(seq, len, push, 1, now);
+  }
+
+  private void sendSegments(long seq, int len, boolean push, int segments, long now) {
+    counters.outSegs += segments;
     TcpSegment segment =
         new TcpSegment(
             seq,
@@ -378,9 +421,19 @@ final class TcpEndpoint implements PacketOwner {
     dsack = null;
     int truesize = (len + 40 + optionBytes + 16 + 63 & ~63) + 576;
     queuedBytes += truesize;
+    long number = packetNumber;
+    packetNumber += segments;
     host.send(
         new Packet(
-            frame, len, segment, len > 0 ? flowId : -1, packetNumber++, now, this, truesize));
+            frame,
+            len,
+            segment,
+            len > 0 ? flowId : -1,
+            number,
+            now,
+            this,
+            truesize,
+            segments > 1 ? mss : 0));
   }
 
   @Override

@@ -20,6 +20,7 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param timestamps {@code net.ipv4.tcp_timestamps}
  * @param congestionControl {@code net.ipv4.tcp_congestion_control}: cubic or reno
  * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes
+ * @param gso whether the sender hands super-packets to the bond (GSO or TSO on)
  */
 public record TcpSettings(
     Kernel kernel,
@@ -30,7 +31,8 @@ public record TcpSettings(
     boolean dsack,
     boolean timestamps,
     String congestionControl,
-    int earlyRetrans) {
+    int earlyRetrans,
+    boolean gso) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   static final List<OptionSpec> SPECS =
       List.of(
@@ -54,7 +56,8 @@ public record TcpSettings(
               List.of(new Choice("cubic", 1), new Choice("reno", 0)),
               "congestion control"),
           new IntOption(
-              "bondsim.send_cost_ns", 1000, 1, 1_000_000_000, "ns", "CPU time of one send() call"));
+              "bondsim.send_cost_ns", 1000, 1, 1_000_000_000, "ns", "CPU time of one send() call"),
+          new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"));
 
   /**
    * Reads the settings of a run; values were checked against {@link #SPECS} already.
@@ -77,7 +80,8 @@ public record TcpSettings(
         context.setting("net.ipv4.tcp_dsack", "1").equals("1"),
         context.setting("net.ipv4.tcp_timestamps", "1").equals("1"),
         context.setting("net.ipv4.tcp_congestion_control", "cubic"),
-        Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")));
+        Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")),
+        context.setting("bondsim.gso", "0").equals("1"));
   }
 
   /**

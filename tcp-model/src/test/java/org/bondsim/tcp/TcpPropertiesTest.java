@@ -68,9 +68,10 @@ class TcpPropertiesTest {
             Arbitraries.of(8, 1000),
             Arbitraries.of("6.x", "2.6.37"),
             Arbitraries.of("0", "1"),
+            Arbitraries.of("0", "1"),
             Arbitraries.longs())
         .as(
-            (bond, links, linkEvents, queue, kernel, sack, seed) -> {
+            (bond, links, linkEvents, queue, kernel, sack, gso, seed) -> {
               List<LinkEvent> valid = new ArrayList<>();
               for (LinkEvent e : linkEvents) {
                 if (Integer.parseInt(e.slave().substring(3)) < links.size()) {
@@ -90,7 +91,13 @@ class TcpPropertiesTest {
                       "TCP_STREAM",
                       List.of("-m", "16384"),
                       1,
-                      Map.of("bondsim.kernel", kernel, "net.ipv4.tcp_sack", sack)));
+                      Map.of(
+                          "bondsim.kernel",
+                          kernel,
+                          "net.ipv4.tcp_sack",
+                          sack,
+                          "bondsim.gso",
+                          gso)));
             });
   }
 

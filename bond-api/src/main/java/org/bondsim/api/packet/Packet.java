@@ -16,6 +16,7 @@ public final class Packet {
   private final long sentAtNs;
   private final PacketOwner owner;
   private final int truesize;
+  private final int gsoSize;
 
   /**
    * Builds a packet.
@@ -39,6 +40,34 @@ public final class Packet {
       long sentAtNs,
       PacketOwner owner,
       int truesize) {
+    this(frame, payloadBytes, tcp, flowId, flowSequence, sentAtNs, owner, truesize, 0);
+  }
+
+  /**
+   * Builds a packet that may be a GSO/TSO super-packet: a TCP payload larger than one segment,
+   * which the sending NIC (TSO) or the stack just before it (GSO) cuts into {@code gsoSize}-byte
+   * segments. The bond chooses one slave for the whole packet, as Linux's bond does per skb.
+   *
+   * @param frame the headers
+   * @param payloadBytes bytes after the transport header
+   * @param tcp the TCP fields of the first segment
+   * @param flowId the sender's number for this packet's flow
+   * @param flowSequence the number of its first segment; segment i has this + i
+   * @param sentAtNs when the sender handed it to the bond
+   * @param owner the socket to tell when its last segment leaves the host, or null
+   * @param truesize the bytes charged to the owner's send buffer
+   * @param gsoSize segment payload size, or 0 when the packet is one segment
+   */
+  public Packet(
+      Frame frame,
+      int payloadBytes,
+      TcpSegment tcp,
+      int flowId,
+      long flowSequence,
+      long sentAtNs,
+      PacketOwner owner,
+      int truesize,
+      int gsoSize) {
     if (frame == null) {
       throw new IllegalArgumentException("a packet needs a frame");
     }
@@ -53,6 +82,28 @@ public final class Packet {
     this.sentAtNs = sentAtNs;
     this.owner = owner;
     this.truesize = truesize;
+    if (gsoSize < 0) {
+      throw new IllegalArgumentException("gso size must be >= 0, got " + gsoSize);
+    }
+    this.gsoSize = gsoSize;
+  }
+
+  /**
+   * Returns the segment size of a GSO/TSO super-packet.
+   *
+   * @return bytes per segment, or 0 when the packet is a single segment
+   */
+  public int gsoSize() {
+    return gsoSize;
+  }
+
+  /**
+   * Returns how many wire segments this packet becomes.
+   *
+   * @return 1, or the number of {@link #gsoSize()} pieces of the payload
+   */
+  public int segments() {
+    return gsoSize == 0 || payloadBytes <= gsoSize ? 1 : (payloadBytes + gsoSize - 1) / gsoSize;
   }
 
   /**

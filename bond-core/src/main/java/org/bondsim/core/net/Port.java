@@ -81,6 +81,16 @@ public final class Port {
    * @param chargesOwner whether this copy's completion releases the owner's send-buffer charge
    */
   public void enqueue(Packet packet, boolean chargesOwner) {
+    if (packet.segments() > 1) {
+      // TSO/GSO: the super-packet leaves as back-to-back segments; only the last one, when sent,
+      // releases the owner's charge.
+      Segmenter.split(packet, chargesOwner, this::enqueueOne);
+      return;
+    }
+    enqueueOne(packet, chargesOwner);
+  }
+
+  private void enqueueOne(Packet packet, boolean chargesOwner) {
     handed++;
     if (!link.carrier()) {
       drop(packet, chargesOwner, DropReason.CARRIER_DOWN);
