@@ -8,7 +8,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "bondsim 0.1.0",
     description = "Simulates Linux link bonding end to end.",
-    subcommands = {PoliciesCommand.class, NetperfCommand.class, XmitHashCommand.class})
+    subcommands = {
+      PoliciesCommand.class,
+      NetperfCommand.class,
+      XmitHashCommand.class,
+      ReproduceCommand.class
+    })
 final class BondsimCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

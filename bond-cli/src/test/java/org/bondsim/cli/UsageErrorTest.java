@@ -61,4 +61,14 @@ class UsageErrorTest {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).doesNotContain("Exception").contains(option);
   }
+
+  @org.junit.jupiter.api.Test
+  void unknownExperimentExitsTwoAndNamesTheKnownOnes() {
+    CliRunner result = CliRunner.run("reproduce", "nosuch");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("EXPERIMENT must be one of: gro-reordering; got 'nosuch'")
+        .doesNotContain("Exception");
+    assertThat(result.out()).isEmpty();
+  }
 }
