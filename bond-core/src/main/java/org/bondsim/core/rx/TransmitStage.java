@@ -1,6 +1,5 @@
 package org.bondsim.core.rx;
 
-import java.util.ArrayDeque;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.Event;
@@ -15,8 +14,12 @@ public final class TransmitStage {
   private final HostCpu cpu;
   private final BondDevice bond;
   private final long costNs;
-  private final ArrayDeque<Packet> waiting = new ArrayDeque<>();
-  private final ArrayDeque<Long> dueAt = new ArrayDeque<>();
+  // Packets and their due times in one ring of parallel arrays: due times never decrease (the CPU
+  // serves work in order), and keeping them as longs avoids boxing on every segment sent.
+  private Packet[] waiting = new Packet[64];
+  private long[] dueAt = new long[64];
+  private int head;
+  private int size;
   private boolean armed;
   private final Event release = (now, arg) -> release(now);
 
@@ -42,8 +45,13 @@ public final class TransmitStage {
    */
   public void send(Packet packet) {
     long done = cpu.run(loop.now(), costNs);
-    waiting.add(packet);
-    dueAt.add(done);
+    if (size == waiting.length) {
+      grow();
+    }
+    int tail = (head + size) & (waiting.length - 1);
+    waiting[tail] = packet;
+    dueAt[tail] = done;
+    size++;
     if (!armed) {
       armed = true;
       loop.schedule(done, release, 0);
@@ -51,14 +59,30 @@ public final class TransmitStage {
   }
 
   private void release(long now) {
-    while (!waiting.isEmpty() && dueAt.peek() <= now) {
-      dueAt.poll();
-      bond.transmit(waiting.poll());
+    while (size > 0 && dueAt[head] <= now) {
+      Packet packet = waiting[head];
+      waiting[head] = null;
+      head = (head + 1) & (waiting.length - 1);
+      size--;
+      bond.transmit(packet);
     }
-    if (!waiting.isEmpty()) {
-      loop.schedule(dueAt.peek(), release, 0);
+    if (size > 0) {
+      loop.schedule(dueAt[head], release, 0);
     } else {
       armed = false;
     }
+  }
+
+  private void grow() {
+    Packet[] packets = new Packet[waiting.length * 2];
+    long[] times = new long[waiting.length * 2];
+    for (int i = 0; i < size; i++) {
+      int from = (head + i) & (waiting.length - 1);
+      packets[i] = waiting[from];
+      times[i] = dueAt[from];
+    }
+    waiting = packets;
+    dueAt = times;
+    head = 0;
   }
 }
