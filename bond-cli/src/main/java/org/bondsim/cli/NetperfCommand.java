@@ -157,9 +157,18 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--receiver",
       description =
           "Model both hosts' receive path with ethtool's words, e.g. \"gro on rx-usecs 50"
-              + " rx-frames 0 rx-ring 256\" (NAPI weight 64, netdev_budget 300). Without it the"
-              + " receiver is ideal: every frame reaches the bond the instant it arrives.")
+              + " rx-frames 0 rx-ring 256\" (NAPI weight 64, netdev_budget 300); \"irq-cpus 0,1,0\""
+              + " pins slave i's interrupt to the i-th CPU listed (default all on CPU 0). Without"
+              + " it the receiver is ideal: every frame reaches the bond the instant it arrives.")
   String receiver;
+
+  @Option(
+      names = "--cpus",
+      description =
+          "CPUs per host (default 1, or as many as --receiver irq-cpus names). CPU %% is averaged"
+              + " over them as netperf does. Given without --receiver, it models the receive path"
+              + " with its defaults.")
+  Integer cpus;
 
   @Option(
       names = "--sender",
@@ -228,7 +237,7 @@ final class NetperfCommand implements Callable<Integer> {
             seed,
             events,
             new WorkloadSpec(test, testOptions, streams, settings),
-            receiver == null ? null : ReceiveSettings.parse(receiver),
+            receiveSettings(),
             cpuCosts == null ? CpuCosts.NONE : CpuCosts.parse(cpuCosts));
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
@@ -239,5 +248,14 @@ final class NetperfCommand implements Callable<Integer> {
       TextReport.print(report, throughputUnits, out);
     }
     return 0;
+  }
+
+  private ReceiveSettings receiveSettings() {
+    if (receiver == null && cpus == null) {
+      return null;
+    }
+    ReceiveSettings settings =
+        receiver == null ? ReceiveSettings.DEFAULTS : ReceiveSettings.parse(receiver);
+    return cpus == null ? settings : settings.withCpus(cpus);
   }
 }

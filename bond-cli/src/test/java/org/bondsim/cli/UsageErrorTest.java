@@ -29,6 +29,8 @@ class UsageErrorTest {
         "--receiver|gro maybe|--receiver gro must be on or off, got 'maybe'",
         "--receiver|lro on|--receiver takes gro, rx-usecs, rx-frames, rx-ring",
         "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
+        "--receiver|irq-cpus 0,one|--receiver irq-cpus must be CPU numbers separated by commas",
+        "--cpus|0|--cpus must be 1..64, got 0",
         "--cpu-costs|frame -1|--cpu-costs frame must be a non-negative number of ns, got '-1'",
         "--cpu-costs|irq 5|--cpu-costs takes frame, up, byte, ack, sack, tx, got 'irq'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",

@@ -9,19 +9,20 @@ import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.net.FrameReceiver;
 
 /**
- * A host's receive path: one {@link NapiNic} per slave, all interrupting the host's one CPU (as on
- * the reference machine), one softirq context, GRO per NIC when on. Frames from the wire enter
- * here; packets leave into the bond's receive handler.
+ * A host's receive path: one {@link NapiNic} per slave, each interrupting the CPU {@link
+ * ReceiveSettings#irqCpu} names (by default all on CPU 0, as on the reference machine), one softirq
+ * context per CPU that takes interrupts, GRO per NIC when on. Frames from the wire enter here;
+ * packets leave into the bond's receive handler.
  */
 public final class ReceivePath implements FrameReceiver {
   private final List<NapiNic> nics = new ArrayList<>();
-  private final Softirq softirq;
+  private final List<Softirq> softirqs = new ArrayList<>();
 
   /**
    * Builds the path of a host.
    *
    * @param loop the run's event loop
-   * @param cpu the host's CPU
+   * @param cpus the host's CPUs, at least {@code settings.cpus()}
    * @param bond the host's bond, fully enslaved
    * @param settings ring, coalescing, GRO and budgets
    * @param costs CPU costs
@@ -30,14 +31,20 @@ public final class ReceivePath implements FrameReceiver {
    */
   public ReceivePath(
       EventLoop loop,
-      HostCpu cpu,
+      List<HostCpu> cpus,
       BondDevice bond,
       ReceiveSettings settings,
       CpuCosts costs,
       ReceiveOffloadProvider gro,
       String kernel) {
-    this.softirq = new Softirq(loop, cpu, settings, costs, bond::receiveFromNic);
+    Softirq[] byCpu = new Softirq[settings.cpus()];
     for (SlaveDevice slave : bond.slaveDevices()) {
+      int cpu = settings.irqCpu(slave.index());
+      if (byCpu[cpu] == null) {
+        byCpu[cpu] = new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic);
+        softirqs.add(byCpu[cpu]);
+      }
+      Softirq softirq = byCpu[cpu];
       nics.add(
           new NapiNic(
               loop,
@@ -60,7 +67,11 @@ public final class ReceivePath implements FrameReceiver {
    * @return polls
    */
   public long polls() {
-    return softirq.polls();
+    long sum = 0;
+    for (Softirq softirq : softirqs) {
+      sum += softirq.polls();
+    }
+    return sum;
   }
 
   /**
@@ -69,7 +80,11 @@ public final class ReceivePath implements FrameReceiver {
    * @return frames
    */
   public long framesPolled() {
-    return softirq.framesPolled();
+    long sum = 0;
+    for (Softirq softirq : softirqs) {
+      sum += softirq.framesPolled();
+    }
+    return sum;
   }
 
   /**
@@ -78,6 +93,10 @@ public final class ReceivePath implements FrameReceiver {
    * @return packets
    */
   public long packetsUp() {
-    return softirq.packetsUp();
+    long sum = 0;
+    for (Softirq softirq : softirqs) {
+      sum += softirq.packetsUp();
+    }
+    return sum;
   }
 }

@@ -6,7 +6,14 @@ import java.util.Locale;
 /**
  * A host's receive path, in {@code ethtool}'s words: GRO on or off, interrupt coalescing ({@code
  * rx-usecs}, {@code rx-frames}), the RX ring size, the NAPI weight and the softirq budget ({@code
- * net.core.netdev_budget}, {@code netdev_budget_usecs}).
+ * net.core.netdev_budget}, {@code netdev_budget_usecs}), and the host's CPUs with the CPU each
+ * slave's interrupt goes to (as {@code /proc/irq/N/smp_affinity_list} pins it).
+ *
+ * <p>Every CPU that takes an interrupt runs its own softirq, so NICs on different CPUs are polled
+ * in parallel and their packets reach TCP interleaved by time rather than in per-NIC batches. Two
+ * differences from Linux: the socket lock is not modelled (two CPUs never wait for each other in
+ * TCP), and all transmit work (the application's sends and the segments ACKs release) runs on CPU
+ * 0, where Linux runs the latter in the softirq of whichever CPU took the ACK.
  *
  * @param gro whether GRO merges segments (ethtool -K gro)
  * @param rxUsecs interrupt delay after the first unsignalled frame, µs (0: no delay)
@@ -15,6 +22,9 @@ import java.util.Locale;
  * @param napiWeight frames per poll of one NAPI context (64)
  * @param netdevBudget frames per softirq run (300)
  * @param netdevBudgetUsecs time per softirq run, µs (2000)
+ * @param cpus CPUs per host (1)
+ * @param irqCpus the CPU of each slave's interrupt, by slave index, repeating when shorter than the
+ *     slave list (default all on CPU 0, as on the reference machine)
  */
 public record ReceiveSettings(
     boolean gro,
@@ -23,10 +33,12 @@ public record ReceiveSettings(
     int ringSize,
     int napiWeight,
     int netdevBudget,
-    int netdevBudgetUsecs) {
+    int netdevBudgetUsecs,
+    int cpus,
+    List<Integer> irqCpus) {
   /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring. */
   public static final ReceiveSettings DEFAULTS =
-      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000);
+      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 1, List.of(0));
 
   /**
    * Checks the values.
@@ -38,6 +50,8 @@ public record ReceiveSettings(
    * @param napiWeight weight
    * @param netdevBudget budget
    * @param netdevBudgetUsecs budget time
+   * @param cpus CPUs
+   * @param irqCpus interrupt CPUs
    */
   public ReceiveSettings {
     if (rxUsecs < 0 || rxUsecs > 100_000) {
@@ -56,6 +70,19 @@ public record ReceiveSettings(
     if (napiWeight < 1 || netdevBudget < 1 || netdevBudgetUsecs < 1) {
       throw new IllegalArgumentException("NAPI weight and softirq budgets must be positive");
     }
+    if (cpus < 1 || cpus > 64) {
+      throw new IllegalArgumentException("--cpus must be 1..64, got " + cpus);
+    }
+    irqCpus = List.copyOf(irqCpus);
+    if (irqCpus.isEmpty()) {
+      throw new IllegalArgumentException("irq-cpus must name at least one CPU");
+    }
+    for (int cpu : irqCpus) {
+      if (cpu < 0 || cpu >= cpus) {
+        throw new IllegalArgumentException(
+            "irq-cpus must be CPUs 0.." + (cpus - 1) + " (--cpus " + cpus + "), got " + cpu);
+      }
+    }
   }
 
   /**
@@ -73,6 +100,7 @@ public record ReceiveSettings(
     int ring = DEFAULTS.ringSize();
     int budget = DEFAULTS.netdevBudget();
     int budgetUsecs = DEFAULTS.netdevBudgetUsecs();
+    List<Integer> irq = DEFAULTS.irqCpus();
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i).toLowerCase(Locale.ROOT);
       if (word.isEmpty()) {
@@ -101,15 +129,67 @@ public record ReceiveSettings(
         case "netdev_budget_usecs":
           budgetUsecs = number("netdev_budget_usecs", value);
           break;
+        case "irq-cpus":
+          irq = cpuList(value);
+          break;
         default:
           throw new IllegalArgumentException(
               "--receiver takes gro, rx-usecs, rx-frames, rx-ring, netdev_budget,"
-                  + " netdev_budget_usecs, got '"
+                  + " netdev_budget_usecs, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
       }
     }
-    return new ReceiveSettings(gro, usecs, frames, ring, 64, budget, budgetUsecs);
+    int cpus = 1;
+    for (int cpu : irq) {
+      cpus = Math.max(cpus, cpu + 1);
+    }
+    return new ReceiveSettings(gro, usecs, frames, ring, 64, budget, budgetUsecs, cpus, irq);
+  }
+
+  /**
+   * Returns these settings on a host with {@code count} CPUs.
+   *
+   * @param count CPUs per host
+   * @return the settings
+   * @throws IllegalArgumentException if an interrupt is on a CPU the host does not have
+   */
+  public ReceiveSettings withCpus(int count) {
+    return new ReceiveSettings(
+        gro,
+        rxUsecs,
+        rxFrames,
+        ringSize,
+        napiWeight,
+        netdevBudget,
+        netdevBudgetUsecs,
+        count,
+        irqCpus);
+  }
+
+  /**
+   * Returns the CPU that takes the interrupt of a slave.
+   *
+   * @param slaveIndex the slave
+   * @return the CPU index
+   */
+  public int irqCpu(int slaveIndex) {
+    return irqCpus.get(slaveIndex % irqCpus.size());
+  }
+
+  private static List<Integer> cpuList(String value) {
+    List<Integer> cpus = new java.util.ArrayList<>();
+    for (String part : value.split(",", -1)) {
+      try {
+        cpus.add(Integer.parseInt(part.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--receiver irq-cpus must be CPU numbers separated by commas, like 0,1,0, got '"
+                + value
+                + "'");
+      }
+    }
+    return cpus;
   }
 
   private static boolean onOff(String word, String value) {

@@ -118,7 +118,7 @@ public record RunReport(
    * One host's CPU and receive path.
    *
    * @param name {@code local} or {@code remote}
-   * @param cpuUtilization percent of the host's one modelled CPU
+   * @param cpuUtilization percent of the host's CPUs, averaged over all of them as netperf does
    * @param serviceDemandUsPerKb CPU µs per KB (1024 bytes) of payload moved, as netperf's -c/-C
    * @param napiPolls NAPI polls run
    * @param framesPolled frames taken from the RX rings

@@ -176,8 +176,13 @@ public final class ScenarioRunner {
     SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
     SimHost remote = new SimHost("remote", receiver, RECEIVER_MAC, RECEIVER_IP, DENSITY_THRESHOLD);
     String kernel = scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x");
-    HostCpu localCpu = new HostCpu();
-    HostCpu remoteCpu = new HostCpu();
+    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
+    List<HostCpu> localCpus = new ArrayList<>();
+    List<HostCpu> remoteCpus = new ArrayList<>();
+    for (int i = 0; i < cpuCount; i++) {
+      localCpus.add(new HostCpu());
+      remoteCpus.add(new HostCpu());
+    }
     FrameReceiver toSender = sender;
     FrameReceiver toReceiver = receiver;
     ReceivePath localPath = null;
@@ -186,18 +191,19 @@ public final class ScenarioRunner {
       ReceiveOffloadProvider gro = groProvider();
       localPath =
           new ReceivePath(
-              loop, localCpu, sender, scenario.receive(), scenario.costs(), gro, kernel);
+              loop, localCpus, sender, scenario.receive(), scenario.costs(), gro, kernel);
       remotePath =
           new ReceivePath(
-              loop, remoteCpu, receiver, scenario.receive(), scenario.costs(), gro, kernel);
+              loop, remoteCpus, receiver, scenario.receive(), scenario.costs(), gro, kernel);
       toSender = localPath;
       toReceiver = remotePath;
     }
     if (scenario.costs().perSegmentSentNs() > 0) {
       local.chargeTransmit(
-          new TransmitStage(loop, localCpu, sender, scenario.costs().perSegmentSentNs()));
+          new TransmitStage(loop, localCpus.get(0), sender, scenario.costs().perSegmentSentNs()));
       remote.chargeTransmit(
-          new TransmitStage(loop, remoteCpu, receiver, scenario.costs().perSegmentSentNs()));
+          new TransmitStage(
+              loop, remoteCpus.get(0), receiver, scenario.costs().perSegmentSentNs()));
     }
     FrameReceiver intoReceiver = toReceiver;
     FrameReceiver intoSender = toSender;
@@ -274,15 +280,20 @@ public final class ScenarioRunner {
     WorkloadResult result = workload.finish();
     double elapsed = scenario.durationNs() / 1e9;
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
-    hosts.add(hostReport("local", localCpu, localPath, scenario.durationNs(), kilobytes));
-    hosts.add(hostReport("remote", remoteCpu, remotePath, scenario.durationNs(), kilobytes));
+    hosts.add(hostReport("local", localCpus, localPath, scenario.durationNs(), kilobytes));
+    hosts.add(hostReport("remote", remoteCpus, remotePath, scenario.durationNs(), kilobytes));
     return report(scenario, mode, options, loop, sender, receiver, ports, result, remote, hosts);
   }
 
   private static RunReport.HostReport hostReport(
-      String name, HostCpu cpu, ReceivePath path, long durationNs, double kilobytes) {
-    double utilization = 100.0 * cpu.busyNs() / durationNs;
-    double serviceDemand = kilobytes > 0 ? cpu.busyNs() / 1000.0 / kilobytes : 0;
+      String name, List<HostCpu> cpus, ReceivePath path, long durationNs, double kilobytes) {
+    // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all.
+    long busy = 0;
+    for (HostCpu cpu : cpus) {
+      busy += cpu.busyNs();
+    }
+    double utilization = 100.0 * busy / durationNs / cpus.size();
+    double serviceDemand = kilobytes > 0 ? busy / 1000.0 / kilobytes : 0;
     return new RunReport.HostReport(
         name,
         utilization,
