@@ -35,6 +35,12 @@ import picocli.CommandLine.Spec;
  * ring, two CPUs per host (what the table's own CPU and service-demand columns imply: SD × rate ÷
  * utilisation gives two CPUs for every row) with all work of a host on one of them.
  *
+ * <p>Three set-ups are run: A as reported; B with software GSO on the sender's bond device (2.6.3x
+ * enabled GSO on every device with scatter-gather at registration, and {@code ethtool -K ethX gso
+ * off} on the slaves does not clear it on bond0, so this is a plausible reading of "GSO off"); C as
+ * reported with one slave's interrupt on the second CPU. "ACKs/pkt in" is the sender's received
+ * segments over the packets the receiver's TCP took in (a GRO aggregate counts once).
+ *
  * <p>CPU costs: the generic profile {@link #GENERIC} (per-operation figures for a 2010-era x86
  * core, chosen before any comparison) multiplied by one factor calibrated so that the MTU 9000, GRO
  * off row's sender service demand comes out as measured. Every other row, and every throughput, is
@@ -72,6 +78,19 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
           new Row(9000, false, 2958, 14.9, 0.825),
           new Row(9000, true, 2848, 10.8, 0.624));
 
+  /**
+   * What the sender and receiver hosts look like beyond the reported set-up.
+   *
+   * @param bondGso whether the sender's bond device hands the slaves super-packets that each slave
+   *     segments in software (GSO on bond0, TSO/GSO off on the slaves)
+   * @param irqCpus the receive CPUs of the three slaves' interrupts
+   */
+  record Setup(boolean bondGso, String irqCpus) {}
+
+  static final Setup AS_REPORTED = new Setup(false, "0");
+  static final Setup BOND_GSO = new Setup(true, "0");
+  static final Setup IRQ_SPREAD = new Setup(false, "0,1,0");
+
   @Override
   public Integer call() throws InterruptedException, ExecutionException {
     if (!experiment.equals("gro-reordering")) {
@@ -89,7 +108,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     double bestError = Double.MAX_VALUE;
     for (int round = 0; round < 6; round++) {
       RunReport fit =
-          runner.run(scenario(calibration.mtu(), calibration.gro(), 3, scale(GENERIC, factor)));
+          runner.run(
+              scenario(
+                  calibration.mtu(), calibration.gro(), 3, scale(GENERIC, factor), AS_REPORTED));
       double demand = fit.hosts().get(0).serviceDemandUsPerKb();
       double error = Math.abs(demand - calibration.serviceDemand());
       if (error < bestError) {
@@ -107,56 +128,38 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     out.printf(
         Locale.ROOT,
         "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
-            + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted.%n%n",
+            + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted.%n",
         factor,
         simulated,
         calibration.serviceDemand());
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      List<Future<RunReport>> rows = new ArrayList<>();
-      for (Row row : MEASURED) {
-        rows.add(pool.submit(() -> runner.run(scenario(row.mtu(), row.gro(), 3, profile))));
-      }
+      List<Future<RunReport>> reported = submitRows(pool, runner, profile, AS_REPORTED);
+      List<Future<RunReport>> bondGso = submitRows(pool, runner, profile, BOND_GSO);
+      List<Future<RunReport>> spread = submitRows(pool, runner, profile, IRQ_SPREAD);
       int[] levels = {3, 10, 30, 100, 300};
       List<Future<RunReport>> sweep = new ArrayList<>();
       for (boolean gro : new boolean[] {false, true}) {
         for (int level : levels) {
-          sweep.add(pool.submit(() -> runner.run(scenario(1500, gro, level, profile))));
+          sweep.add(
+              pool.submit(() -> runner.run(scenario(1500, gro, level, profile, AS_REPORTED))));
         }
       }
-      out.println(
-          "configuration      | Mbit/s meas  sim   err  | sender CPU % meas  sim   err  |"
-              + " sender SD us/KB meas  sim   err");
-      for (int i = 0; i < MEASURED.size(); i++) {
-        Row row = MEASURED.get(i);
-        RunReport report = rows.get(i).get();
-        RunReport.HostReport local = report.hosts().get(0);
-        double cpu = local.cpuUtilization() / CPUS;
-        out.printf(
-            Locale.ROOT,
-            "%-18s | %6.0f %6.0f %+5.0f%% | %8.1f %5.1f %+5.0f%% | %10.3f %6.3f %+5.0f%%%n",
-            row.name(),
-            row.mbps(),
-            report.throughputMbps(),
-            error(report.throughputMbps(), row.mbps()),
-            row.cpuPercent(),
-            cpu,
-            error(cpu, row.cpuPercent()),
-            row.serviceDemand(),
-            local.serviceDemandUsPerKb(),
-            error(local.serviceDemandUsPerKb(), row.serviceDemand()));
-      }
+      printTable(
+          out, "A. As reported: TSO and GSO off on both hosts, all interrupts on CPU 0.", reported);
+      printTable(
+          out,
+          "B. GSO on the sender's bond device (each slave segments in software; TSO/GSO off on the"
+              + " slaves), all interrupts on CPU 0.",
+          bondGso);
+      printTable(
+          out,
+          "C. As reported, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU"
+              + " 1.",
+          spread);
       out.println();
-      out.println("What the counters say (simulated):");
-      out.println(
-          "configuration      | ACKs/data seg | SACK reorder | spurious retrans (DSACKed) |"
-              + " undos | GRO frames per packet | reordered ratio");
-      for (int i = 0; i < MEASURED.size(); i++) {
-        out.println(explain(MEASURED.get(i).name(), rows.get(i).get()));
-      }
-      out.println();
-      out.println("tcp_reordering sweep, MTU 1500 (Mbit/s, retransmissions):");
+      out.println("tcp_reordering sweep, set-up A, MTU 1500 (Mbit/s, retransmissions):");
       for (int g = 0; g < 2; g++) {
         StringBuilder line = new StringBuilder(g == 0 ? "GRO off:" : "GRO on: ");
         for (int j = 0; j < levels.length; j++) {
@@ -177,6 +180,49 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     return 0;
   }
 
+  private static List<Future<RunReport>> submitRows(
+      ExecutorService pool, ScenarioRunner runner, CpuCosts profile, Setup setup) {
+    List<Future<RunReport>> rows = new ArrayList<>();
+    for (Row row : MEASURED) {
+      rows.add(pool.submit(() -> runner.run(scenario(row.mtu(), row.gro(), 3, profile, setup))));
+    }
+    return rows;
+  }
+
+  private static void printTable(PrintWriter out, String title, List<Future<RunReport>> rows)
+      throws InterruptedException, ExecutionException {
+    out.println();
+    out.println(title);
+    out.println(
+        "configuration      | Mbit/s meas  sim   err  | sender CPU % meas  sim   err  |"
+            + " sender SD us/KB meas  sim   err");
+    for (int i = 0; i < MEASURED.size(); i++) {
+      Row row = MEASURED.get(i);
+      RunReport report = rows.get(i).get();
+      RunReport.HostReport local = report.hosts().get(0);
+      double cpu = local.cpuUtilization();
+      out.printf(
+          Locale.ROOT,
+          "%-18s | %6.0f %6.0f %+5.0f%% | %8.1f %5.1f %+5.0f%% | %10.3f %6.3f %+5.0f%%%n",
+          row.name(),
+          row.mbps(),
+          report.throughputMbps(),
+          error(report.throughputMbps(), row.mbps()),
+          row.cpuPercent(),
+          cpu,
+          error(cpu, row.cpuPercent()),
+          row.serviceDemand(),
+          local.serviceDemandUsPerKb(),
+          error(local.serviceDemandUsPerKb(), row.serviceDemand()));
+    }
+    out.println(
+        "counters (simulated) | ACKs/pkt in   | SACK reorder | spurious retrans (DSACKed) |"
+            + " undos | GRO frames per packet | receiver CPU %");
+    for (int i = 0; i < MEASURED.size(); i++) {
+      out.println(explain(MEASURED.get(i).name(), rows.get(i).get()));
+    }
+  }
+
   private static String explain(String name, RunReport report) {
     Map<String, Long> local = report.result().counters().get("local");
     Map<String, Long> remote = report.result().counters().get("remote");
@@ -191,14 +237,14 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     RunReport.HostReport receiver = report.hosts().get(1);
     return String.format(
         Locale.ROOT,
-        "%-18s | %13.2f | %12d | %26d | %5d | %21.2f | %.3f",
+        "%-20s | %13.2f | %12d | %26d | %5d | %21.2f | %.1f",
         name,
         acksPerSegment,
         local.getOrDefault("TcpExtTCPSACKReorder", 0L),
         local.getOrDefault("TcpExtTCPDSACKRecv", 0L),
         undos,
         (double) receiver.framesPolled() / Math.max(1, receiver.packetsUp()),
-        report.reordering().reorderedRatio());
+        receiver.cpuUtilization());
   }
 
   private static double error(double simulated, double measured) {
@@ -215,7 +261,8 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         Math.round(c.perSegmentSentNs() * f));
   }
 
-  private static Scenario scenario(int mtu, boolean gro, int reordering, CpuCosts costs) {
+  private static Scenario scenario(
+      int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup) {
     return new Scenario(
         BondSpec.parse("mode balance-rr"),
         Map.of(),
@@ -236,8 +283,15 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                 "bondsim.kernel",
                 "2.6.37",
                 "net.ipv4.tcp_reordering",
-                Integer.toString(reordering))),
-        ReceiveSettings.parse("gro " + (gro ? "on" : "off") + " rx-usecs 50 rx-frames 0"),
+                Integer.toString(reordering),
+                "bondsim.gso",
+                setup.bondGso() ? "1" : "0")),
+        ReceiveSettings.parse(
+                "gro "
+                    + (gro ? "on" : "off")
+                    + " rx-usecs 50 rx-frames 0 irq-cpus "
+                    + setup.irqCpus())
+            .withCpus(CPUS),
         costs);
   }
 }
