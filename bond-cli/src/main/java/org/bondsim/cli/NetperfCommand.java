@@ -149,8 +149,8 @@ final class NetperfCommand implements Callable<Integer> {
   @Option(
       names = "--netem",
       description =
-          "Impair every slave's path as Linux's netem would, e.g. \"delay 100us 20us loss 0.1%"
-              + " duplicate 0.05%\" (jitter reorders).")
+          "Impair every slave's path as Linux's netem would, e.g. \"delay 100us 20us loss 0.1%%"
+              + " duplicate 0.05%%\" (jitter reorders).")
   String netem;
 
   @Option(
@@ -182,8 +182,18 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--cpu-costs",
       description =
           "CPU time per operation on each host, e.g. \"frame 500 up 1000 byte 0.25 ack 600 sack"
-              + " 100 tx 1500\" (ns; byte in ns per byte). Default: none.")
+              + " 100 tx 1500\" (ns; byte in ns per byte), each word replacing that figure of"
+              + " --cost-profile. Default: none.")
   String cpuCosts;
+
+  @Option(
+      names = "--cost-profile",
+      paramLabel = "NAME",
+      description =
+          "Named CPU costs: none (default), generic-2010 (uncalibrated 2010-era x86 figures) or"
+              + " reference-2.6.37 (generic-2010 x 3.972, calibrated on one row of the reference"
+              + " experiment; see README).")
+  String costProfile;
 
   @Option(
       names = "--kernel",
@@ -238,7 +248,7 @@ final class NetperfCommand implements Callable<Integer> {
             events,
             new WorkloadSpec(test, testOptions, streams, settings),
             receiveSettings(),
-            cpuCosts == null ? CpuCosts.NONE : CpuCosts.parse(cpuCosts));
+            costs());
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
     PrintWriter out = spec.commandLine().getOut();
@@ -257,5 +267,10 @@ final class NetperfCommand implements Callable<Integer> {
     ReceiveSettings settings =
         receiver == null ? ReceiveSettings.DEFAULTS : ReceiveSettings.parse(receiver);
     return cpus == null ? settings : settings.withCpus(cpus);
+  }
+
+  private CpuCosts costs() {
+    CpuCosts base = costProfile == null ? CpuCosts.NONE : CpuCosts.profile(costProfile);
+    return cpuCosts == null ? base : CpuCosts.parse(cpuCosts, base);
   }
 }

@@ -51,12 +51,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Runs a reference experiment and prints the simulation beside the measurement.")
 final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
-  /**
-   * Per-operation costs for a 2010-era x86 core, before calibration: 300 ns per received frame
-   * (descriptor, skb, GRO lookup), 1200 ns per packet through IP and TCP, 0.25 ns per byte copied
-   * (4 GB/s), 700 ns per ACK and 200 ns per SACK block processed, 1000 ns per segment sent.
-   */
-  static final CpuCosts GENERIC = new CpuCosts(300, 1200, 0.25, 700, 200, 1000);
+  /** The uncalibrated profile the one factor multiplies. */
+  static final CpuCosts GENERIC = CpuCosts.GENERIC_2010;
 
   private static final int CPUS = 2;
 
@@ -123,12 +119,15 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       }
       factor *= calibration.serviceDemand() / demand;
     }
-    factor = bestFactor;
+    // Rounded to the three decimals printed, so the named profile reference-2.6.37 (generic x
+    // 3.972) and this command run the very same figures.
+    factor = Math.round(bestFactor * 1000) / 1000.0;
     CpuCosts profile = scale(GENERIC, factor);
     out.printf(
         Locale.ROOT,
         "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
-            + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted.%n",
+            + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted. bondsim"
+            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 3.972).%n",
         factor,
         simulated,
         calibration.serviceDemand());
@@ -252,17 +251,10 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   }
 
   private static CpuCosts scale(CpuCosts c, double f) {
-    return new CpuCosts(
-        Math.round(c.perFrameNs() * f),
-        Math.round(c.perPacketUpNs() * f),
-        c.perByteNs() * f,
-        Math.round(c.perAckNs() * f),
-        Math.round(c.perSackBlockNs() * f),
-        Math.round(c.perSegmentSentNs() * f));
+    return c.scaled(f);
   }
 
-  private static Scenario scenario(
-      int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup) {
+  static Scenario scenario(int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup) {
     return new Scenario(
         BondSpec.parse("mode balance-rr"),
         Map.of(),

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Computes Linux's bonding transmit hash for one frame, for every row of a CSV file"
           + " (--input), or for many random flows (--spread), and the slave it picks when all"
-          + " --slaves can transmit (hash % slaves, as balance-xor and 802.3ad do)."
+          + " --slaves can transmit (hash %% slaves, as balance-xor and 802.3ad do)."
     })
 final class XmitHashCommand implements Callable<Integer> {
   static final List<String> COLUMNS =

@@ -31,6 +31,8 @@ class UsageErrorTest {
         "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
         "--receiver|irq-cpus 0,one|--receiver irq-cpus must be CPU numbers separated by commas",
         "--cpus|0|--cpus must be 1..64, got 0",
+        "--cost-profile|xeon|--cost-profile must be one of [generic-2010, none, reference-2.6.37],"
+            + " got 'xeon'",
         "--cpu-costs|frame -1|--cpu-costs frame must be a non-negative number of ns, got '-1'",
         "--cpu-costs|irq 5|--cpu-costs takes frame, up, byte, ack, sack, tx, got 'irq'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",

@@ -1,0 +1,29 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.workload.WorkloadRegistry;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The named profile reference-2.6.37 must still reproduce the row it was calibrated on; when a
+ * model change moves it, re-run {@code bondsim reproduce gro-reordering} and update the profile.
+ */
+class ReferenceProfileTest {
+  @Test
+  void theCalibratedRowStillComesOutAsMeasured() {
+    ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
+    RunReport report =
+        runner.run(
+            ReproduceCommand.scenario(
+                9000, false, 3, CpuCosts.REFERENCE_2_6_37, ReproduceCommand.AS_REPORTED));
+    double measured = ReproduceCommand.MEASURED.get(2).serviceDemand();
+    assertThat(report.hosts().get(0).serviceDemandUsPerKb())
+        .isCloseTo(measured, within(0.05 * measured));
+  }
+}

@@ -1,0 +1,30 @@
+package org.bondsim.core.rx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class CpuCostsTest {
+  @Test
+  void theReferenceProfileIsTheGenericOneTimesTheFittedFactor() {
+    assertThat(CpuCosts.GENERIC_2010.scaled(3.972)).isEqualTo(CpuCosts.REFERENCE_2_6_37);
+    assertThat(CpuCosts.profile("reference-2.6.37")).isSameAs(CpuCosts.REFERENCE_2_6_37);
+    assertThat(CpuCosts.profile("none").any()).isFalse();
+  }
+
+  @Test
+  void wordsReplaceOnlyTheFiguresTheyName() {
+    CpuCosts costs = CpuCosts.parse("ack 5000 byte 0.5", CpuCosts.GENERIC_2010);
+    assertThat(costs)
+        .isEqualTo(new CpuCosts(300, 1200, 0.5, 5000, 200, 1000))
+        .isEqualTo(CpuCosts.parse("frame 300 up 1200 byte 0.5 ack 5000 sack 200 tx 1000"));
+  }
+
+  @Test
+  void anUnknownProfileNamesTheKnownOnes() {
+    assertThatThrownBy(() -> CpuCosts.profile("xeon"))
+        .hasMessage(
+            "--cost-profile must be one of [generic-2010, none, reference-2.6.37], got 'xeon'");
+  }
+}
