@@ -31,6 +31,7 @@ class UsageErrorTest {
         "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
         "--receiver|irq-cpus 0,one|--receiver irq-cpus must be CPU numbers separated by commas",
         "--cpus|0|--cpus must be 1..64, got 0",
+        "--receiver|gro-flush-timeout -1|gro-flush-timeout must be 0..1000000000 ns, got -1",
         "--cost-profile|xeon|--cost-profile must be one of [generic-2010, none, reference-2.6.37],"
             + " got 'xeon'",
         "--cpu-costs|frame -1|--cpu-costs frame must be a non-negative number of ns, got '-1'",

@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.List;
 import java.util.Map;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
-import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
-import org.bondsim.core.scenario.SlaveLinkSpec;
-import org.bondsim.core.scenario.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 /** Several CPUs per host and the interrupt of each slave pinned to one of them. */
@@ -25,22 +20,7 @@ class IrqPlacementTest {
       CpuCosts.parse("frame 1200 up 4800 byte 1 ack 2800 sack 800 tx 4000");
 
   private static RunReport run(ReceiveSettings receive) {
-    return RUNNER.run(
-        new Scenario(
-            BondSpec.parse("mode balance-rr"),
-            Map.of(),
-            List.of(
-                new SlaveLinkSpec(1000, 20_000),
-                new SlaveLinkSpec(1000, 20_000),
-                new SlaveLinkSpec(1000, 20_000)),
-            1500,
-            Scenario.DEFAULT_TXQUEUELEN,
-            1_000_000_000L,
-            1,
-            List.of(),
-            new WorkloadSpec("TCP_STREAM", List.of("-m", "1472"), 1, Map.of()),
-            receive,
-            COSTS));
+    return RUNNER.run(TcpStreamScenario.of(3, 1_000_000_000L, "1472", Map.of(), receive, COSTS));
   }
 
   @Test

@@ -3,17 +3,12 @@ package org.bondsim.gro;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.List;
 import java.util.Map;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
-import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
-import org.bondsim.core.scenario.SlaveLinkSpec;
-import org.bondsim.core.scenario.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 /** GRO inside whole runs: one slave, no reordering, the link the bottleneck. */
@@ -28,16 +23,11 @@ class ReceivePathTest {
 
   private static RunReport run(boolean gro, String message, Map<String, String> settings) {
     return RUNNER.run(
-        new Scenario(
-            BondSpec.parse("mode balance-rr"),
-            Map.of(),
-            List.of(new SlaveLinkSpec(1000, 20_000)),
-            1500,
-            Scenario.DEFAULT_TXQUEUELEN,
-            2_000_000_000L,
+        TcpStreamScenario.of(
             1,
-            List.of(),
-            new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, settings),
+            2_000_000_000L,
+            message,
+            settings,
             ReceiveSettings.parse("gro " + (gro ? "on" : "off") + " rx-usecs 50 rx-frames 0"),
             COSTS));
   }

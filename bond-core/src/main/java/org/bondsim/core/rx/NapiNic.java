@@ -30,6 +30,8 @@ final class NapiNic {
   private long coalesceEpoch;
   private boolean coalesceArmed;
   private final Event coalesceExpired = (now, arg) -> onCoalesceTimer(arg);
+  private long watchdogEpoch;
+  private final Event watchdog = (now, arg) -> onWatchdog(arg);
 
   NapiNic(
       EventLoop loop,
@@ -112,10 +114,32 @@ final class NapiNic {
     }
   }
 
-  void complete(long nowNs, Upstream upstream) {
-    if (gro != null) {
+  /**
+   * napi_complete_done: flushes GRO, unless {@code gro_flush_timeout} is set and the poll did work;
+   * then the held packets wait and a timer (napi_watchdog) polls again after the timeout, and that
+   * poll, finding no work, flushes. Each completion restarts the timer, as hrtimer_start does.
+   */
+  void complete(long nowNs, Upstream upstream, int work) {
+    if (gro == null) {
+      return;
+    }
+    long timeout = settings.groFlushTimeoutNs();
+    if (timeout > 0 && work > 0) {
+      if (gro.held() > 0) {
+        loop.schedule(nowNs + timeout, watchdog, ++watchdogEpoch);
+      }
+    } else {
+      watchdogEpoch++;
       gro.complete(nowNs, upstream);
     }
+  }
+
+  private void onWatchdog(long epoch) {
+    // A poll already scheduled will complete (and flush or re-arm) by itself.
+    if (epoch != watchdogEpoch || masked || gro.held() == 0) {
+      return;
+    }
+    interrupt();
   }
 
   /** napi_complete_done: interrupts unmasked; frames that came meanwhile are signalled now. */

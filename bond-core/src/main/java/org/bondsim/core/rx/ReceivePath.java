@@ -37,6 +37,10 @@ public final class ReceivePath implements FrameReceiver {
       CpuCosts costs,
       ReceiveOffloadProvider gro,
       String kernel) {
+    if (settings.groFlushTimeoutNs() > 0 && kernel.equals("2.6.37")) {
+      throw new IllegalArgumentException(
+          "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
+    }
     Softirq[] byCpu = new Softirq[settings.cpus()];
     for (SlaveDevice slave : bond.slaveDevices()) {
       int cpu = settings.irqCpu(slave.index());

@@ -22,6 +22,9 @@ import java.util.Locale;
  * @param napiWeight frames per poll of one NAPI context (64)
  * @param netdevBudget frames per softirq run (300)
  * @param netdevBudgetUsecs time per softirq run, µs (2000)
+ * @param groFlushTimeoutNs {@code /sys/class/net/ethX/gro_flush_timeout} (Linux 3.19 and later):
+ *     when above 0, a NAPI poll that did work completes without flushing GRO and a timer polls
+ *     again this many ns later to flush; 0 (the default) flushes at every completion
  * @param cpus CPUs per host (1)
  * @param irqCpus the CPU of each slave's interrupt, by slave index, repeating when shorter than the
  *     slave list (default all on CPU 0, as on the reference machine)
@@ -34,11 +37,12 @@ public record ReceiveSettings(
     int napiWeight,
     int netdevBudget,
     int netdevBudgetUsecs,
+    long groFlushTimeoutNs,
     int cpus,
     List<Integer> irqCpus) {
   /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring. */
   public static final ReceiveSettings DEFAULTS =
-      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 1, List.of(0));
+      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0));
 
   /**
    * Checks the values.
@@ -50,6 +54,7 @@ public record ReceiveSettings(
    * @param napiWeight weight
    * @param netdevBudget budget
    * @param netdevBudgetUsecs budget time
+   * @param groFlushTimeoutNs GRO flush timeout
    * @param cpus CPUs
    * @param irqCpus interrupt CPUs
    */
@@ -69,6 +74,10 @@ public record ReceiveSettings(
     }
     if (napiWeight < 1 || netdevBudget < 1 || netdevBudgetUsecs < 1) {
       throw new IllegalArgumentException("NAPI weight and softirq budgets must be positive");
+    }
+    if (groFlushTimeoutNs < 0 || groFlushTimeoutNs > 1_000_000_000L) {
+      throw new IllegalArgumentException(
+          "gro-flush-timeout must be 0..1000000000 ns, got " + groFlushTimeoutNs);
     }
     if (cpus < 1 || cpus > 64) {
       throw new IllegalArgumentException("--cpus must be 1..64, got " + cpus);
@@ -101,6 +110,7 @@ public record ReceiveSettings(
     int budget = DEFAULTS.netdevBudget();
     int budgetUsecs = DEFAULTS.netdevBudgetUsecs();
     List<Integer> irq = DEFAULTS.irqCpus();
+    int flushTimeout = 0;
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i).toLowerCase(Locale.ROOT);
       if (word.isEmpty()) {
@@ -132,10 +142,13 @@ public record ReceiveSettings(
         case "irq-cpus":
           irq = cpuList(value);
           break;
+        case "gro-flush-timeout":
+          flushTimeout = number("gro-flush-timeout", value);
+          break;
         default:
           throw new IllegalArgumentException(
               "--receiver takes gro, rx-usecs, rx-frames, rx-ring, netdev_budget,"
-                  + " netdev_budget_usecs, irq-cpus, got '"
+                  + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
       }
@@ -144,7 +157,8 @@ public record ReceiveSettings(
     for (int cpu : irq) {
       cpus = Math.max(cpus, cpu + 1);
     }
-    return new ReceiveSettings(gro, usecs, frames, ring, 64, budget, budgetUsecs, cpus, irq);
+    return new ReceiveSettings(
+        gro, usecs, frames, ring, 64, budget, budgetUsecs, flushTimeout, cpus, irq);
   }
 
   /**
@@ -163,6 +177,7 @@ public record ReceiveSettings(
         napiWeight,
         netdevBudget,
         netdevBudgetUsecs,
+        groFlushTimeoutNs,
         count,
         irqCpus);
   }

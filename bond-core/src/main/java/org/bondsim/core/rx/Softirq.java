@@ -84,7 +84,7 @@ final class Softirq {
         nic.pollExhausted(now + runCost, upstream);
         pollList.add(nic);
       } else {
-        nic.complete(now + runCost, upstream);
+        nic.complete(now + runCost, upstream, work);
         completed.add(nic);
       }
     }

@@ -1,0 +1,36 @@
+package org.bondsim.gro;
+
+import java.util.List;
+import java.util.Map;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.SlaveLinkSpec;
+import org.bondsim.core.scenario.WorkloadSpec;
+
+/** The receive-path tests' scenario: TCP_STREAM over balance-rr on 1G slaves with 20 µs delay. */
+final class TcpStreamScenario {
+  private TcpStreamScenario() {}
+
+  static Scenario of(
+      int slaves,
+      long durationNs,
+      String message,
+      Map<String, String> settings,
+      ReceiveSettings receive,
+      CpuCosts costs) {
+    return new Scenario(
+        BondSpec.parse("mode balance-rr"),
+        Map.of(),
+        java.util.Collections.nCopies(slaves, new SlaveLinkSpec(1000, 20_000)),
+        1500,
+        Scenario.DEFAULT_TXQUEUELEN,
+        durationNs,
+        1,
+        List.of(),
+        new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, settings),
+        receive,
+        costs);
+  }
+}
