@@ -215,8 +215,8 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
           error(local.serviceDemandUsPerKb(), row.serviceDemand()));
     }
     out.println(
-        "counters (simulated) | ACKs/pkt in   | SACK reorder | spurious retrans (DSACKed) |"
-            + " undos | GRO frames per packet | receiver CPU %");
+        "counters (simulated) | ACKs/pkt in   | dupACKs in | SACK reorder | spurious retrans (DSACKed) |"
+            + " undos | GRO frames per packet | GRO packets per poll | receiver CPU %");
     for (int i = 0; i < MEASURED.size(); i++) {
       out.println(explain(MEASURED.get(i).name(), rows.get(i).get()));
     }
@@ -236,13 +236,15 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     RunReport.HostReport receiver = report.hosts().get(1);
     return String.format(
         Locale.ROOT,
-        "%-20s | %13.2f | %12d | %26d | %5d | %21.2f | %.1f",
+        "%-20s | %13.2f | %10d | %12d | %26d | %5d | %21.2f | %20.2f | %.1f",
         name,
         acksPerSegment,
+        local.getOrDefault("BondsimDupAcksIn", 0L),
         local.getOrDefault("TcpExtTCPSACKReorder", 0L),
         local.getOrDefault("TcpExtTCPDSACKRecv", 0L),
         undos,
         (double) receiver.framesPolled() / Math.max(1, receiver.packetsUp()),
+        (double) receiver.packetsUp() / Math.max(1, receiver.napiPolls()),
         receiver.cpuUtilization());
   }
 

@@ -36,6 +36,7 @@ final class TcpCounters {
   long lossProbes;
   long ackCompressed;
   long lossProbeRecovery;
+  long dupAcksIn;
 
   Map<String, Long> nonZero() {
     Map<String, Long> all = new LinkedHashMap<>();
@@ -67,6 +68,8 @@ final class TcpCounters {
     all.put("TcpExtTCPLossProbes", lossProbes);
     all.put("TcpExtTCPAckCompressed", ackCompressed);
     all.put("TcpExtTCPLossProbeRecovery", lossProbeRecovery);
+    // Not a Linux counter (hence the prefix): duplicate ACKs received.
+    all.put("BondsimDupAcksIn", dupAcksIn);
     Map<String, Long> nonZero = new LinkedHashMap<>();
     all.forEach(
         (name, value) -> {

@@ -812,6 +812,11 @@ final class TcpEndpoint implements PacketOwner {
     if (ack > sndNxt) {
       return;
     }
+    // A duplicate ACK in RFC 5681's sense, less the window test: nothing newly acknowledged while
+    // data is outstanding. Linux keeps no such counter; bondsim reports it for reordering studies.
+    if (ack == sndUna && sndNxt > sndUna) {
+      counters.dupAcksIn++;
+    }
     peerWindow = segment.window();
     long now = context.now();
     int newlySacked = 0;
