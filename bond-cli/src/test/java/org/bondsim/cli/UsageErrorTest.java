@@ -16,6 +16,7 @@ class UsageErrorTest {
         "--bond|mode active-backup packets_per_slave 2|packets_per_slave is not supported in mode"
             + " active-backup; it applies to: balance-rr",
         "--bond|mode balance-rr lacp_rate fast|unknown bond option 'lacp_rate'",
+        "--bond|mode balance-tlb tlb_dynamic_lb 2|tlb_dynamic_lb must be 0..1, got 2",
         "--slaves|3y1000|--slaves must be COUNTxSPEED",
         "--slaves|0x1000|--slaves count must be 1..64, got 0",
         "--fail|eth0|--fail must be SLAVE@TIME like eth0@2s, got 'eth0'",

@@ -110,7 +110,7 @@ public enum HashFormula {
   }
 
   /** The option spec: a bondsim extension, not a Linux option. */
-  static final ChoiceOption OPTION =
+  public static final ChoiceOption OPTION =
       new ChoiceOption(
           "xmit_hash_formula",
           "current",

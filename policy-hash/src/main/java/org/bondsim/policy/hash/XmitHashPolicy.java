@@ -68,7 +68,7 @@ public enum XmitHashPolicy {
   }
 
   /** The option spec, with Linux's default {@code layer2}. */
-  static final ChoiceOption OPTION =
+  public static final ChoiceOption OPTION =
       new ChoiceOption(
           "xmit_hash_policy",
           "layer2",
