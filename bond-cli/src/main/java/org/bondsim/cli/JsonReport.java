@@ -67,6 +67,13 @@ final class JsonReport {
       c.put("at_s", change.atSeconds());
       c.put("slave", change.slave());
     }
+    ArrayNode moves = root.putArray("flow_moves");
+    for (RunReport.FlowMoveGroup group : report.flowMoves()) {
+      ObjectNode m = moves.addObject();
+      m.put("host", group.host());
+      m.put("at_s", group.atSeconds());
+      m.put("moves", group.moves());
+    }
     root.set("counters", counters);
     ObjectNode hosts = root.putObject("hosts");
     for (RunReport.HostReport host : report.hosts()) {

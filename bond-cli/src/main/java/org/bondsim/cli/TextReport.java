@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -67,6 +68,25 @@ final class TextReport {
               + report.activeChanges().stream()
                   .map(c -> String.format(Locale.ROOT, "%.3fs %s", c.atSeconds(), c.slave()))
                   .collect(Collectors.joining(", ")));
+    }
+    for (String host : new String[] {"local", "remote"}) {
+      long moves = report.flowMoveCount(host);
+      if (moves > 0) {
+        // Long runs with many rebalances list only the first ten times.
+        List<RunReport.FlowMoveGroup> groups =
+            report.flowMoves().stream().filter(g -> g.host().equals(host)).toList();
+        out.println(
+            "flow moves ("
+                + host
+                + " bond): "
+                + moves
+                + " at "
+                + groups.stream()
+                    .limit(10)
+                    .map(g -> String.format(Locale.ROOT, "%.3fs (%d)", g.atSeconds(), g.moves()))
+                    .collect(Collectors.joining(", "))
+                + (groups.size() > 10 ? ", … (" + groups.size() + " times)" : ""));
+      }
     }
     report
         .result()

@@ -37,6 +37,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private long offered;
   private final LongSupplier clock;
   private final List<ActiveSlaveChange> activeHistory = new ArrayList<>();
+  private final FlowMoves flowMoves = new FlowMoves();
 
   /**
    * Builds a bond with no slaves.
@@ -119,6 +120,7 @@ public final class BondDevice implements Bond, FrameReceiver {
     offered++;
     int choice = policy.select(packet, this);
     if (choice >= 0) {
+      flowMoves.sent(packet.flowId(), choice, clock.getAsLong());
       slaves.get(choice).txPort().enqueue(packet, true);
     } else if (choice == TxPolicy.ALL_UP_SLAVES) {
       broadcast(packet);
@@ -265,6 +267,15 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public Set<Characteristic> characteristics() {
     return Collections.unmodifiableSet(characteristics);
+  }
+
+  /**
+   * Returns the flows that changed transmit slave.
+   *
+   * @return the moves
+   */
+  public FlowMoves flowMoves() {
+    return flowMoves;
   }
 
   /**

@@ -20,6 +20,7 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param frames the frame account of every link
  * @param activeChanges changes of the sending bond's active slave, for modes that use one
  * @param hosts each host's CPU and receive-path figures
+ * @param flowMoves flows that changed transmit slave, grouped by host and time
  * @param eventsDispatched events the engine ran
  */
 public record RunReport(
@@ -34,7 +35,34 @@ public record RunReport(
     FrameAccount frames,
     List<ActiveChange> activeChanges,
     List<HostReport> hosts,
+    List<FlowMoveGroup> flowMoves,
     long eventsDispatched) {
+
+  /**
+   * Flows of one host's bond that changed transmit slave at about the same time (within 100 ms of
+   * the first), as a balance-tlb rebalance or a slave change makes them.
+   *
+   * @param host {@code local} or {@code remote}
+   * @param atSeconds when the first of them moved
+   * @param moves how many flow moves
+   */
+  public record FlowMoveGroup(String host, double atSeconds, long moves) {}
+
+  /**
+   * Returns all flow moves of one host's bond.
+   *
+   * @param host {@code local} or {@code remote}
+   * @return moves
+   */
+  public long flowMoveCount(String host) {
+    long sum = 0;
+    for (FlowMoveGroup group : flowMoves) {
+      if (group.host().equals(host)) {
+        sum += group.moves();
+      }
+    }
+    return sum;
+  }
 
   /**
    * Returns the test's name.

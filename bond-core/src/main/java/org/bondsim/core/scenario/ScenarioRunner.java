@@ -436,6 +436,18 @@ public final class ScenarioRunner {
         frames,
         changes,
         hosts,
+        flowMoves(sender, receiver),
         loop.dispatched());
+  }
+
+  private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {
+    List<RunReport.FlowMoveGroup> groups = new ArrayList<>();
+    for (long[] group : sender.flowMoves().groups()) {
+      groups.add(new RunReport.FlowMoveGroup("local", group[0] / 1e9, group[1]));
+    }
+    for (long[] group : receiver.flowMoves().groups()) {
+      groups.add(new RunReport.FlowMoveGroup("remote", group[0] / 1e9, group[1]));
+    }
+    return groups;
   }
 }
