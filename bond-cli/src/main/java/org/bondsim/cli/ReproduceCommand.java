@@ -58,7 +58,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "EXPERIMENT", description = "gro-reordering")
+  @Parameters(paramLabel = "EXPERIMENT", description = "gro-reordering or tlb-dynamic-lb")
   String experiment;
 
   record Row(int mtu, boolean gro, double mbps, double cpuPercent, double serviceDemand) {
@@ -89,11 +89,15 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException, ExecutionException {
+    PrintWriter out = spec.commandLine().getOut();
+    if (experiment.equals("tlb-dynamic-lb")) {
+      TlbDynamicLbExperiment.run(out);
+      return 0;
+    }
     if (!experiment.equals("gro-reordering")) {
       throw new IllegalArgumentException(
-          "EXPERIMENT must be one of: gro-reordering; got '" + experiment + "'");
+          "EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got '" + experiment + "'");
     }
-    PrintWriter out = spec.commandLine().getOut();
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     // One free factor, fitted to one number: service demand is not linear in the factor (a busier
     // CPU changes ACK batching), so iterate the proportional correction a few times.

@@ -73,7 +73,7 @@ class UsageErrorTest {
     CliRunner result = CliRunner.run("reproduce", "nosuch");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
-        .contains("EXPERIMENT must be one of: gro-reordering; got 'nosuch'")
+        .contains("EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got 'nosuch'")
         .doesNotContain("Exception");
     assertThat(result.out()).isEmpty();
   }

@@ -1,0 +1,111 @@
+package org.bondsim.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.SlaveLinkSpec;
+import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.core.workload.WorkloadRegistry;
+
+/**
+ * {@code bondsim reproduce tlb-dynamic-lb}: 200 concurrent TCP_RR streams for 60 s over a 4×1G
+ * balance-tlb bond with layer3+4 hashing, tlb_dynamic_lb 1 and 0, beside the measurement (109 250
+ * and 113 752 transactions/s for {@code -r 1,1024}; {@code -r 81920,81920} was not measured).
+ *
+ * <p>Not reported, and so assumptions: current-kernel TCP ({@code --kernel 6.x}), 20 µs one-way
+ * delay, two CPUs per host with the four slaves' interrupts alternating between them, GRO on with
+ * {@code rx-usecs 50}, and the CPU cost profile {@code reference-2.6.37} borrowed from the GRO
+ * experiment (nothing here is fitted).
+ */
+final class TlbDynamicLbExperiment {
+  private record Row(int dynamic, int request, int response, double measuredTps) {}
+
+  private static final List<Row> ROWS =
+      List.of(
+          new Row(1, 1, 1024, 109_250),
+          new Row(0, 1, 1024, 113_752),
+          new Row(1, 81920, 81920, Double.NaN),
+          new Row(0, 81920, 81920, Double.NaN));
+
+  private TlbDynamicLbExperiment() {}
+
+  static void run(PrintWriter out) throws InterruptedException, ExecutionException {
+    ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<RunReport>> reports = new ArrayList<>();
+      for (Row row : ROWS) {
+        reports.add(pool.submit(() -> runner.run(scenario(row))));
+      }
+      out.println(
+          "200 x TCP_RR, 60 s, balance-tlb 4x1G layer3+4 (assumptions: kernel 6.x, 20 us delay,"
+              + " 2 CPUs, IRQs 0,1,0,1, cost profile reference-2.6.37)");
+      out.println();
+      out.println(
+          "setting                     | trans/s meas     sim    err | flow moves local remote |"
+              + " reordered ratio | retrans local remote | CPU % local remote");
+      for (int i = 0; i < ROWS.size(); i++) {
+        Row row = ROWS.get(i);
+        RunReport report = reports.get(i).get();
+        double tps = ((Number) report.result().fields().get("transactions_per_s")).doubleValue();
+        Map<String, Long> local = report.result().counters().get("local");
+        Map<String, Long> remote = report.result().counters().get("remote");
+        out.printf(
+            Locale.ROOT,
+            "%-27s | %12s %8.0f %6s | %17d %6d | %15.6f | %13d %6d | %11.1f %6.1f%n",
+            "tlb_dynamic_lb " + row.dynamic() + ", -r " + (row.request() == 1 ? "1,1024" : "80K"),
+            Double.isNaN(row.measuredTps())
+                ? "-"
+                : String.format(Locale.ROOT, "%.0f", row.measuredTps()),
+            tps,
+            Double.isNaN(row.measuredTps())
+                ? "-"
+                : String.format(
+                    Locale.ROOT, "%+.0f%%", 100 * (tps - row.measuredTps()) / row.measuredTps()),
+            report.flowMoveCount("local"),
+            report.flowMoveCount("remote"),
+            report.reordering().reorderedRatio(),
+            local.getOrDefault("TcpRetransSegs", 0L),
+            remote.getOrDefault("TcpRetransSegs", 0L),
+            report.hosts().get(0).cpuUtilization(),
+            report.hosts().get(1).cpuUtilization());
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private static Scenario scenario(Row row) {
+    return new Scenario(
+        BondSpec.parse(
+            "mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + row.dynamic()),
+        Map.of(),
+        Collections.nCopies(4, new SlaveLinkSpec(1000, 20_000)),
+        1500,
+        Scenario.DEFAULT_TXQUEUELEN,
+        60_000_000_000L,
+        1,
+        List.of(),
+        new WorkloadSpec(
+            "TCP_RR",
+            List.of("-r", row.request() + "," + row.response()),
+            200,
+            Map.of("bondsim.kernel", "6.x")),
+        ReceiveSettings.parse("gro on rx-usecs 50 rx-frames 0 irq-cpus 0,1,0,1"),
+        CpuCosts.REFERENCE_2_6_37);
+  }
+}
