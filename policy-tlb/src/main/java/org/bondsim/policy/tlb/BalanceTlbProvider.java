@@ -29,7 +29,7 @@ import org.bondsim.policy.hash.XmitHashPolicy;
  * only because peers learn its MAC there; bondsim's hosts are cabled slave to slave, so the peer's
  * own policy decides the receiving slave).
  */
-public final class BalanceTlbProvider implements TxPolicyProvider {
+public class BalanceTlbProvider implements TxPolicyProvider {
   /** {@code tlb_dynamic_lb}: module parameter and per-bond option, as in Linux (default 1). */
   public static final IntOption TLB_DYNAMIC_LB =
       new IntOption(
@@ -72,8 +72,18 @@ public final class BalanceTlbProvider implements TxPolicyProvider {
             XmitHashPolicy.parse(options.getString(XmitHashPolicy.OPTION.name())),
             HashFormula.parse(options.getString(HashFormula.OPTION.name())));
     TlbSelection selection =
-        new TlbSelection(hash, options.getLong(TLB_DYNAMIC_LB.name()) == 1, context);
+        new TlbSelection(
+            hash, receiveBalancing(), options.getLong(TLB_DYNAMIC_LB.name()) == 1, context);
     selection.startMonitor();
     return selection;
+  }
+
+  /**
+   * Returns whether this is balance-alb, whose transmit side indexes the table by destination IP.
+   *
+   * @return false for balance-tlb
+   */
+  boolean receiveBalancing() {
+    return false;
   }
 }

@@ -13,9 +13,10 @@ import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.policy.hash.XmitHash;
 
 /**
- * balance-tlb's transmit choice ({@code bond_xmit_tlb_slave_get}, {@code tlb_choose_channel},
- * {@code bond_do_alb_xmit}) and its monitor ({@code bond_alb_monitor}): state in flat arrays so the
- * per-packet path allocates nothing.
+ * balance-tlb's and balance-alb's transmit choice ({@code bond_xmit_tlb_slave_get}, {@code
+ * bond_xmit_alb_slave_get}, {@code tlb_choose_channel}, {@code bond_do_alb_xmit}) and their monitor
+ * ({@code bond_alb_monitor}): state in flat arrays so the per-packet path allocates nothing. The
+ * two modes differ only in which frames are balanced and how the table is indexed.
  */
 final class TlbSelection implements TxPolicy {
   /** Entries of the transmit table: the low byte of the hash indexes it. */
@@ -31,6 +32,7 @@ final class TlbSelection implements TxPolicy {
   private static final int NONE = -1;
 
   private final XmitHash hash;
+  private final boolean alb;
   private final boolean dynamic;
   private final PolicyContext context;
   private final int[] entrySlave = new int[TABLE_SIZE];
@@ -46,8 +48,9 @@ final class TlbSelection implements TxPolicy {
   private long rebalances;
   private final Runnable tick = this::tick;
 
-  TlbSelection(XmitHash hash, boolean dynamic, PolicyContext context) {
+  TlbSelection(XmitHash hash, boolean alb, boolean dynamic, PolicyContext context) {
     this.hash = hash;
+    this.alb = alb;
     this.dynamic = dynamic;
     this.context = context;
     Arrays.fill(entrySlave, NONE);
@@ -62,12 +65,14 @@ final class TlbSelection implements TxPolicy {
   public int select(Packet packet, Bond bond) {
     int slave = NONE;
     Frame frame = packet.frame();
-    if (balanced(frame)) {
-      int h = hash.hash(frame);
+    int index = alb ? AlbFrames.tableIndex(frame) : balanced(frame) ? 0 : NONE;
+    if (index != NONE) {
       if (dynamic) {
-        slave = chooseChannel(h & 0xFF, skbLength(packet), bond);
+        // tlb indexes by the low byte of xmit_hash; alb by its own XOR of the destination address.
+        int entry = alb ? index : hash.hash(frame) & 0xFF;
+        slave = chooseChannel(entry, skbLength(packet), bond);
       } else if (usableCount > 0) {
-        slave = usable[Integer.remainderUnsigned(h, usableCount)];
+        slave = usable[Integer.remainderUnsigned(hash.hash(frame), usableCount)];
       }
     }
     if (slave == NONE) {

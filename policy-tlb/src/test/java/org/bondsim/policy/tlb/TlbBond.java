@@ -29,11 +29,15 @@ final class TlbBond {
   final TlbSelection policy;
 
   TlbBond(long[] speedsMbps, boolean dynamic) {
+    this(new BalanceTlbProvider(), speedsMbps, dynamic);
+  }
+
+  TlbBond(BalanceTlbProvider provider, long[] speedsMbps, boolean dynamic) {
     bond =
         new BondDevice(
             "bond0",
-            "balance-tlb",
-            new BalanceTlbProvider().characteristics(),
+            provider.mode(),
+            provider.characteristics(),
             Options.resolve(List.of(), Map.of(), Map.of()),
             loop::now);
     for (int i = 0; i < speedsMbps.length; i++) {
@@ -47,10 +51,10 @@ final class TlbBond {
     }
     Options options =
         Options.resolve(
-            new BalanceTlbProvider().options(),
+            provider.options(),
             Map.of(),
             Map.of("tlb_dynamic_lb", dynamic ? "1" : "0", "xmit_hash_policy", "layer3+4"));
-    policy = (TlbSelection) new BalanceTlbProvider().create(context(), options);
+    policy = (TlbSelection) provider.create(context(), options);
     bond.attachPolicy(policy);
     // The monitor's first run (at bond_open) happens before any traffic.
     loop.runUntil(0);
@@ -83,6 +87,11 @@ final class TlbBond {
 
   /** A TCP frame of flow {@code flow} (source port 40000 + flow) with 1448 bytes of payload. */
   static Packet packet(int flow) {
+    return packet(flow, "10.0.0.2");
+  }
+
+  /** The same, to another destination address. */
+  static Packet packet(int flow, String destination) {
     Frame frame =
         new Frame(
             new EthernetHeader(
@@ -91,7 +100,7 @@ final class TlbBond {
                 EthernetHeader.NO_VLAN,
                 EtherType.IPV4),
             Ipv4Header.of(
-                Ipv4Address.parse("10.0.0.1"), Ipv4Address.parse("10.0.0.2"), IpProtocol.TCP),
+                Ipv4Address.parse("10.0.0.1"), Ipv4Address.parse(destination), IpProtocol.TCP),
             new TcpHeader(40000 + flow, 5201));
     return new Packet(frame, 1448, null, flow, 0, 0, null, 0);
   }
