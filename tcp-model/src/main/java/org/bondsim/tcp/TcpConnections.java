@@ -33,8 +33,9 @@ final class TcpConnections {
       TcpEndpoint.Reader localReader,
       TcpEndpoint.Reader remoteReader,
       long localReceiveBuffer,
-      long remoteReceiveBuffer) {
-    this.settings = TcpSettings.of(context);
+      long remoteReceiveBuffer,
+      TcpSettings settings) {
+    this.settings = settings;
     Host local = context.local();
     Host remote = context.remote();
     for (int i = 0; i < context.streams(); i++) {
@@ -66,6 +67,17 @@ final class TcpConnections {
     }
     local.onReceive(packet -> dispatch(packet, locals, true));
     remote.onReceive(packet -> dispatch(packet, remotes, false));
+  }
+
+  /**
+   * Returns the stream an endpoint belongs to: stream i's local end carries flow i and its remote
+   * end flow streams + i, so this is constant time however many streams run.
+   *
+   * @param endpoint either end
+   * @return the stream index
+   */
+  int stream(TcpEndpoint endpoint) {
+    return endpoint.flowId() % locals.size();
   }
 
   /** Opens every connection: netperf connects, netserver accepts. */

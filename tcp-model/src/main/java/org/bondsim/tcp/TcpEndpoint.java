@@ -1546,4 +1546,13 @@ final class TcpEndpoint implements PacketOwner {
   public String toString() {
     return "TcpEndpoint" + Arrays.toString(new long[] {sndUna, sndNxt, rcvNxt});
   }
+
+  /**
+   * Returns the flow number the connection's frames carry (see {@link TcpConnections}).
+   *
+   * @return the flow id
+   */
+  int flowId() {
+    return flowId;
+  }
 }

@@ -43,7 +43,6 @@ public final class TcpRrProvider implements WorkloadProvider {
     int response = options.intValue("-r", 1, request, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 16384, 1, Integer.MAX_VALUE);
     int remoteRecv = options.intValue("-S", 1, 131072, 1, Integer.MAX_VALUE);
-    TcpSettings.of(context);
     return new RequestResponse(context, request, response, localSend, remoteRecv);
   }
 
@@ -70,22 +69,18 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.requestReceived = new long[context.streams()];
       this.responseReceived = new long[context.streams()];
       this.startedAt = new long[context.streams()];
-      TcpSettings settings = TcpSettings.of(context);
       this.connections =
           new TcpConnections(
               context,
               this::onResponseBytes,
               this::onRequestBytes,
               0,
-              remoteRecv == 131072 ? 0 : remoteRecv);
-    }
-
-    private int streamOf(TcpEndpoint endpoint, List<TcpEndpoint> endpoints) {
-      return endpoints.indexOf(endpoint);
+              remoteRecv == 131072 ? 0 : remoteRecv,
+              TcpSettings.of(context));
     }
 
     private void onRequestBytes(TcpEndpoint server, long bytes) {
-      int stream = streamOf(server, connections.remotes);
+      int stream = connections.stream(server);
       requestReceived[stream] += bytes;
       while (requestReceived[stream] >= request) {
         requestReceived[stream] -= request;
@@ -94,7 +89,7 @@ public final class TcpRrProvider implements WorkloadProvider {
     }
 
     private void onResponseBytes(TcpEndpoint client, long bytes) {
-      int stream = streamOf(client, connections.locals);
+      int stream = connections.stream(client);
       responseReceived[stream] += bytes;
       while (responseReceived[stream] >= response) {
         responseReceived[stream] -= response;

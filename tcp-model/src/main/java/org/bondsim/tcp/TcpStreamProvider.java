@@ -69,7 +69,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
               (endpoint, bytes) -> {},
               (endpoint, bytes) -> received += bytes,
               0,
-              remoteRecv);
+              remoteRecv,
+              settings);
     }
 
     @Override
