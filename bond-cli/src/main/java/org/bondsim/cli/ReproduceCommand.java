@@ -41,19 +41,16 @@ import picocli.CommandLine.Spec;
  * reported with one slave's interrupt on the second CPU. "ACKs/pkt in" is the sender's received
  * segments over the packets the receiver's TCP took in (a GRO aggregate counts once).
  *
- * <p>CPU costs: the generic profile {@link #GENERIC} (per-operation figures for a 2010-era x86
- * core, chosen before any comparison) multiplied by one factor calibrated so that the MTU 9000, GRO
- * off row's sender service demand comes out as measured. Every other row, and every throughput, is
- * a prediction; the errors are printed as they come out.
+ * <p>CPU costs: the generic profile {@link CpuCosts#GENERIC_2010} (per-operation figures for a
+ * 2010-era x86 core, chosen before any comparison) multiplied by one factor calibrated so that the
+ * MTU 9000, GRO off row's sender service demand comes out as measured. Every other row, and every
+ * throughput, is a prediction; the errors are printed as they come out.
  */
 @Command(
     name = "reproduce",
     mixinStandardHelpOptions = true,
     description = "Runs a reference experiment and prints the simulation beside the measurement.")
 final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
-  /** The uncalibrated profile the one factor multiplies. */
-  static final CpuCosts GENERIC = CpuCosts.GENERIC_2010;
-
   private static final int CPUS = 2;
 
   @Spec CommandSpec spec;
@@ -110,7 +107,11 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       RunReport fit =
           runner.run(
               scenario(
-                  calibration.mtu(), calibration.gro(), 3, scale(GENERIC, factor), AS_REPORTED));
+                  calibration.mtu(),
+                  calibration.gro(),
+                  3,
+                  CpuCosts.GENERIC_2010.scaled(factor),
+                  AS_REPORTED));
       double demand = fit.hosts().get(0).serviceDemandUsPerKb();
       double error = Math.abs(demand - calibration.serviceDemand());
       if (error < bestError) {
@@ -126,7 +127,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     // Rounded to the three decimals printed, so the named profile reference-2.6.37 (generic x
     // 3.972) and this command run the very same figures.
     factor = Math.round(bestFactor * 1000) / 1000.0;
-    CpuCosts profile = scale(GENERIC, factor);
+    CpuCosts profile = CpuCosts.GENERIC_2010.scaled(factor);
     out.printf(
         Locale.ROOT,
         "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
@@ -252,12 +253,8 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         receiver.cpuUtilization());
   }
 
-  private static double error(double simulated, double measured) {
+  static double error(double simulated, double measured) {
     return 100 * (simulated - measured) / measured;
-  }
-
-  private static CpuCosts scale(CpuCosts c, double f) {
-    return c.scaled(f);
   }
 
   static Scenario scenario(int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup) {

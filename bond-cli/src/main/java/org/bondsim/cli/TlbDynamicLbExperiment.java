@@ -75,7 +75,7 @@ final class TlbDynamicLbExperiment {
             Double.isNaN(row.measuredTps())
                 ? "-"
                 : String.format(
-                    Locale.ROOT, "%+.0f%%", 100 * (tps - row.measuredTps()) / row.measuredTps()),
+                    Locale.ROOT, "%+.0f%%", ReproduceCommand.error(tps, row.measuredTps())),
             report.flowMoveCount("local"),
             report.flowMoveCount("remote"),
             report.reordering().reorderedRatio(),

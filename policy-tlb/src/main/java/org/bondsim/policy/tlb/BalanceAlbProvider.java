@@ -6,7 +6,7 @@ import java.util.OptionalInt;
  * Mode {@code balance-alb} (6), transmit side: balance-tlb's table and monitor, but with {@code
  * tlb_dynamic_lb 1} a frame's entry is the XOR of its destination IP address's bytes, so all
  * traffic to one peer shares a slave; IPv4 multicast is balanced, limited broadcast and IGMP are
- * not (see {@link AlbFrames}). With {@code tlb_dynamic_lb 0} it is {@code usable[xmit_hash %
+ * not (see {@link BalancedFrames}). With {@code tlb_dynamic_lb 0} it is {@code usable[xmit_hash %
  * count]}.
  *
  * <p>Not modelled: receive load balancing (rlb), which in Linux rewrites ARP replies so that each

@@ -2,11 +2,7 @@ package org.bondsim.policy.tlb;
 
 import java.util.Arrays;
 import org.bondsim.api.Bond;
-import org.bondsim.api.packet.EtherType;
-import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.IcmpHeader;
-import org.bondsim.api.packet.IpProtocol;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
@@ -65,7 +61,7 @@ final class TlbSelection implements TxPolicy {
   public int select(Packet packet, Bond bond) {
     int slave = NONE;
     Frame frame = packet.frame();
-    int index = alb ? AlbFrames.tableIndex(frame) : balanced(frame) ? 0 : NONE;
+    int index = alb ? BalancedFrames.albIndex(frame) : BalancedFrames.tlbBalances(frame) ? 0 : NONE;
     if (index != NONE) {
       if (dynamic) {
         // tlb indexes by the low byte of xmit_hash; alb by its own XOR of the destination address.
@@ -89,28 +85,6 @@ final class TlbSelection implements TxPolicy {
       clearSlave(slave, false);
     }
     return NO_SLAVE;
-  }
-
-  /** Unicast IPv4, and unicast IPv6 other than neighbour discovery; never multicast. */
-  private static boolean balanced(Frame frame) {
-    EthernetHeader ethernet = frame.ethernet();
-    if (ethernet.destination().isMulticast()) {
-      return false;
-    }
-    // skb->protocol: an in-line 802.1Q tag leaves it at ETH_P_8021Q, which tlb does not balance.
-    int protocol = ethernet.vlanInline() ? EtherType.VLAN : ethernet.etherType();
-    if (protocol == EtherType.IPV4) {
-      return true;
-    }
-    if (protocol != EtherType.IPV6 || frame.ip() == null) {
-      return false;
-    }
-    if (frame.ip().protocol() == IpProtocol.ICMPV6
-        && frame.transport() instanceof IcmpHeader icmp
-        && (icmp.type() == 135 || icmp.type() == 136)) {
-      return false;
-    }
-    return true;
   }
 
   /** skb->len at the bond: Ethernet header through payload, no FCS. */
@@ -227,15 +201,5 @@ final class TlbSelection implements TxPolicy {
    */
   long rebalances() {
     return rebalances;
-  }
-
-  /**
-   * Returns the slave of a table entry, or -1.
-   *
-   * @param index 0..255
-   * @return slave index
-   */
-  int entrySlave(int index) {
-    return entrySlave[index];
   }
 }
