@@ -23,7 +23,12 @@ public enum DropReason {
    * Received on a slave the receiving bond marks inactive (a backup slave in active-backup), so not
    * delivered to the bond.
    */
-  INACTIVE_SLAVE("inactive_slave");
+  INACTIVE_SLAVE("inactive_slave"),
+  /**
+   * Received by a NIC whose address filter does not pass the destination: a unicast frame for
+   * another MAC that a switch flooded, on a NIC that is not promiscuous.
+   */
+  ADDRESS_FILTER("address_filter");
 
   private final String counterName;
 

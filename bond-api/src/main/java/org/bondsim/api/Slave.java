@@ -61,6 +61,15 @@ public interface Slave {
   boolean isInactive();
 
   /**
+   * Returns the slave's current MAC address. In most modes every slave carries the bond's MAC; in
+   * balance-tlb and balance-alb each keeps its own and the active slave carries the bond's ({@link
+   * org.bondsim.api.policy.Characteristic#OWN_SLAVE_MACS}).
+   *
+   * @return the address
+   */
+  org.bondsim.api.packet.MacAddress mac();
+
+  /**
    * Returns this slave's counters.
    *
    * @return live counters

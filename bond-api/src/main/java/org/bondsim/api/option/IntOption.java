@@ -9,8 +9,10 @@ package org.bondsim.api.option;
  * @param max the largest allowed value
  * @param unit the unit shown in help, such as {@code ms}, or empty
  * @param doc one line on what it does
+ * @param level where Linux lets it be set
  */
-public record IntOption(String name, long defaultLong, long min, long max, String unit, String doc)
+public record IntOption(
+    String name, long defaultLong, long min, long max, String unit, String doc, OptionLevel level)
     implements OptionSpec {
   /**
    * Checks the default lies in the range.
@@ -21,12 +23,30 @@ public record IntOption(String name, long defaultLong, long min, long max, Strin
    * @param max maximum
    * @param unit unit
    * @param doc documentation
+   * @param level level
    */
   public IntOption {
+    if (level == null) {
+      throw new IllegalArgumentException("option " + name + ": level must be given");
+    }
     if (min > max || defaultLong < min || defaultLong > max) {
       throw new IllegalArgumentException(
           "option " + name + ": default " + defaultLong + " outside " + min + ".." + max);
     }
+  }
+
+  /**
+   * Builds an option that is both a module parameter and a per-bond setting, as most are.
+   *
+   * @param name name
+   * @param defaultLong default
+   * @param min minimum
+   * @param max maximum
+   * @param unit unit
+   * @param doc documentation
+   */
+  public IntOption(String name, long defaultLong, long min, long max, String unit, String doc) {
+    this(name, defaultLong, min, max, unit, doc, OptionLevel.MODULE_AND_BOND);
   }
 
   @Override

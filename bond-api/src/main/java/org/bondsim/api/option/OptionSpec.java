@@ -50,4 +50,13 @@ public sealed interface OptionSpec permits IntOption, ChoiceOption, TextOption {
   default Object defaultValue() {
     return parse(defaultText());
   }
+
+  /**
+   * Returns where Linux lets this option be set.
+   *
+   * @return {@link OptionLevel#MODULE_AND_BOND} unless the option says otherwise
+   */
+  default OptionLevel level() {
+    return OptionLevel.MODULE_AND_BOND;
+  }
 }

@@ -37,6 +37,24 @@ public final class Options {
     }
     rejectUnknown(byName, moduleParameters, "module parameter");
     rejectUnknown(byName, bondSettings, "bond option");
+    for (String name : moduleParameters.keySet()) {
+      if (byName.get(name).level() == OptionLevel.BOND_ONLY) {
+        throw new OptionException(
+            name,
+            moduleParameters.get(name),
+            name
+                + " is not a bonding module parameter in Linux (modprobe ignores it); it is set per"
+                + " bond: ip link set bond0 type bond "
+                + name
+                + " "
+                + moduleParameters.get(name)
+                + ", or --bond \"… "
+                + name
+                + " "
+                + moduleParameters.get(name)
+                + "\"");
+      }
+    }
     Map<String, Object> values = new LinkedHashMap<>();
     for (OptionSpec spec : specs) {
       String text = bondSettings.get(spec.name());

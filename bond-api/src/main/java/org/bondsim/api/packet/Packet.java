@@ -5,7 +5,12 @@ package org.bondsim.api.packet;
  * receiving side learns nothing that was not on the wire except {@link #flowId()} and {@link
  * #flowSequence()}, which exist for measurement (RFC 4737 numbers test packets in sending order).
  *
- * <p>Packets are immutable once built. A broadcast bond sends the same instance on several slaves.
+ * <p>Packets are immutable once built, except for the link-layer addresses they carry on the wire
+ * ({@link #linkSource()}, {@link #linkDestination()}): they start as the frame's Ethernet
+ * addresses, the sending host writes the destination its neighbour table gives, and a bond that
+ * keeps slave MACs of its own writes the source as Linux's {@code bond_do_alb_xmit} rewrites {@code
+ * h_source}. A switch forwards and a NIC filters by them. A broadcast bond sends the same instance
+ * on several slaves.
  */
 public final class Packet {
   private final Frame frame;
@@ -17,6 +22,8 @@ public final class Packet {
   private final PacketOwner owner;
   private final int truesize;
   private final int gsoSize;
+  private long linkSource;
+  private long linkDestination;
 
   /**
    * Builds a packet.
@@ -86,6 +93,56 @@ public final class Packet {
       throw new IllegalArgumentException("gso size must be >= 0, got " + gsoSize);
     }
     this.gsoSize = gsoSize;
+    this.linkSource = frame.ethernet().source().bits();
+    this.linkDestination = frame.ethernet().destination().bits();
+  }
+
+  /**
+   * Returns the source MAC the packet carries on the wire, as the 48 bits of a {@link MacAddress}.
+   *
+   * @return the address bits
+   */
+  public long linkSource() {
+    return linkSource;
+  }
+
+  /**
+   * Returns the destination MAC the packet carries on the wire, as the 48 bits of a {@link
+   * MacAddress}.
+   *
+   * @return the address bits
+   */
+  public long linkDestination() {
+    return linkDestination;
+  }
+
+  /**
+   * Returns whether the wire destination is a group address (broadcast or multicast: the low bit of
+   * the first octet).
+   *
+   * @return true for broadcast and multicast
+   */
+  public boolean linkDestinationIsGroup() {
+    return (linkDestination & 0x0100_0000_0000L) != 0;
+  }
+
+  /**
+   * Writes the destination MAC, as the sending host's neighbour layer does before the bond sees the
+   * packet.
+   *
+   * @param bits the address bits
+   */
+  public void setLinkDestination(long bits) {
+    this.linkDestination = bits;
+  }
+
+  /**
+   * Writes the source MAC, as a bond rewrites it for the slave it sends on.
+   *
+   * @param bits the address bits
+   */
+  public void setLinkSource(long bits) {
+    this.linkSource = bits;
   }
 
   /**

@@ -19,5 +19,13 @@ public enum Characteristic {
    */
   ACTIVE_SLAVE_ONLY,
   /** Every frame is copied to every slave that is up (broadcast). */
-  DUPLICATES
+  DUPLICATES,
+  /**
+   * Each slave keeps its own MAC address and the current active slave carries the bond's (swapped
+   * when the active slave changes); a frame leaving another slave carries that slave's MAC as its
+   * source, and the other slaves are inactive for receiving: they deliver to the bond only what a
+   * {@link ReceiveBalancer} steered to them (balance-tlb, balance-alb; Linux {@code bond_is_lb}). A
+   * switch needs no configuration for such a bond.
+   */
+  OWN_SLAVE_MACS
 }

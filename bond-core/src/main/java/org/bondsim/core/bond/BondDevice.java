@@ -10,8 +10,14 @@ import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.option.Options;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.net.FrameReceiver;
 
@@ -21,6 +27,12 @@ import org.bondsim.core.net.FrameReceiver;
  *
  * <p>As in Linux the bond has no queue of its own: {@link #transmit} hands each frame straight to
  * the chosen slave's qdisc.
+ *
+ * <p>MAC addresses: in most modes every slave carries the bond's MAC. In the modes with {@link
+ * Characteristic#OWN_SLAVE_MACS} (balance-tlb, balance-alb) each slave keeps its own, the active
+ * slave carries the bond's, and a change of active slave swaps the two slaves' addresses and sends
+ * learning packets for both, as {@code bond_alb_handle_active_change} and {@code
+ * alb_fasten_mac_swap} do; frames leaving another slave carry its MAC as source.
  */
 public final class BondDevice implements Bond, FrameReceiver {
   private final String name;
@@ -38,6 +50,13 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final LongSupplier clock;
   private final List<ActiveSlaveChange> activeHistory = new ArrayList<>();
   private final FlowMoves flowMoves = new FlowMoves();
+  private final MacAddress mac;
+  private final boolean ownSlaveMacs;
+  private ReceiveBalancer receiveBalancer;
+  private long learningPackets;
+
+  /** An address no real bond uses, for bonds built without one (tests, benchmarks). */
+  private static final MacAddress UNSET_MAC = MacAddress.parse("02:00:00:00:00:ff");
 
   /**
    * Builds a bond with no slaves.
@@ -54,6 +73,27 @@ public final class BondDevice implements Bond, FrameReceiver {
       Set<Characteristic> characteristics,
       Options options,
       LongSupplier clock) {
+    this(name, mode, characteristics, options, clock, UNSET_MAC);
+  }
+
+  /**
+   * Builds a bond with no slaves and its own MAC address.
+   *
+   * @param name interface name
+   * @param mode the mode's name
+   * @param characteristics the mode's characteristics
+   * @param options resolved options
+   * @param clock the simulated time, for the record of active-slave changes
+   * @param mac the bond's address
+   */
+  public BondDevice(
+      String name,
+      String mode,
+      Set<Characteristic> characteristics,
+      Options options,
+      LongSupplier clock,
+      MacAddress mac) {
+    this.mac = mac;
     this.clock = clock;
     this.name = name;
     this.mode = mode;
@@ -62,6 +102,7 @@ public final class BondDevice implements Bond, FrameReceiver {
             ? EnumSet.noneOf(Characteristic.class)
             : EnumSet.copyOf(characteristics);
     this.options = options;
+    this.ownSlaveMacs = this.characteristics.contains(Characteristic.OWN_SLAVE_MACS);
     this.selector = new ActiveSlaveSelector(this, options);
   }
 
@@ -81,6 +122,14 @@ public final class BondDevice implements Bond, FrameReceiver {
     if (onlyActiveTransmits()) {
       // Linux enslaves active-backup slaves as backups; selection below picks the active one.
       slave.setRole(true, true);
+    }
+    if (ownSlaveMacs) {
+      // bond_enslave for tlb/alb: active for transmit, inactive for receive until it becomes the
+      // current active slave; it keeps its own MAC (alb_set_slave_mac_addr with perm_hwaddr).
+      slave.setRole(false, true);
+      slave.setMac(slave.permanentMac());
+    } else {
+      slave.setMac(mac);
     }
     selectActiveSlave();
     notifyPolicy();
@@ -103,6 +152,16 @@ public final class BondDevice implements Bond, FrameReceiver {
   }
 
   /**
+   * Lets the mode's receive balancing answer peers and accept unicast frames on slaves other than
+   * the active one (balance-alb).
+   *
+   * @param balancer the policy's receive side
+   */
+  public void attachReceiveBalancer(ReceiveBalancer balancer) {
+    this.receiveBalancer = balancer;
+  }
+
+  /**
    * Sets the layer that receives accepted frames.
    *
    * @param stack the host's protocol layer
@@ -121,7 +180,12 @@ public final class BondDevice implements Bond, FrameReceiver {
     int choice = policy.select(packet, this);
     if (choice >= 0) {
       flowMoves.sent(packet.flowId(), choice, clock.getAsLong());
-      slaves.get(choice).txPort().enqueue(packet, true);
+      SlaveDevice slave = slaves.get(choice);
+      if (ownSlaveMacs && slave != active) {
+        // bond_do_alb_xmit: frames not on the active slave leave with the slave's own address.
+        packet.setLinkSource(slave.mac().bits());
+      }
+      slave.txPort().enqueue(packet, true);
     } else if (choice == TxPolicy.ALL_UP_SLAVES) {
       broadcast(packet);
     } else {
@@ -177,11 +241,86 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public void receiveFromNic(int slaveIndex, Packet packet) {
     SlaveDevice slave = slaves.get(slaveIndex);
-    if (slave.isInactive()) {
+    if (slave.isInactive() && !(receiveBalancer != null && !packet.linkDestinationIsGroup())) {
+      // bond_should_deliver_exact_match: an inactive slave keeps its frames from the bond, except
+      // that balance-alb takes unicast on every slave (rlb steers peers there).
       slave.stats().countDrop(DropReason.INACTIVE_SLAVE);
       return;
     }
     stack.deliver(packet, slaveIndex);
+  }
+
+  /**
+   * Returns the MAC this host gives a peer that resolves its address: the MAC of the slave the
+   * mode's receive balancing assigns to the peer, else the bond's. ARP frames are not simulated:
+   * the answer takes effect at once.
+   *
+   * @param peer the peer's address
+   * @param ourAddress this host's address
+   * @return the address bits
+   */
+  public long macFor(Ipv4Address peer, Ipv4Address ourAddress) {
+    if (receiveBalancer != null) {
+      int slave = receiveBalancer.receiveSlave(peer, ourAddress);
+      if (slave >= 0) {
+        // rlb sends the ARP reply on the assigned slave, from its MAC, so the switch learns that
+        // MAC there at once; a learning packet from the slave stands in for that reply.
+        sendLearningPacket(slave, slaves.get(slave).mac());
+        return slaves.get(slave).mac().bits();
+      }
+    }
+    return mac.bits();
+  }
+
+  /**
+   * Returns the bond's own MAC address.
+   *
+   * @return the address
+   */
+  public MacAddress mac() {
+    return mac;
+  }
+
+  /**
+   * Queues one learning packet on a slave ({@code alb_send_learning_packets}): 60 bytes, source and
+   * destination {@code address}, EtherType 0x9000, so the switch learns the address on that slave's
+   * port. Skipped while the slave has no carrier, where Linux's noop qdisc would discard it.
+   *
+   * @param slaveIndex the slave
+   * @param address the address to teach
+   */
+  public void sendLearningPacket(int slaveIndex, MacAddress address) {
+    SlaveDevice slave = slaves.get(slaveIndex);
+    if (!slave.carrier()) {
+      return;
+    }
+    Frame frame =
+        new Frame(
+            new EthernetHeader(address, address, EthernetHeader.NO_VLAN, EtherType.LOOPBACK),
+            null,
+            null);
+    // 60 bytes without FCS: 14 of header, 46 of padding.
+    Packet packet = new Packet(frame, 46, null, -1, learningPackets++, clock.getAsLong(), null, 0);
+    slave.txPort().enqueue(packet, false);
+  }
+
+  /**
+   * Returns the learning packets queued so far.
+   *
+   * @return packets
+   */
+  public long learningPackets() {
+    return learningPackets;
+  }
+
+  /**
+   * Puts a slave's NIC into promiscuous mode or takes it out.
+   *
+   * @param slaveIndex the slave
+   * @param on true to accept every destination
+   */
+  public void setPromiscuous(int slaveIndex, boolean on) {
+    slaves.get(slaveIndex).setPromiscuous(on);
   }
 
   /**
@@ -214,8 +353,44 @@ public final class BondDevice implements Bond, FrameReceiver {
         best.setRole(false, false);
       }
     }
+    SlaveDevice previous = active;
     active = best;
+    if (ownSlaveMacs) {
+      handleLoadBalancingActiveChange(previous, best);
+    }
     activeHistory.add(new ActiveSlaveChange(clock.getAsLong(), best == null ? null : best.name()));
+  }
+
+  /**
+   * bond_alb_handle_active_change: the new active slave takes the bond's MAC from whichever slave
+   * held it, that slave takes the new one's, and both announce their new addresses to the switch.
+   */
+  private void handleLoadBalancingActiveChange(SlaveDevice previous, SlaveDevice next) {
+    if (previous != null) {
+      previous.setRole(false, true);
+    }
+    if (next == null) {
+      return;
+    }
+    next.setRole(false, false);
+    SlaveDevice holder = previous;
+    if (holder == null) {
+      for (SlaveDevice slave : slaves) {
+        if (slave != next && slave.mac().equals(mac)) {
+          holder = slave;
+        }
+      }
+    }
+    if (holder != null && holder != next) {
+      MacAddress swapped = next.mac();
+      next.setMac(mac);
+      holder.setMac(swapped.equals(mac) ? holder.permanentMac() : swapped);
+      sendLearningPacket(next.index(), next.mac());
+      sendLearningPacket(holder.index(), holder.mac());
+    } else {
+      next.setMac(mac);
+      sendLearningPacket(next.index(), next.mac());
+    }
   }
 
   boolean onlyActiveTransmits() {

@@ -3,16 +3,20 @@ package org.bondsim.core.bond;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.Slave;
 import org.bondsim.api.SlaveCounters;
+import org.bondsim.api.packet.MacAddress;
 import org.bondsim.core.net.EthernetLink;
 import org.bondsim.core.net.Port;
 import org.bondsim.core.net.SlaveStats;
 
-/** One enslaved NIC: its link, its transmit port, and the bond's state for it. */
+/** One enslaved NIC: its link, its transmit port, its MAC and the bond's state for it. */
 public final class SlaveDevice implements Slave {
   private final String name;
   private final int index;
   private final EthernetLink link;
   private final SlaveStats stats;
+  private final MacAddress permanentMac;
+  private MacAddress mac;
+  private boolean promiscuous;
   private Port txPort;
   private LinkState linkState = LinkState.UP;
   private int delayTicks;
@@ -29,10 +33,70 @@ public final class SlaveDevice implements Slave {
    * @param stats its counters
    */
   public SlaveDevice(String name, int index, EthernetLink link, SlaveStats stats) {
+    this(name, index, link, stats, new MacAddress(0x0200_00FF_0001L + index));
+  }
+
+  /**
+   * Builds a slave with its burned-in MAC address.
+   *
+   * @param name interface name
+   * @param index position in the slave list
+   * @param link its link
+   * @param stats its counters
+   * @param permanentMac its own address ({@code perm_hwaddr})
+   */
+  public SlaveDevice(
+      String name, int index, EthernetLink link, SlaveStats stats, MacAddress permanentMac) {
     this.name = name;
     this.index = index;
     this.link = link;
     this.stats = stats;
+    this.permanentMac = permanentMac;
+    this.mac = permanentMac;
+  }
+
+  /**
+   * Returns the slave's own, burned-in address.
+   *
+   * @return the address
+   */
+  public MacAddress permanentMac() {
+    return permanentMac;
+  }
+
+  @Override
+  public MacAddress mac() {
+    return mac;
+  }
+
+  void setMac(MacAddress mac) {
+    this.mac = mac;
+  }
+
+  /**
+   * Returns whether the NIC accepts frames for any destination.
+   *
+   * @return true in promiscuous mode
+   */
+  public boolean promiscuous() {
+    return promiscuous;
+  }
+
+  void setPromiscuous(boolean on) {
+    this.promiscuous = on;
+  }
+
+  /**
+   * Returns whether this NIC's address filter passes a frame: a group destination, its own current
+   * MAC, or anything in promiscuous mode.
+   *
+   * @param destinationBits the frame's destination MAC
+   * @return true if the NIC takes the frame
+   */
+  public boolean accepts(long destinationBits) {
+    return promiscuous
+        || destinationBits == mac.bits()
+        || (destinationBits & 0x0100_0000_0000L) != 0;
   }
 
   /**

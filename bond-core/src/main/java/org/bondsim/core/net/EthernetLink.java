@@ -6,9 +6,9 @@ import org.bondsim.api.Link;
 import org.bondsim.core.engine.EventLoop;
 
 /**
- * A full-duplex point-to-point link between a slave of one host and a slave of the other, with a
- * carrier both ends see. A failure takes the carrier down at both ends at once, as pulling a cable
- * does.
+ * A full-duplex point-to-point link between a slave of one host and a slave of the other (or a
+ * switch port), with a carrier both ends see. A failure takes the carrier down at both ends at
+ * once, as pulling a cable does.
  */
 public final class EthernetLink implements Link {
   private final LinkSpec spec;
@@ -32,9 +32,30 @@ public final class EthernetLink implements Link {
       int txqueuelen,
       SlaveStats forwardSender,
       SlaveStats backwardSender) {
+    this(loop, spec, txqueuelen, txqueuelen, forwardSender, backwardSender);
+  }
+
+  /**
+   * Builds a link whose two ends queue differently, such as a host NIC's qdisc facing a switch
+   * port's egress buffer.
+   *
+   * @param loop the run's event loop
+   * @param spec rate, delay, MTU
+   * @param forwardQueue frames the forward sender's queue holds
+   * @param backwardQueue frames the backward sender's queue holds
+   * @param forwardSender counters of the forward sender
+   * @param backwardSender counters of the backward sender
+   */
+  public EthernetLink(
+      EventLoop loop,
+      LinkSpec spec,
+      int forwardQueue,
+      int backwardQueue,
+      SlaveStats forwardSender,
+      SlaveStats backwardSender) {
     this.spec = spec;
-    this.forward = new Port(loop, this, forwardSender, txqueuelen);
-    this.backward = new Port(loop, this, backwardSender, txqueuelen);
+    this.forward = new Port(loop, this, forwardSender, forwardQueue);
+    this.backward = new Port(loop, this, backwardSender, backwardQueue);
   }
 
   /**

@@ -22,7 +22,8 @@ public final class Port {
   private final EthernetLink link;
   private final SlaveStats senderStats;
   private final int txqueuelen;
-  private FrameReceiver receiver;
+  // Until connected, the far end is unplugged: what arrives there is lost.
+  private FrameReceiver receiver = (slave, packet) -> {};
   private int receiverSlave;
 
   // The qdisc, a ring buffer. 'charges' marks frames whose completion releases the owner's charge.

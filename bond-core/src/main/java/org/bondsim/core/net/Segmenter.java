@@ -41,7 +41,7 @@ final class Segmenter {
               tcp.sack(),
               tcp.tsVal(),
               tcp.tsEcr());
-      sink.accept(
+      Packet segment =
           new Packet(
               packet.frame(),
               length,
@@ -50,8 +50,11 @@ final class Segmenter {
               packet.flowSequence() + i,
               packet.sentAtNs(),
               last ? packet.owner() : null,
-              last ? packet.truesize() : 0),
-          last && chargesOwner);
+              last ? packet.truesize() : 0);
+      // Every segment carries the addresses the bond wrote on the super-packet.
+      segment.setLinkSource(packet.linkSource());
+      segment.setLinkDestination(packet.linkDestination());
+      sink.accept(segment, last && chargesOwner);
     }
   }
 }

@@ -22,6 +22,8 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param hosts each host's CPU and receive-path figures
  * @param flowMoves flows that changed transmit slave, grouped by host and time
  * @param eventsDispatched events the engine ran
+ * @param topology how the slaves were cabled: {@code back-to-back} or {@code switch}
+ * @param switchReport the switch's figures, or null without one
  */
 public record RunReport(
     String mode,
@@ -36,7 +38,37 @@ public record RunReport(
     List<ActiveChange> activeChanges,
     List<HostReport> hosts,
     List<FlowMoveGroup> flowMoves,
-    long eventsDispatched) {
+    long eventsDispatched,
+    String topology,
+    SwitchReport switchReport) {
+
+  /**
+   * What the switch between the hosts did.
+   *
+   * @param forwarded unicast frames sent out of their destination's port only
+   * @param flooded frames sent out of every other port (broadcast, multicast, unknown unicast)
+   * @param filtered frames dropped because their destination sits on the port they came in on
+   *     (learning packets end so)
+   * @param macMoves times a MAC was learned on a different port than before
+   * @param learningPackets learning packets both bonds sent
+   * @param ports each port's frames sent towards its station and tail drops
+   */
+  public record SwitchReport(
+      long forwarded,
+      long flooded,
+      long filtered,
+      long macMoves,
+      long learningPackets,
+      List<SwitchPortReport> ports) {}
+
+  /**
+   * One switch port, seen from the switch: what it sent towards the host slave plugged into it.
+   *
+   * @param name {@code local/eth0}, {@code remote/eth1}, …
+   * @param txPackets frames delivered to the station
+   * @param drops frames its egress buffer had no room for
+   */
+  public record SwitchPortReport(String name, long txPackets, long drops) {}
 
   /**
    * Flows of one host's bond that changed transmit slave at about the same time (within 100 ms of

@@ -6,9 +6,9 @@ import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
 
 /**
- * Everything one run needs: two hosts connected back to back by one link per slave, each with a
- * bond of the same mode and options, a workload from the first host to the second, link events and
- * a seed.
+ * Everything one run needs: two hosts with one link per slave, cabled back to back or through a
+ * switch, each with a bond of the same mode and options, a workload from the first host to the
+ * second, link events and a seed.
  *
  * @param bond the bond's mode and per-bond settings (both hosts use the same)
  * @param moduleParameters global defaults, as {@code modprobe bonding name=value}
@@ -22,6 +22,7 @@ import org.bondsim.core.rx.ReceiveSettings;
  * @param receive both hosts' receive path (rings, coalescing, NAPI, GRO), or null for an ideal
  *     receiver that hands every frame to the bond the instant it arrives
  * @param costs both hosts' CPU costs ({@link CpuCosts#NONE}: none)
+ * @param network how the slaves are cabled
  */
 public record Scenario(
     BondSpec bond,
@@ -34,7 +35,8 @@ public record Scenario(
     List<LinkEvent> events,
     WorkloadSpec workload,
     ReceiveSettings receive,
-    CpuCosts costs) {
+    CpuCosts costs,
+    Network network) {
   /** Linux's default txqueuelen for Ethernet devices. */
   public static final int DEFAULT_TXQUEUELEN = 1000;
 
@@ -52,6 +54,7 @@ public record Scenario(
    * @param workload workload
    * @param receive receive path or null
    * @param costs CPU costs
+   * @param network cabling
    */
   public Scenario {
     moduleParameters = Map.copyOf(moduleParameters);
@@ -72,6 +75,51 @@ public record Scenario(
     if (costs == null) {
       throw new IllegalArgumentException("costs must be given (CpuCosts.NONE for none)");
     }
+    if (network == null) {
+      throw new IllegalArgumentException("network must be given (Network.AUTO for the default)");
+    }
+  }
+
+  /**
+   * Builds a scenario cabled as its mode needs ({@link Network#AUTO}).
+   *
+   * @param bond bond
+   * @param moduleParameters module parameters
+   * @param slaves slaves
+   * @param mtu MTU
+   * @param txqueuelen txqueuelen
+   * @param durationNs duration
+   * @param seed seed
+   * @param events events
+   * @param workload workload
+   * @param receive receive path or null
+   * @param costs CPU costs
+   */
+  public Scenario(
+      BondSpec bond,
+      Map<String, String> moduleParameters,
+      List<SlaveLinkSpec> slaves,
+      int mtu,
+      int txqueuelen,
+      long durationNs,
+      long seed,
+      List<LinkEvent> events,
+      WorkloadSpec workload,
+      ReceiveSettings receive,
+      CpuCosts costs) {
+    this(
+        bond,
+        moduleParameters,
+        slaves,
+        mtu,
+        txqueuelen,
+        durationNs,
+        seed,
+        events,
+        workload,
+        receive,
+        costs,
+        Network.AUTO);
   }
 
   /**
@@ -108,7 +156,8 @@ public record Scenario(
         events,
         workload,
         null,
-        CpuCosts.NONE);
+        CpuCosts.NONE,
+        Network.AUTO);
   }
 
   /**

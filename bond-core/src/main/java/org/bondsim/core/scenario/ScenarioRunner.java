@@ -15,6 +15,7 @@ import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadProvider;
@@ -28,6 +29,7 @@ import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.net.EthernetLink;
 import org.bondsim.core.net.FrameReceiver;
+import org.bondsim.core.net.LearningSwitch;
 import org.bondsim.core.net.LinkSpec;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.net.Port;
@@ -146,31 +148,69 @@ public final class ScenarioRunner {
     String mode = resolved.entry().provider().mode();
     Options options = resolved.options();
     var characteristics = resolved.entry().provider().characteristics();
-    BondDevice sender = new BondDevice("bond0", mode, characteristics, options, loop::now);
-    BondDevice receiver = new BondDevice("bond0", mode, characteristics, options, loop::now);
+    Network.Topology topology = topology(scenario, mode, characteristics);
+    BondDevice sender =
+        new BondDevice("bond0", mode, characteristics, options, loop::now, SENDER_MAC);
+    BondDevice receiver =
+        new BondDevice("bond0", mode, characteristics, options, loop::now, RECEIVER_MAC);
 
+    // Per slave: the cable whose carrier link events switch (the local host's, through a switch).
     List<EthernetLink> links = new ArrayList<>();
-    List<Port> ports = new ArrayList<>();
+    List<Port> hostPorts = new ArrayList<>();
+    List<Port> intoHosts = new ArrayList<>();
+    List<EthernetLink> receiverCables = new ArrayList<>();
+    LearningSwitch fabric =
+        topology == Network.Topology.SWITCH
+            ? new LearningSwitch(loop::now, LearningSwitch.DEFAULT_AGING_NS)
+            : null;
     for (int i = 0; i < scenario.slaves().size(); i++) {
       SlaveLinkSpec slaveSpec = scenario.slaves().get(i);
+      LinkSpec linkSpec =
+          LinkSpec.ethernet(slaveSpec.speedMbps(), slaveSpec.delayNs(), scenario.mtu());
       SlaveStats senderStats = new SlaveStats();
       SlaveStats receiverStats = new SlaveStats();
-      EthernetLink link =
-          new EthernetLink(
-              loop,
-              LinkSpec.ethernet(slaveSpec.speedMbps(), slaveSpec.delayNs(), scenario.mtu()),
-              scenario.txqueuelen(),
-              senderStats,
-              receiverStats);
-      links.add(link);
-      ports.add(link.forward());
-      ports.add(link.backward());
-      SlaveDevice senderSlave = new SlaveDevice(Scenario.slaveName(i), i, link, senderStats);
-      senderSlave.attachTxPort(link.forward());
-      SlaveDevice receiverSlave = new SlaveDevice(Scenario.slaveName(i), i, link, receiverStats);
-      receiverSlave.attachTxPort(link.backward());
+      EthernetLink senderCable;
+      EthernetLink receiverCable;
+      if (fabric == null) {
+        senderCable =
+            new EthernetLink(loop, linkSpec, scenario.txqueuelen(), senderStats, receiverStats);
+        receiverCable = senderCable;
+      } else {
+        int buffer = scenario.network().switchBufferFrames();
+        senderCable =
+            new EthernetLink(
+                loop, linkSpec, scenario.txqueuelen(), buffer, senderStats, new SlaveStats());
+        receiverCable =
+            new EthernetLink(
+                loop, linkSpec, scenario.txqueuelen(), buffer, receiverStats, new SlaveStats());
+      }
+      links.add(senderCable);
+      receiverCables.add(receiverCable);
+      SlaveDevice senderSlave =
+          new SlaveDevice(Scenario.slaveName(i), i, senderCable, senderStats, slaveMac(1, i));
+      senderSlave.attachTxPort(senderCable.forward());
+      Port receiverTx = fabric == null ? receiverCable.backward() : receiverCable.forward();
+      SlaveDevice receiverSlave =
+          new SlaveDevice(Scenario.slaveName(i), i, receiverCable, receiverStats, slaveMac(2, i));
+      receiverSlave.attachTxPort(receiverTx);
       sender.enslave(senderSlave);
       receiver.enslave(receiverSlave);
+      hostPorts.add(senderCable.forward());
+      hostPorts.add(receiverTx);
+    }
+    if (fabric != null) {
+      for (int i = 0; i < links.size(); i++) {
+        fabric.addPort(
+            "local/" + Scenario.slaveName(i),
+            links.get(i),
+            links.get(i).backward(),
+            new SlaveStats());
+      }
+      for (int i = 0; i < receiverCables.size(); i++) {
+        EthernetLink cable = receiverCables.get(i);
+        fabric.addPort(
+            "remote/" + Scenario.slaveName(i), cable, cable.backward(), new SlaveStats());
+      }
     }
 
     SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
@@ -199,32 +239,38 @@ public final class ScenarioRunner {
       toReceiver = remotePath;
     }
     if (scenario.costs().perSegmentSentNs() > 0) {
-      local.chargeTransmit(
-          new TransmitStage(loop, localCpus.get(0), sender, scenario.costs().perSegmentSentNs()));
-      remote.chargeTransmit(
-          new TransmitStage(
-              loop, remoteCpus.get(0), receiver, scenario.costs().perSegmentSentNs()));
+      long cost = scenario.costs().perSegmentSentNs();
+      List<TransmitStage> localStages = new ArrayList<>();
+      List<TransmitStage> remoteStages = new ArrayList<>();
+      for (int i = 0; i < cpuCount; i++) {
+        localStages.add(new TransmitStage(loop, localCpus.get(i), sender, cost));
+        remoteStages.add(new TransmitStage(loop, remoteCpus.get(i), receiver, cost));
+      }
+      local.chargeTransmit(localStages);
+      remote.chargeTransmit(remoteStages);
     }
-    FrameReceiver intoReceiver = toReceiver;
-    FrameReceiver intoSender = toSender;
+    FrameReceiver intoReceiver = addressFilter(receiver, toReceiver, remote);
+    FrameReceiver intoSender = addressFilter(sender, toSender, null);
     for (int i = 0; i < links.size(); i++) {
-      links
-          .get(i)
-          .forward()
-          .connect(
-              (slave, packet) -> {
-                remote.observeArrival(packet);
-                intoReceiver.receive(slave, packet);
-              },
-              i);
-      links.get(i).backward().connect(intoSender, i);
+      Port towardsSender = links.get(i).backward();
+      Port towardsReceiver =
+          fabric == null ? links.get(i).forward() : receiverCables.get(i).backward();
+      towardsReceiver.connect(intoReceiver, i);
+      towardsSender.connect(intoSender, i);
+      intoHosts.add(towardsReceiver);
+      intoHosts.add(towardsSender);
+      if (fabric != null) {
+        links.get(i).forward().connect(fabric, i);
+        receiverCables.get(i).forward().connect(fabric, links.size() + i);
+      }
     }
 
     for (int i = 0; i < links.size(); i++) {
       Netem netem = scenario.slaves().get(i).netem();
       if (netem.active()) {
-        links.get(i).forward().impair(netem, netemRandom.split());
-        links.get(i).backward().impair(netem, netemRandom.split());
+        // Both directions of the slave's path: the ports that deliver to each host.
+        intoHosts.get(2 * i).impair(netem, netemRandom.split());
+        intoHosts.get(2 * i + 1).impair(netem, netemRandom.split());
       }
     }
 
@@ -232,14 +278,28 @@ public final class ScenarioRunner {
         resolved
             .entry()
             .provider()
-            .create(new SimPolicyContext(sender, loop, senderPolicyRandom), options);
+            .create(
+                new SimPolicyContext(sender, loop, senderPolicyRandom, () -> remote.resolve(local)),
+                options);
     TxPolicy receiverPolicy =
         resolved
             .entry()
             .provider()
-            .create(new SimPolicyContext(receiver, loop, receiverPolicyRandom), options);
+            .create(
+                new SimPolicyContext(
+                    receiver, loop, receiverPolicyRandom, () -> local.resolve(remote)),
+                options);
     sender.attachPolicy(decorator.apply(sender, senderPolicy));
     receiver.attachPolicy(decorator.apply(receiver, receiverPolicy));
+    if (senderPolicy instanceof ReceiveBalancer balancer) {
+      sender.attachReceiveBalancer(balancer);
+    }
+    if (receiverPolicy instanceof ReceiveBalancer balancer) {
+      receiver.attachReceiveBalancer(balancer);
+    }
+    // Each host learns the other's MAC before the test starts (ARP itself is not simulated).
+    local.resolve(remote);
+    remote.resolve(local);
 
     long miimon = options.getLong(BondOptions.MIIMON);
     if (miimon > 0) {
@@ -282,7 +342,62 @@ public final class ScenarioRunner {
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
     hosts.add(hostReport("local", localCpus, localPath, scenario.durationNs(), kilobytes));
     hosts.add(hostReport("remote", remoteCpus, remotePath, scenario.durationNs(), kilobytes));
-    return report(scenario, mode, options, loop, sender, receiver, ports, result, remote, hosts);
+    return report(
+        scenario, mode, options, topology, loop, sender, receiver, hostPorts, intoHosts, fabric,
+        result, remote, hosts);
+  }
+
+  /** Slave i of host h: 02:00:00:0h:00:(i+1), distinct from both bonds' own addresses. */
+  private static MacAddress slaveMac(int host, int index) {
+    return new MacAddress(0x0200_0000_0000L | ((long) host << 16) | (index + 1));
+  }
+
+  private static Network.Topology topology(
+      Scenario scenario, String mode, java.util.Set<Characteristic> characteristics) {
+    boolean ownMacs = characteristics.contains(Characteristic.OWN_SLAVE_MACS);
+    boolean activeOnly = characteristics.contains(Characteristic.ACTIVE_SLAVE_ONLY);
+    Network.Topology asked = scenario.network().topology();
+    if (asked == Network.Topology.AUTO) {
+      return ownMacs ? Network.Topology.SWITCH : Network.Topology.BACK_TO_BACK;
+    }
+    if (asked == Network.Topology.SWITCH && !ownMacs && !activeOnly) {
+      throw new IllegalArgumentException(
+          "--topology switch needs a mode that works with an unconfigured switch (active-backup,"
+              + " balance-tlb, balance-alb); "
+              + mode
+              + " needs a static trunk or LACP on the switch, which bondsim does not model;"
+              + " allowed for "
+              + mode
+              + ": back-to-back");
+    }
+    if (asked == Network.Topology.BACK_TO_BACK && ownMacs) {
+      throw new IllegalArgumentException(
+          "--topology back-to-back cannot carry "
+              + mode
+              + ": its slaves keep their own MACs and peers reach the bond through a switch that"
+              + " learned them; allowed for "
+              + mode
+              + ": switch");
+    }
+    return asked;
+  }
+
+  /**
+   * A host's NICs: each passes only frames its address filter accepts, and the receiving host's
+   * frames are then measured for reordering.
+   */
+  private static FrameReceiver addressFilter(BondDevice bond, FrameReceiver next, SimHost meter) {
+    return (slave, packet) -> {
+      SlaveDevice nic = bond.slaveDevices().get(slave);
+      if (!nic.accepts(packet.linkDestination())) {
+        nic.stats().countDrop(DropReason.ADDRESS_FILTER);
+        return;
+      }
+      if (meter != null) {
+        meter.observeArrival(packet);
+      }
+      next.receive(slave, packet);
+    };
   }
 
   private static RunReport.HostReport hostReport(
@@ -355,10 +470,13 @@ public final class ScenarioRunner {
       Scenario scenario,
       String mode,
       Options options,
+      Network.Topology topology,
       EventLoop loop,
       BondDevice sender,
       BondDevice receiver,
-      List<Port> ports,
+      List<Port> hostPorts,
+      List<Port> intoHosts,
+      LearningSwitch fabric,
       WorkloadResult result,
       SimHost remote,
       List<RunReport.HostReport> hosts) {
@@ -391,17 +509,51 @@ public final class ScenarioRunner {
               tx.linkState().name().toLowerCase(java.util.Locale.ROOT)));
     }
 
+    // Frames the hosts sent, and what became of them on the way to a host's NIC. Through a
+    // switch, flood copies count as duplicates and frames it filtered as dropped.
     long handed = 0;
     long duplicated = 0;
     long delivered = 0;
     long dropped = 0;
     long inFlight = 0;
-    for (Port port : ports) {
+    java.util.Set<Port> counted =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Port port : hostPorts) {
       handed += port.handed();
-      duplicated += port.duplicated();
+    }
+    for (Port port : intoHosts) {
       delivered += port.delivered();
-      dropped += port.dropped();
-      inFlight += port.inFlight();
+    }
+    List<Port> every = new ArrayList<>(hostPorts);
+    every.addAll(intoHosts);
+    for (Port port : every) {
+      if (counted.add(port)) {
+        duplicated += port.duplicated();
+        dropped += port.dropped();
+        inFlight += port.inFlight();
+      }
+    }
+    RunReport.SwitchReport switchReport = null;
+    if (fabric != null) {
+      duplicated += fabric.floodCopies();
+      dropped += fabric.filtered();
+      List<RunReport.SwitchPortReport> switchPorts = new ArrayList<>();
+      for (int p = 0; p < fabric.portCount(); p++) {
+        SlaveStats stats = fabric.portStats(p);
+        switchPorts.add(
+            new RunReport.SwitchPortReport(
+                fabric.portName(p),
+                fabric.egress(p).delivered(),
+                stats.drops(DropReason.TX_QUEUE_FULL)));
+      }
+      switchReport =
+          new RunReport.SwitchReport(
+              fabric.forwarded(),
+              fabric.flooded(),
+              fabric.filtered(),
+              fabric.macMoves(),
+              sender.learningPackets() + receiver.learningPackets(),
+              switchPorts);
     }
     RunReport.FrameAccount frames =
         new RunReport.FrameAccount(
@@ -437,7 +589,9 @@ public final class ScenarioRunner {
         changes,
         hosts,
         flowMoves(sender, receiver),
-        loop.dispatched());
+        loop.dispatched(),
+        topology.cliName(),
+        switchReport);
   }
 
   private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {

@@ -1,20 +1,24 @@
 package org.bondsim.core.scenario;
 
 import org.bondsim.api.Bond;
+import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.RandomSource;
+import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.EventLoop;
 
 /** The {@link PolicyContext} of one bond in one run. */
 final class SimPolicyContext implements PolicyContext {
-  private final Bond bond;
+  private final BondDevice bond;
   private final EventLoop loop;
   private final RandomSource random;
+  private final Runnable peersUpdate;
 
-  SimPolicyContext(Bond bond, EventLoop loop, RandomSource random) {
+  SimPolicyContext(BondDevice bond, EventLoop loop, RandomSource random, Runnable peersUpdate) {
     this.bond = bond;
     this.loop = loop;
     this.random = random;
+    this.peersUpdate = peersUpdate;
   }
 
   @Override
@@ -38,5 +42,20 @@ final class SimPolicyContext implements PolicyContext {
   @Override
   public RandomSource random() {
     return random;
+  }
+
+  @Override
+  public void sendLearningPacket(int slave, MacAddress mac) {
+    bond.sendLearningPacket(slave, mac);
+  }
+
+  @Override
+  public void setPromiscuous(int slave, boolean on) {
+    bond.setPromiscuous(slave, on);
+  }
+
+  @Override
+  public void updatePeers() {
+    peersUpdate.run();
   }
 }

@@ -24,7 +24,9 @@ public final class SimHost implements Host, HostStack {
   private final int densityThreshold;
   private PacketHandler handler = packet -> {};
   private ReorderingMeter[] meters = new ReorderingMeter[0];
-  private TransmitStage transmitStage;
+  private TransmitStage[] transmitStages;
+  private long neighbourMac = -1;
+  private long resolutions;
 
   /**
    * Builds a host around its bond and plugs itself in as the bond's stack.
@@ -60,22 +62,58 @@ public final class SimHost implements Host, HostStack {
     return address;
   }
 
+  /**
+   * Learns the MAC to use for the peer, as an ARP reply from it would teach: the peer's bond
+   * answers with its own MAC or, under balance-alb, the MAC of the slave it assigns to this host.
+   *
+   * @param peer the other host
+   */
+  public void resolve(SimHost peer) {
+    neighbourMac = peer.bond.macFor(address, peer.address);
+    resolutions++;
+  }
+
+  /**
+   * Returns the MAC this host sends to, once resolved.
+   *
+   * @return the address bits, or -1 before the first resolution
+   */
+  public long neighbourMac() {
+    return neighbourMac;
+  }
+
+  /**
+   * Returns how often the peer's address was resolved (the first time, then each update).
+   *
+   * @return resolutions
+   */
+  public long resolutions() {
+    return resolutions;
+  }
+
   @Override
   public void send(Packet packet) {
-    if (transmitStage != null) {
-      transmitStage.send(packet);
+    if (neighbourMac >= 0) {
+      packet.setLinkDestination(neighbourMac);
+    }
+    if (transmitStages != null) {
+      // Each stream's application runs on its own CPU in turn, as a scheduler spreads netperf
+      // processes; a segment of no stream (a pure ACK, a SYN) is sent on CPU 0.
+      int flow = packet.flowId();
+      transmitStages[flow > 0 ? flow % transmitStages.length : 0].send(packet);
     } else {
       bond.transmit(packet);
     }
   }
 
   /**
-   * Charges every sent segment CPU time before it reaches the bond.
+   * Charges every sent segment CPU time before it reaches the bond: stream {@code i}'s segments on
+   * the stage of CPU {@code i % cpus}, every other segment on CPU 0's.
    *
-   * @param stage the host's transmit stage
+   * @param stages one transmit stage per CPU, in CPU order
    */
-  public void chargeTransmit(TransmitStage stage) {
-    this.transmitStage = stage;
+  public void chargeTransmit(java.util.List<TransmitStage> stages) {
+    this.transmitStages = stages.toArray(new TransmitStage[0]);
   }
 
   @Override

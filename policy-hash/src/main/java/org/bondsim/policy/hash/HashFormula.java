@@ -81,6 +81,17 @@ public enum HashFormula {
     return modulusOverAllSlaves;
   }
 
+  /**
+   * Returns whether this kernel predates {@code bond_tlb_xmit} (Linux before 3.19): balance-tlb
+   * then shared balance-alb's {@code bond_alb_xmit}, keyed its table by the XOR of the destination
+   * IP's bytes whatever {@code xmit_hash_policy} said, and had no {@code tlb_dynamic_lb}.
+   *
+   * @return true for 2.6, 3.5 and 3.13
+   */
+  public boolean tlbSharesAlbTransmit() {
+    return modulusOverAllSlaves;
+  }
+
   boolean atLeast(HashFormula other) {
     return ordinal() >= other.ordinal();
   }

@@ -86,6 +86,11 @@ final class FakeBond implements Bond {
     }
 
     @Override
+    public org.bondsim.api.packet.MacAddress mac() {
+      return new org.bondsim.api.packet.MacAddress(0x0200_0000_0100L + index);
+    }
+
+    @Override
     public boolean isInactive() {
       return false;
     }
