@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 
 /** Parsers for the CLI's compact value syntaxes; each error names the option and what it allows. */
@@ -140,5 +141,21 @@ final class ArgumentParsers {
       slave = "eth" + slave.substring("slave".length());
     }
     return new LinkEvent(slave, timeNs(text.substring(at + 1), option), up);
+  }
+
+  /**
+   * Parses {@code --topology}.
+   *
+   * @param text auto, back-to-back or switch
+   * @return the topology
+   */
+  static Network.Topology topology(String text) {
+    for (Network.Topology topology : Network.Topology.values()) {
+      if (topology.cliName().equals(text)) {
+        return topology;
+      }
+    }
+    throw new IllegalArgumentException(
+        "--topology must be one of auto, back-to-back, switch, got '" + text + "'");
   }
 }

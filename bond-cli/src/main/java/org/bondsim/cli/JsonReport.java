@@ -61,6 +61,23 @@ final class JsonReport {
     f.put("dropped", frames.dropped());
     f.put("in_flight", frames.inFlight());
     f.put("no_slave_drops", frames.noSlave());
+    root.put("topology", report.topology());
+    if (report.switchReport() != null) {
+      RunReport.SwitchReport fabric = report.switchReport();
+      ObjectNode sw = root.putObject("switch");
+      sw.put("forwarded", fabric.forwarded());
+      sw.put("flooded", fabric.flooded());
+      sw.put("filtered", fabric.filtered());
+      sw.put("mac_moves", fabric.macMoves());
+      sw.put("learning_packets", fabric.learningPackets());
+      ArrayNode ports = sw.putArray("ports");
+      for (RunReport.SwitchPortReport port : fabric.ports()) {
+        ObjectNode p = ports.addObject();
+        p.put("name", port.name());
+        p.put("tx_packets", port.txPackets());
+        p.put("drops", port.drops());
+      }
+    }
     ArrayNode changes = root.putArray("active_slave_changes");
     for (RunReport.ActiveChange change : report.activeChanges()) {
       ObjectNode c = changes.addObject();

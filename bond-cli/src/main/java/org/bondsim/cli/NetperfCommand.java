@@ -12,6 +12,7 @@ import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
 import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -28,8 +29,10 @@ import picocli.CommandLine.Spec;
     name = "netperf",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs a netperf test from one simulated host to another over a bond of N slaves, each slave"
-          + " cabled back to back to a slave of the peer's bond (same mode and options).",
+      "Runs a netperf test from one simulated host to another over a bond of N slaves (same mode"
+          + " and options on both). Slaves are cabled back to back (slave i to the peer's slave i),"
+          + " or, for balance-tlb and balance-alb, each to a port of one learning switch"
+          + " (--topology).",
       "Test-specific options follow '--', as with netperf: -m message size, -s local socket size,"
           + " -S remote socket size."
     })
@@ -129,9 +132,28 @@ final class NetperfCommand implements Callable<Integer> {
   long sendCostNs;
 
   @Option(
+      names = "--topology",
+      defaultValue = "auto",
+      paramLabel = "auto|back-to-back|switch",
+      description =
+          "How the slaves are cabled: auto (a switch for balance-tlb and balance-alb, back to back"
+              + " otherwise), back-to-back, or switch (active-backup, balance-tlb, balance-alb:"
+              + " the modes that need no switch configuration). Default: ${DEFAULT-VALUE}.")
+  String topology;
+
+  @Option(
+      names = "--switch-buffer",
+      defaultValue = "1000",
+      paramLabel = "FRAMES",
+      description = "Frames each switch port queues before dropping. Default: ${DEFAULT-VALUE}.")
+  int switchBuffer;
+
+  @Option(
       names = "--fail",
       paramLabel = "SLAVE@TIME",
-      description = "Take a slave's link down, e.g. eth0@2s. Repeatable.")
+      description =
+          "Take a slave's link down, e.g. eth0@2s (through a switch: the sending host's cable)."
+              + " Repeatable.")
   List<String> failures = new ArrayList<>();
 
   @Option(
@@ -248,7 +270,8 @@ final class NetperfCommand implements Callable<Integer> {
             events,
             new WorkloadSpec(test, testOptions, streams, settings),
             receiveSettings(),
-            costs());
+            costs(),
+            new Network(ArgumentParsers.topology(topology), switchBuffer));
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
     PrintWriter out = spec.commandLine().getOut();

@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Lists every bonding mode found on the class path, with its Linux number, the module it came"
-          + " from and its options (default and range).",
+          + " from and its options (default, range, and where Linux lets it be set: module+bond ="
+          + " a module parameter giving the default, --module-param, and a per-bond setting,"
+          + " --bond; bond only = per bond).",
       "Add a plugin jar with BONDSIM_CLASSPATH=/path/to/plugin.jar ./bondsim policies"
     })
 final class PoliciesCommand implements Callable<Integer> {
@@ -45,7 +47,9 @@ final class PoliciesCommand implements Callable<Integer> {
       }
     }
     out.println();
-    out.println("Options of every mode (module parameter = global default; per bond with --bond):");
+    out.println(
+        "Options of every mode (module parameter = global default with --module-param; per bond"
+            + " with --bond):");
     printOptions(
         out,
         BondOptions.SPECS.stream()
@@ -70,8 +74,14 @@ final class PoliciesCommand implements Callable<Integer> {
       String unit = option instanceof IntOption i && !i.unit().isEmpty() ? " " + i.unit() : "";
       String shownDefault = option.defaultText().isEmpty() ? "(none)" : option.defaultText();
       out.printf(
-          "%s%-18s default %-8s %s%s. %s%n",
-          indent, option.name(), shownDefault, option.allowed(), unit, option.doc());
+          "%s%-18s %-11s default %-8s %s%s. %s%n",
+          indent,
+          option.name(),
+          option.level().label(),
+          shownDefault,
+          option.allowed(),
+          unit,
+          option.doc());
     }
   }
 }

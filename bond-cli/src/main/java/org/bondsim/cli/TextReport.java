@@ -57,11 +57,35 @@ final class TextReport {
         Locale.ROOT,
         "frames: %d handed to slaves%s = %d delivered + %d dropped + %d in flight at the end%s%n",
         frames.sent(),
-        frames.duplicated() > 0 ? " + " + frames.duplicated() + " duplicated by netem" : "",
+        frames.duplicated() > 0
+            ? " + "
+                + frames.duplicated()
+                + (report.switchReport() != null
+                    ? " copied (switch floods, netem)"
+                    : " duplicated by netem")
+            : "",
         frames.delivered(),
         frames.dropped(),
         frames.inFlight(),
         frames.noSlave() > 0 ? "; " + frames.noSlave() + " dropped for want of a slave" : "");
+    RunReport.SwitchReport fabric = report.switchReport();
+    if (fabric != null) {
+      out.printf(
+          Locale.ROOT,
+          "switch: %d forwarded, %d flooded, %d filtered (%d learning packets sent), %d MAC moves;"
+              + " tail drops %s%n",
+          fabric.forwarded(),
+          fabric.flooded(),
+          fabric.filtered(),
+          fabric.learningPackets(),
+          fabric.macMoves(),
+          fabric.ports().stream().mapToLong(RunReport.SwitchPortReport::drops).sum() == 0
+              ? "none"
+              : fabric.ports().stream()
+                  .filter(p -> p.drops() > 0)
+                  .map(p -> p.name() + " " + p.drops())
+                  .collect(Collectors.joining(", ")));
+    }
     if (!report.activeChanges().isEmpty()) {
       out.println(
           "active slave: "

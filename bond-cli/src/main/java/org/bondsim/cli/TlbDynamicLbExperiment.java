@@ -26,10 +26,12 @@ import org.bondsim.core.workload.WorkloadRegistry;
  * balance-tlb bond with layer3+4 hashing, tlb_dynamic_lb 1 and 0, beside the measurement (109 250
  * and 113 752 transactions/s for {@code -r 1,1024}; {@code -r 81920,81920} was not measured).
  *
- * <p>Not reported, and so assumptions: current-kernel TCP ({@code --kernel 6.x}), 20 µs one-way
- * delay, two CPUs per host with the four slaves' interrupts alternating between them, GRO on with
- * {@code rx-usecs 50}, and the CPU cost profile {@code reference-2.6.37} borrowed from the GRO
- * experiment (nothing here is fitted).
+ * <p>The hosts are cabled through a learning switch, as balance-tlb needs, so each receives on its
+ * active slave only. Not reported, and so assumptions: current-kernel TCP ({@code --kernel 6.x}),
+ * 10 µs per host-to-switch cable, two CPUs per host with the four slaves' interrupts alternating
+ * between them and each stream's application on CPU {@code stream % 2}, GRO on with {@code rx-usecs
+ * 50}, a switch buffer of 1000 frames per port, and the CPU cost profile {@code reference-2.6.37}
+ * borrowed from the GRO experiment (nothing here is fitted).
  */
 final class TlbDynamicLbExperiment {
   private record Row(int dynamic, int request, int response, double measuredTps) {}
@@ -52,8 +54,9 @@ final class TlbDynamicLbExperiment {
         reports.add(pool.submit(() -> runner.run(scenario(row))));
       }
       out.println(
-          "200 x TCP_RR, 60 s, balance-tlb 4x1G layer3+4 (assumptions: kernel 6.x, 20 us delay,"
-              + " 2 CPUs, IRQs 0,1,0,1, cost profile reference-2.6.37)");
+          "200 x TCP_RR, 60 s, balance-tlb 4x1G layer3+4 through a switch (assumptions: kernel"
+              + " 6.x, 10 us per cable, 2 CPUs, IRQs 0,1,0,1, stream i on CPU i % 2, cost profile"
+              + " reference-2.6.37)");
       out.println();
       out.println(
           "setting                     | trans/s meas     sim    err | flow moves local remote |"
@@ -94,7 +97,7 @@ final class TlbDynamicLbExperiment {
         BondSpec.parse(
             "mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + row.dynamic()),
         Map.of(),
-        Collections.nCopies(4, new SlaveLinkSpec(1000, 20_000)),
+        Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)),
         1500,
         Scenario.DEFAULT_TXQUEUELEN,
         60_000_000_000L,

@@ -24,9 +24,14 @@ class PoliciesCommandTest {
         .containsPattern("balance-xor\\s+2\\s+policy-hash")
         .containsPattern("broadcast\\s+3\\s+bond-core")
         .containsPattern("802.3ad\\s+4\\s+policy-hash")
-        .containsPattern("xmit_hash_policy\\s+default layer2")
-        .containsPattern("packets_per_slave\\s+default 1\\s+0\\.\\.65535")
-        .containsPattern("miimon\\s+default 0")
+        .containsPattern("balance-tlb\\s+5\\s+policy-tlb")
+        .containsPattern("balance-alb\\s+6\\s+policy-tlb")
+        .containsPattern("xmit_hash_policy\\s+module\\+bond default layer2")
+        .containsPattern("packets_per_slave\\s+module\\+bond default 1\\s+0\\.\\.65535")
+        .containsPattern("miimon\\s+module\\+bond default 0")
+        // Linux has lp_interval as a module parameter and tlb_dynamic_lb per bond only.
+        .containsPattern("tlb_dynamic_lb\\s+bond only\\s+default 1\\s+0\\.\\.1")
+        .containsPattern("lp_interval\\s+module\\+bond default 1\\s+1\\.\\.2147483647 s")
         .contains("primary_reselect");
   }
 

@@ -38,6 +38,9 @@ class UsageErrorTest {
         "--cpu-costs|frame -1|--cpu-costs frame must be a non-negative number of ns, got '-1'",
         "--cpu-costs|irq 5|--cpu-costs takes frame, up, byte, ack, sack, tx, got 'irq'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
+        "--topology|ring|--topology must be one of auto, back-to-back, switch, got 'ring'",
+        "--topology|switch|--topology switch needs a mode that works with an unconfigured switch",
+        "--switch-buffer|0|--switch-buffer must be 1..1000000 frames, got 0",
         "--sysctl|net.ipv4.nosuch=1|unknown setting 'net.ipv4.nosuch' for UDP_STREAM",
       })
   void badValuesExitTwoWithOneLineNamingTheField(String option, String value, String message) {
@@ -76,5 +79,23 @@ class UsageErrorTest {
         .contains("EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got 'nosuch'")
         .doesNotContain("Exception");
     assertThat(result.out()).isEmpty();
+  }
+
+  /** Options of balance-tlb at the wrong level or out of range, and a topology it cannot use. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--module-param|tlb_dynamic_lb=0|tlb_dynamic_lb is not a bonding module parameter in Linux"
+            + " (modprobe ignores it); it is set per bond",
+        "--module-param|lp_interval=0|lp_interval must be 1..2147483647, got 0",
+        "--topology|back-to-back|--topology back-to-back cannot carry balance-tlb",
+      })
+  void balanceTlbUsageErrorsExitTwo(String option, String value, String message) {
+    CliRunner result =
+        CliRunner.run("netperf", "-l", "0.01", "--bond", "mode balance-tlb", option, value);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains(message).doesNotContain("Exception");
+    assertThat(result.err().lines().count()).isEqualTo(1);
   }
 }

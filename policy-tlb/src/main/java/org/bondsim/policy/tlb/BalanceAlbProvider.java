@@ -9,9 +9,9 @@ import java.util.OptionalInt;
  * not (see {@link BalancedFrames}). With {@code tlb_dynamic_lb 0} it is {@code usable[xmit_hash %
  * count]}.
  *
- * <p>Not modelled: receive load balancing (rlb), which in Linux rewrites ARP replies so that each
- * peer sends to a different slave's MAC; bondsim's hosts are cabled slave to slave without ARP, so
- * ARP frames leave on the active slave and the peer's own policy picks the receiving slave.
+ * <p>Receive side: receive load balancing (rlb, {@link AlbSelection}) gives each peer the MAC of a
+ * slave of its own, in turn, so each peer's traffic arrives on its slave; every slave delivers
+ * unicast to the bond.
  */
 public final class BalanceAlbProvider extends BalanceTlbProvider {
   @Override
@@ -26,7 +26,8 @@ public final class BalanceAlbProvider extends BalanceTlbProvider {
 
   @Override
   public String description() {
-    return "balance-tlb with flows grouped by destination IP (receive balancing not modelled)";
+    return "balance-tlb with flows grouped by destination IP; each peer is steered to a slave of"
+        + " its own for receiving (rlb)";
   }
 
   @Override

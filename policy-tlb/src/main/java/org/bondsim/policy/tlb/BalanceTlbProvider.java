@@ -2,9 +2,12 @@ package org.bondsim.policy.tlb;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.bondsim.api.option.IntOption;
+import org.bondsim.api.option.OptionException;
+import org.bondsim.api.option.OptionLevel;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.policy.Characteristic;
@@ -24,10 +27,20 @@ import org.bondsim.policy.hash.XmitHashPolicy;
  * empties the whole table every 10 s so that active flows can move. With {@code tlb_dynamic_lb 0}
  * they take {@code usable[xmit_hash % count]}. Everything else leaves on the current active slave.
  *
- * <p>Not modelled yet: learning packets ({@code lp_interval}; there is no switch to teach in a
- * back-to-back topology), and the receive side (in Linux a tlb bond receives on its active slave
- * only because peers learn its MAC there; bondsim's hosts are cabled slave to slave, so the peer's
- * own policy decides the receiving slave).
+ * <p>Receive side: every slave keeps its own MAC and the active slave carries the bond's, so peers
+ * (which learn the bond's MAC) reach the bond through the switch on the active slave only; frames
+ * arriving on another slave are not delivered ({@link Characteristic#OWN_SLAVE_MACS}). Every {@code
+ * lp_interval} seconds each slave sends a learning packet so the switch keeps its MAC on the right
+ * port.
+ *
+ * <p>Kernel variants: with {@code xmit_hash_formula} 2.6, 3.5 or 3.13 (Linux before 3.19) the table
+ * is keyed by the XOR of the destination IP's bytes, as {@code bond_alb_xmit} did for both modes
+ * then, whatever {@code xmit_hash_policy} says, and {@code tlb_dynamic_lb 0} is refused (it arrived
+ * in 3.19).
+ *
+ * <p>{@code tlb_dynamic_lb} is a per-bond option only: Linux has no module parameter of that name
+ * ({@code bond_check_params} takes its default from the option table), so {@code --module-param
+ * tlb_dynamic_lb=…} is refused with that explanation. {@code lp_interval} is both.
  */
 public class BalanceTlbProvider implements TxPolicyProvider {
   /** {@code tlb_dynamic_lb}: module parameter and per-bond option, as in Linux (default 1). */
@@ -38,7 +51,21 @@ public class BalanceTlbProvider implements TxPolicyProvider {
           0,
           1,
           "",
-          "1: assign flows to the least-loaded slave and reshuffle every 10 s; 0: hash % slaves");
+          "1: assign flows to the least-loaded slave and reshuffle every 10 s; 0: hash % slaves",
+          OptionLevel.BOND_ONLY);
+
+  /**
+   * {@code lp_interval}: seconds between the learning packets each slave sends its switch; a module
+   * parameter and a per-bond option, as in Linux (default 1, {@code BOND_ALB_DEFAULT_LP_INTERVAL}).
+   */
+  public static final IntOption LP_INTERVAL =
+      new IntOption(
+          "lp_interval",
+          1,
+          1,
+          Integer.MAX_VALUE,
+          "s",
+          "seconds between the learning packets every slave sends so the switch keeps its MAC");
 
   @Override
   public String mode() {
@@ -52,28 +79,48 @@ public class BalanceTlbProvider implements TxPolicyProvider {
 
   @Override
   public String description() {
-    return "each flow takes the least-loaded slave, reassigned every 10 s (tlb_dynamic_lb)";
+    return "each flow takes the least-loaded slave, reassigned every 10 s (tlb_dynamic_lb);"
+        + " receives on the active slave";
+  }
+
+  /** bond_option_mode_set: modes 4, 5 and 6 turn on miimon 100 when no monitor is set. */
+  @Override
+  public Map<String, String> modeDefaults() {
+    return Map.of("miimon", "100");
   }
 
   @Override
   public List<OptionSpec> options() {
-    return List.of(TLB_DYNAMIC_LB, XmitHashPolicy.OPTION, HashFormula.OPTION);
+    return List.of(TLB_DYNAMIC_LB, LP_INTERVAL, XmitHashPolicy.OPTION, HashFormula.OPTION);
   }
 
   @Override
   public Set<Characteristic> characteristics() {
-    return EnumSet.of(Characteristic.LOAD_AWARE, Characteristic.USES_ACTIVE_SLAVE);
+    return EnumSet.of(
+        Characteristic.LOAD_AWARE, Characteristic.USES_ACTIVE_SLAVE, Characteristic.OWN_SLAVE_MACS);
   }
 
   @Override
   public TxPolicy create(PolicyContext context, Options options) {
+    HashFormula formula = HashFormula.parse(options.getString(HashFormula.OPTION.name()));
     XmitHash hash =
         new XmitHash(
-            XmitHashPolicy.parse(options.getString(XmitHashPolicy.OPTION.name())),
-            HashFormula.parse(options.getString(HashFormula.OPTION.name())));
+            XmitHashPolicy.parse(options.getString(XmitHashPolicy.OPTION.name())), formula);
+    boolean dynamic = options.getLong(TLB_DYNAMIC_LB.name()) == 1;
+    if (!dynamic && formula.tlbSharesAlbTransmit()) {
+      throw new OptionException(
+          TLB_DYNAMIC_LB.name(),
+          "0",
+          "tlb_dynamic_lb 0 needs xmit_hash_formula 3.19 or later; Linux before 3.19 had no"
+              + " tlb_dynamic_lb, got xmit_hash_formula "
+              + formula.word());
+    }
+    long lpInterval = options.getLong(LP_INTERVAL.name());
     TlbSelection selection =
-        new TlbSelection(
-            hash, receiveBalancing(), options.getLong(TLB_DYNAMIC_LB.name()) == 1, context);
+        receiveBalancing()
+            ? new AlbSelection(hash, dynamic, lpInterval, context)
+            : new TlbSelection(
+                hash, false, formula.tlbSharesAlbTransmit(), dynamic, lpInterval, context);
     selection.startMonitor();
     return selection;
   }

@@ -12,9 +12,15 @@ import org.bondsim.policy.hash.XmitHash;
  * balance-tlb's and balance-alb's transmit choice ({@code bond_xmit_tlb_slave_get}, {@code
  * bond_xmit_alb_slave_get}, {@code tlb_choose_channel}, {@code bond_do_alb_xmit}) and their monitor
  * ({@code bond_alb_monitor}): state in flat arrays so the per-packet path allocates nothing. The
- * two modes differ only in which frames are balanced and how the table is indexed.
+ * two modes differ in which frames are balanced and how the table is indexed; alb adds receive
+ * balancing ({@link AlbSelection}).
+ *
+ * <p>The monitor ticks every 100 ms from the moment the bond opens. It sends learning packets on
+ * every slave each {@code lp_interval} seconds and, with {@code tlb_dynamic_lb 1}, empties the
+ * table every 10 s. As Linux's {@code bond_open}, a balance-tlb bond with {@code tlb_dynamic_lb 0}
+ * runs no monitor at all, so it sends no learning packets either.
  */
-final class TlbSelection implements TxPolicy {
+class TlbSelection implements TxPolicy {
   /** Entries of the transmit table: the low byte of the hash indexes it. */
   static final int TABLE_SIZE = 256;
 
@@ -28,9 +34,12 @@ final class TlbSelection implements TxPolicy {
   private static final int NONE = -1;
 
   private final XmitHash hash;
-  private final boolean alb;
+  private final boolean keyByDestination;
+  private final boolean balanceLikeAlb;
   private final boolean dynamic;
-  private final PolicyContext context;
+  private final boolean monitor;
+  private final int learningTicks;
+  final PolicyContext context;
   private final int[] entrySlave = new int[TABLE_SIZE];
   private final long[] entryTxBytes = new long[TABLE_SIZE];
   private final long[] entryLoadHistory = new long[TABLE_SIZE];
@@ -42,30 +51,59 @@ final class TlbSelection implements TxPolicy {
   private int usableCount;
   private boolean[] couldTransmit = new boolean[8];
   private long rebalances;
+  private int learningCounter;
+  private long learningRounds;
+  int lastActive = NONE;
   private final Runnable tick = this::tick;
 
-  TlbSelection(XmitHash hash, boolean alb, boolean dynamic, PolicyContext context) {
+  /**
+   * Builds the selection.
+   *
+   * @param hash the xmit hash
+   * @param alb whether this is balance-alb (its monitor always runs)
+   * @param legacyTlb balance-tlb of a kernel before 3.19, which shared alb's transmit function
+   * @param dynamic tlb_dynamic_lb
+   * @param lpIntervalSeconds lp_interval
+   * @param context the bond's context
+   */
+  TlbSelection(
+      XmitHash hash,
+      boolean alb,
+      boolean legacyTlb,
+      boolean dynamic,
+      long lpIntervalSeconds,
+      PolicyContext context) {
     this.hash = hash;
-    this.alb = alb;
+    this.balanceLikeAlb = alb || legacyTlb;
+    // alb keys its table by destination address; so did tlb before 3.19. Current tlb uses the hash.
+    this.keyByDestination = alb || legacyTlb;
     this.dynamic = dynamic;
+    this.monitor = alb || dynamic;
+    // BOND_ALB_LP_TICKS: lp_interval seconds of 10 ticks each.
+    this.learningTicks = (int) Math.min(Integer.MAX_VALUE, lpIntervalSeconds * 10);
     this.context = context;
     Arrays.fill(entrySlave, NONE);
   }
 
   /** bond_open queues the monitor at once; it then re-arms every tick. */
   void startMonitor() {
-    context.schedule(0, tick);
+    if (monitor) {
+      context.schedule(0, tick);
+    }
   }
 
   @Override
   public int select(Packet packet, Bond bond) {
     int slave = NONE;
     Frame frame = packet.frame();
-    int index = alb ? BalancedFrames.albIndex(frame) : BalancedFrames.tlbBalances(frame) ? 0 : NONE;
+    int index =
+        balanceLikeAlb
+            ? BalancedFrames.albIndex(frame)
+            : BalancedFrames.tlbBalances(frame) ? 0 : NONE;
     if (index != NONE) {
       if (dynamic) {
         // tlb indexes by the low byte of xmit_hash; alb by its own XOR of the destination address.
-        int entry = alb ? index : hash.hash(frame) & 0xFF;
+        int entry = keyByDestination ? index : hash.hash(frame) & 0xFF;
         slave = chooseChannel(entry, skbLength(packet), bond);
       } else if (usableCount > 0) {
         slave = usable[Integer.remainderUnsigned(hash.hash(frame), usableCount)];
@@ -146,12 +184,26 @@ final class TlbSelection implements TxPolicy {
     slaveLoad[slave] = 0;
   }
 
-  /** bond_alb_monitor, transmit part: every 10 s every slave's entries are cleared. */
+  /**
+   * bond_alb_monitor: learning packets every lp_interval, and every 10 s every slave's entries are
+   * cleared; then whatever the mode adds ({@link #afterTick}).
+   */
   private void tick() {
     Bond bond = context.bond();
     if (bond.slaveCount() == 0) {
       rebalanceCounter = 0;
-    } else if (++rebalanceCounter >= REBALANCE_TICKS) {
+      learningCounter = 0;
+      context.schedule(TICK_NS, tick);
+      return;
+    }
+    if (++learningCounter >= learningTicks) {
+      for (int i = 0; i < bond.slaveCount(); i++) {
+        context.sendLearningPacket(i, bond.slave(i).mac());
+      }
+      learningCounter = 0;
+      learningRounds++;
+    }
+    if (++rebalanceCounter >= REBALANCE_TICKS) {
       int active = bond.activeSlave();
       for (int i = 0; i < bond.slaveCount(); i++) {
         clearSlave(i, true);
@@ -163,12 +215,48 @@ final class TlbSelection implements TxPolicy {
       rebalanceCounter = 0;
       rebalances++;
     }
+    afterTick(bond);
     context.schedule(TICK_NS, tick);
   }
 
   /**
+   * Runs at the end of every monitor tick; balance-alb's receive balancing works here.
+   *
+   * @param bond the bond
+   */
+  void afterTick(Bond bond) {}
+
+  /**
+   * Called when a slave stops being able to transmit.
+   *
+   * @param bond the bond
+   * @param slave the slave
+   * @param wasActive whether it was the active slave before this change
+   */
+  void slaveWentDown(Bond bond, int slave, boolean wasActive) {}
+
+  /**
+   * Called when a slave becomes able to transmit.
+   *
+   * @param bond the bond
+   * @param slave the slave
+   */
+  void slaveCameUp(Bond bond, int slave) {}
+
+  /**
+   * Called when the active slave changed (the two slaves swapped MACs).
+   *
+   * @param bond the bond
+   * @param previous the old active slave, or -1
+   * @param next the new active slave, or -1
+   */
+  void activeChanged(Bond bond, int previous, int next) {}
+
+  /**
    * bond_alb_handle_link_change: a slave that went down loses its entries (without history); one
    * that came up orders a rebalance at the next tick. The usable array serves tlb_dynamic_lb 0.
+   * bond_alb_handle_active_change: a new active slave empties its own and the old one's entries
+   * (keeping their history), since the two swap MAC addresses.
    */
   @Override
   public void onSlavesChanged(Bond bond) {
@@ -186,12 +274,35 @@ final class TlbSelection implements TxPolicy {
       }
       if (couldTransmit[i] && !can) {
         clearSlave(i, false);
+        slaveWentDown(bond, i, i == lastActive);
       } else if (!couldTransmit[i] && can) {
         rebalanceCounter = REBALANCE_TICKS;
+        slaveCameUp(bond, i);
       }
       couldTransmit[i] = can;
     }
     usableCount = count;
+    int active = bond.activeSlave();
+    if (active != lastActive) {
+      if (lastActive >= 0 && lastActive < n) {
+        clearSlave(lastActive, true);
+      }
+      if (active >= 0) {
+        clearSlave(active, true);
+      }
+      int previous = lastActive;
+      lastActive = active;
+      activeChanged(bond, previous, active);
+    }
+  }
+
+  /**
+   * Returns the rounds of learning packets sent so far.
+   *
+   * @return rounds (one packet per slave each)
+   */
+  long learningRounds() {
+    return learningRounds;
   }
 
   /**

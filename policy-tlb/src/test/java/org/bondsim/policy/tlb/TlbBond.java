@@ -2,7 +2,6 @@ package org.bondsim.policy.tlb;
 
 import java.util.List;
 import java.util.Map;
-import org.bondsim.api.Bond;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
@@ -14,7 +13,6 @@ import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.policy.PolicyContext;
-import org.bondsim.api.policy.RandomSource;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
@@ -33,6 +31,13 @@ final class TlbBond {
   }
 
   TlbBond(BalanceTlbProvider provider, long[] speedsMbps, boolean dynamic) {
+    this(
+        provider,
+        speedsMbps,
+        Map.of("tlb_dynamic_lb", dynamic ? "1" : "0", "xmit_hash_policy", "layer3+4"));
+  }
+
+  TlbBond(BalanceTlbProvider provider, long[] speedsMbps, Map<String, String> settings) {
     bond =
         new BondDevice(
             "bond0",
@@ -49,11 +54,7 @@ final class TlbBond {
       slave.attachTxPort(link.forward());
       bond.enslave(slave);
     }
-    Options options =
-        Options.resolve(
-            provider.options(),
-            Map.of(),
-            Map.of("tlb_dynamic_lb", dynamic ? "1" : "0", "xmit_hash_policy", "layer3+4"));
+    Options options = Options.resolve(provider.options(), Map.of(), settings);
     policy = (TlbSelection) provider.create(context(), options);
     bond.attachPolicy(policy);
     // The monitor's first run (at bond_open) happens before any traffic.
@@ -61,28 +62,7 @@ final class TlbBond {
   }
 
   private PolicyContext context() {
-    Bond self = bond;
-    return new PolicyContext() {
-      @Override
-      public Bond bond() {
-        return self;
-      }
-
-      @Override
-      public long now() {
-        return loop.now();
-      }
-
-      @Override
-      public void schedule(long delayNs, Runnable task) {
-        loop.scheduleIn(delayNs, (now, arg) -> task.run(), 0);
-      }
-
-      @Override
-      public RandomSource random() {
-        throw new UnsupportedOperationException("balance-tlb draws no random numbers");
-      }
-    };
+    return new LoopPolicyContext(bond, loop);
   }
 
   /** A TCP frame of flow {@code flow} (source port 40000 + flow) with 1448 bytes of payload. */
