@@ -125,6 +125,25 @@ public final class PolicyRegistry {
     return load(context != null ? context : PolicyRegistry.class.getClassLoader());
   }
 
+  /**
+   * Returns this registry with one more provider, which replaces a discovered one of the same mode:
+   * how a test runs a policy that is not registered as a service.
+   *
+   * @param provider the provider
+   * @param origin where it comes from, for listings
+   * @return a new registry
+   * @throws IllegalArgumentException if the provider's mode name or options are unusable
+   */
+  public PolicyRegistry with(TxPolicyProvider provider, String origin) {
+    String problem = check(provider);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    Map<String, Entry> modes = new LinkedHashMap<>(byMode);
+    modes.put(provider.mode(), new Entry(provider, origin));
+    return new PolicyRegistry(modes, broken);
+  }
+
   private static String check(TxPolicyProvider provider) {
     String mode = provider.mode();
     if (mode == null || !mode.matches("[a-z0-9][a-z0-9.+_-]*")) {
