@@ -65,6 +65,23 @@ public final class HarnessAssertions extends AbstractAssert<HarnessAssertions, H
   }
 
   /**
+   * Checks that at least a given fraction of packets arrived exactly in place (RFC 5236 reorder
+   * density at displacement 0).
+   *
+   * @param fraction such as 0.99
+   * @return this
+   */
+  public HarnessAssertions hasInPlaceDensityAtLeast(double fraction) {
+    isNotNull();
+    if (actual.reorderDensityAt(0) < fraction) {
+      failWithMessage(
+          "expected at least %s of packets in place (RFC 5236 D=0), but it was %s",
+          percent(fraction), percent(actual.reorderDensityAt(0)));
+    }
+    return this;
+  }
+
+  /**
    * Checks every slave carried its equal share of frames give or take a tolerance.
    *
    * @param tolerance the largest allowed deviation as a fraction of the equal share

@@ -27,6 +27,17 @@ public record HarnessResult(RunReport report) {
   }
 
   /**
+   * Returns the RFC 5236 reorder density at a displacement: the fraction of packets that arrived
+   * that many positions from where they were sent (negative: early, positive: late).
+   *
+   * @param displacement positions, within the report's threshold
+   * @return 0 to 1
+   */
+  public double reorderDensityAt(int displacement) {
+    return report.reordering().densityAt(displacement);
+  }
+
+  /**
    * Returns the payload throughput the test measured at the receiver.
    *
    * @return Mbit/s

@@ -18,6 +18,7 @@ class XorHarnessTest {
                 .seconds(0.05)
                 .run())
         .hasReorderedRatioBelow(0.01)
+        .hasInPlaceDensityAtLeast(0.999)
         .isReorderingFree();
   }
 }
