@@ -154,6 +154,18 @@ public final class BondHarness {
   }
 
   /**
+   * Brings a slave's link back up at a time.
+   *
+   * @param slave its index
+   * @param atSeconds when
+   * @return this
+   */
+  public BondHarness recover(int slave, double atSeconds) {
+    events.add(new LinkEvent(Scenario.slaveName(slave), Math.round(atSeconds * 1e9), true));
+    return this;
+  }
+
+  /**
    * Sets the test length.
    *
    * @param length seconds of simulated time
