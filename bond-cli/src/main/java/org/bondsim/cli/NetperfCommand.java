@@ -142,6 +142,17 @@ final class NetperfCommand implements Callable<Integer> {
   String topology;
 
   @Option(
+      names = "--clients",
+      defaultValue = "1",
+      paramLabel = "N",
+      description =
+          "Client hosts, each with a bond like the first, running the streams in turn against the"
+              + " one remote host through the switch (balance-tlb, balance-alb, active-backup)."
+              + " The slave table shows the first client and the remote host. Default:"
+              + " ${DEFAULT-VALUE}.")
+  int clients;
+
+  @Option(
       names = "--switch-buffer",
       defaultValue = "1000",
       paramLabel = "FRAMES",
@@ -271,7 +282,7 @@ final class NetperfCommand implements Callable<Integer> {
             new WorkloadSpec(test, testOptions, streams, settings),
             receiveSettings(),
             costs(),
-            new Network(ArgumentParsers.topology(topology), switchBuffer));
+            new Network(ArgumentParsers.topology(topology), switchBuffer, clients));
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
     PrintWriter out = spec.commandLine().getOut();

@@ -41,6 +41,9 @@ class UsageErrorTest {
         "--topology|ring|--topology must be one of auto, back-to-back, switch, got 'ring'",
         "--topology|switch|--topology switch needs a mode that works with an unconfigured switch",
         "--switch-buffer|0|--switch-buffer must be 1..1000000 frames, got 0",
+        "--clients|2|--clients 2 needs a switch between the hosts; balance-rr is cabled back to"
+            + " back, which joins one peer only; allowed for balance-rr: --clients 1",
+        "--clients|0|--clients must be 1..250, got 0",
         "--sysctl|net.ipv4.nosuch=1|unknown setting 'net.ipv4.nosuch' for UDP_STREAM",
       })
   void badValuesExitTwoWithOneLineNamingTheField(String option, String value, String message) {

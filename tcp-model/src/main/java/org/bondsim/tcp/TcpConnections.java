@@ -36,9 +36,12 @@ final class TcpConnections {
       long remoteReceiveBuffer,
       TcpSettings settings) {
     this.settings = settings;
-    Host local = context.local();
     Host remote = context.remote();
+    java.util.Set<Host> clients =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     for (int i = 0; i < context.streams(); i++) {
+      Host local = context.local(i);
+      clients.add(local);
       int localPort = FIRST_LOCAL_PORT + i;
       int remotePort = FIRST_REMOTE_PORT + i;
       Frame out =
@@ -65,7 +68,10 @@ final class TcpConnections {
               remoteReader,
               remoteReceiveBuffer));
     }
-    local.onReceive(packet -> dispatch(packet, locals, true));
+    // Ports are unique across streams, so every client host can hand its packets to one table.
+    for (Host client : clients) {
+      client.onReceive(packet -> dispatch(packet, locals, true));
+    }
     remote.onReceive(packet -> dispatch(packet, remotes, false));
   }
 

@@ -12,6 +12,17 @@ public interface WorkloadContext {
   Host local();
 
   /**
+   * Returns the host stream {@code stream} runs from. With several client hosts the streams take
+   * them in turn; with one it is {@link #local()}.
+   *
+   * @param stream the stream's index, from 0
+   * @return its sending host
+   */
+  default Host local(int stream) {
+    return local();
+  }
+
+  /**
    * Returns the host netserver runs on.
    *
    * @return the receiving host

@@ -5,19 +5,22 @@ package org.bondsim.core.scenario;
  *
  * @param topology back to back, through a switch, or chosen by the mode
  * @param switchBufferFrames frames each switch egress port queues before it drops at the tail
+ * @param clients how many client hosts run the test against the one server (through a switch only);
+ *     stream i runs from client {@code i % clients}
  */
-public record Network(Topology topology, int switchBufferFrames) {
+public record Network(Topology topology, int switchBufferFrames, int clients) {
   /** A switch port buffer of 1000 frames, about 1.5 MB of full-size frames. */
   public static final int DEFAULT_SWITCH_BUFFER = 1000;
 
   /** Cabling chosen by the mode, with the default switch buffer. */
-  public static final Network AUTO = new Network(Topology.AUTO, DEFAULT_SWITCH_BUFFER);
+  public static final Network AUTO = new Network(Topology.AUTO, DEFAULT_SWITCH_BUFFER, 1);
 
   /**
    * Checks the buffer.
    *
    * @param topology topology
    * @param switchBufferFrames buffer
+   * @param clients client hosts
    */
   public Network {
     if (topology == null) {
@@ -27,6 +30,19 @@ public record Network(Topology topology, int switchBufferFrames) {
       throw new IllegalArgumentException(
           "--switch-buffer must be 1..1000000 frames, got " + switchBufferFrames);
     }
+    if (clients < 1 || clients > 250) {
+      throw new IllegalArgumentException("--clients must be 1..250, got " + clients);
+    }
+  }
+
+  /**
+   * Cabling with one client host.
+   *
+   * @param topology topology
+   * @param switchBufferFrames buffer
+   */
+  public Network(Topology topology, int switchBufferFrames) {
+    this(topology, switchBufferFrames, 1);
   }
 
   /** The ways to cable two bonded hosts. */

@@ -274,6 +274,9 @@ public final class ScenarioRunner {
       }
     }
 
+    // Every client host; the first is the local one, whose bond and cables the report shows.
+    List<SimHost> clients = new ArrayList<>();
+    clients.add(local);
     TxPolicy senderPolicy =
         resolved
             .entry()
@@ -287,7 +290,10 @@ public final class ScenarioRunner {
             .provider()
             .create(
                 new SimPolicyContext(
-                    receiver, loop, receiverPolicyRandom, () -> local.resolve(remote)),
+                    receiver,
+                    loop,
+                    receiverPolicyRandom,
+                    () -> clients.forEach(client -> client.resolve(remote))),
                 options);
     sender.attachPolicy(decorator.apply(sender, senderPolicy));
     receiver.attachPolicy(decorator.apply(receiver, receiverPolicy));
@@ -300,6 +306,13 @@ public final class ScenarioRunner {
     // Each host learns the other's MAC before the test starts (ARP itself is not simulated).
     local.resolve(remote);
     remote.resolve(local);
+    for (int k = 1; k < scenario.network().clients(); k++) {
+      clients.add(
+          addClient(
+              k,
+              new ClientSetup(
+                  scenario, loop, fabric, resolved, remote, hostPorts, intoHosts, root, kernel)));
+    }
 
     long miimon = options.getLong(BondOptions.MIIMON);
     if (miimon > 0) {
@@ -326,7 +339,7 @@ public final class ScenarioRunner {
         provider.create(
             new SimWorkloadContext(
                 loop,
-                local,
+                clients,
                 remote,
                 scenario.durationNs(),
                 spec.streams(),
@@ -347,6 +360,120 @@ public final class ScenarioRunner {
         result, remote, hosts);
   }
 
+  /** What adding a client host needs from the run being built. */
+  private record ClientSetup(
+      Scenario scenario,
+      EventLoop loop,
+      LearningSwitch fabric,
+      BondFactory.ResolvedBond resolved,
+      SimHost server,
+      List<Port> hostPorts,
+      List<Port> intoHosts,
+      SeededRandom root,
+      String kernel) {}
+
+  /**
+   * Adds client host {@code k} (k ≥ 1) to a switched run: a bond of the run's mode over its own
+   * cables to the switch, its own CPUs and receive path, and its own neighbour entry for the
+   * server. Its randomness is split from the root after everything a one-client run uses, so a
+   * one-client run is unchanged.
+   */
+  private SimHost addClient(int k, ClientSetup setup) {
+    Scenario scenario = setup.scenario();
+    EventLoop loop = setup.loop();
+    String mode = setup.resolved().entry().provider().mode();
+    Options options = setup.resolved().options();
+    var characteristics = setup.resolved().entry().provider().characteristics();
+    MacAddress mac = new MacAddress(SENDER_MAC.bits() + 0x100 + k);
+    BondDevice bond = new BondDevice("bond0", mode, characteristics, options, loop::now, mac);
+    List<EthernetLink> cables = new ArrayList<>();
+    for (int i = 0; i < scenario.slaves().size(); i++) {
+      SlaveLinkSpec slaveSpec = scenario.slaves().get(i);
+      SlaveStats stats = new SlaveStats();
+      EthernetLink cable =
+          new EthernetLink(
+              loop,
+              LinkSpec.ethernet(slaveSpec.speedMbps(), slaveSpec.delayNs(), scenario.mtu()),
+              scenario.txqueuelen(),
+              scenario.network().switchBufferFrames(),
+              stats,
+              new SlaveStats());
+      SlaveDevice slave =
+          new SlaveDevice(Scenario.slaveName(i), i, cable, stats, slaveMac(2 + k, i));
+      slave.attachTxPort(cable.forward());
+      bond.enslave(slave);
+      cables.add(cable);
+      setup.hostPorts().add(cable.forward());
+      setup.intoHosts().add(cable.backward());
+    }
+    Ipv4Address address = new Ipv4Address(SENDER_IP.bits() + 0x100 + k - 1);
+    SimHost client = new SimHost("client" + k, bond, mac, address, DENSITY_THRESHOLD);
+    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
+    List<HostCpu> cpus = new ArrayList<>();
+    for (int i = 0; i < cpuCount; i++) {
+      cpus.add(new HostCpu());
+    }
+    FrameReceiver into = bond;
+    if (scenario.receive() != null) {
+      into =
+          new ReceivePath(
+              loop,
+              cpus,
+              bond,
+              scenario.receive(),
+              scenario.costs(),
+              groProvider(),
+              setup.kernel());
+    }
+    if (scenario.costs().perSegmentSentNs() > 0) {
+      List<TransmitStage> stages = new ArrayList<>();
+      for (HostCpu cpu : cpus) {
+        stages.add(new TransmitStage(loop, cpu, bond, scenario.costs().perSegmentSentNs()));
+      }
+      client.chargeTransmit(stages);
+    }
+    FrameReceiver filtered = addressFilter(bond, into, null);
+    SeededRandom policyRandom = setup.root().split();
+    SeededRandom monitorRandom = setup.root().split();
+    SeededRandom netemRandom = setup.root().split();
+    for (int i = 0; i < cables.size(); i++) {
+      EthernetLink cable = cables.get(i);
+      int port =
+          setup
+              .fabric()
+              .addPort(
+                  "client" + k + "/" + Scenario.slaveName(i),
+                  cable,
+                  cable.backward(),
+                  new SlaveStats());
+      cable.forward().connect(setup.fabric(), port);
+      cable.backward().connect(filtered, i);
+      Netem netem = scenario.slaves().get(i).netem();
+      if (netem.active()) {
+        cable.backward().impair(netem, netemRandom.split());
+      }
+    }
+    SimHost server = setup.server();
+    TxPolicy policy =
+        setup
+            .resolved()
+            .entry()
+            .provider()
+            .create(
+                new SimPolicyContext(bond, loop, policyRandom, () -> server.resolve(client)),
+                options);
+    bond.attachPolicy(policy);
+    if (policy instanceof ReceiveBalancer balancer) {
+      bond.attachReceiveBalancer(balancer);
+    }
+    client.resolve(server);
+    server.resolve(client);
+    if (options.getLong(BondOptions.MIIMON) > 0) {
+      startMonitor(loop, bond, options, monitorRandom);
+    }
+    return client;
+  }
+
   /** Slave i of host h: 02:00:00:0h:00:(i+1), distinct from both bonds' own addresses. */
   private static MacAddress slaveMac(int host, int index) {
     return new MacAddress(0x0200_0000_0000L | ((long) host << 16) | (index + 1));
@@ -358,7 +485,20 @@ public final class ScenarioRunner {
     boolean activeOnly = characteristics.contains(Characteristic.ACTIVE_SLAVE_ONLY);
     Network.Topology asked = scenario.network().topology();
     if (asked == Network.Topology.AUTO) {
-      return ownMacs ? Network.Topology.SWITCH : Network.Topology.BACK_TO_BACK;
+      asked =
+          ownMacs || scenario.network().clients() > 1 && activeOnly
+              ? Network.Topology.SWITCH
+              : Network.Topology.BACK_TO_BACK;
+    }
+    if (scenario.network().clients() > 1 && asked != Network.Topology.SWITCH) {
+      throw new IllegalArgumentException(
+          "--clients "
+              + scenario.network().clients()
+              + " needs a switch between the hosts; "
+              + mode
+              + " is cabled back to back, which joins one peer only; allowed for "
+              + mode
+              + ": --clients 1");
     }
     if (asked == Network.Topology.SWITCH && !ownMacs && !activeOnly) {
       throw new IllegalArgumentException(

@@ -2,6 +2,7 @@ package org.bondsim.core.workload;
 
 import java.util.Arrays;
 import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.workload.Host;
@@ -25,7 +26,10 @@ public final class SimHost implements Host, HostStack {
   private PacketHandler handler = packet -> {};
   private ReorderingMeter[] meters = new ReorderingMeter[0];
   private TransmitStage[] transmitStages;
-  private long neighbourMac = -1;
+  // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
+  private int[] neighbourIps = new int[4];
+  private long[] neighbourMacs = new long[4];
+  private int neighbours;
   private long resolutions;
 
   /**
@@ -63,27 +67,48 @@ public final class SimHost implements Host, HostStack {
   }
 
   /**
-   * Learns the MAC to use for the peer, as an ARP reply from it would teach: the peer's bond
-   * answers with its own MAC or, under balance-alb, the MAC of the slave it assigns to this host.
+   * Learns the MAC to use for a peer, as an ARP reply from it would teach: the peer's bond answers
+   * with its own MAC or, under balance-alb, the MAC of the slave it assigns to this host.
    *
    * @param peer the other host
    */
   public void resolve(SimHost peer) {
-    neighbourMac = peer.bond.macFor(address, peer.address);
+    long mac = peer.bond.macFor(address, peer.address);
+    int ip = peer.address.bits();
+    for (int i = 0; i < neighbours; i++) {
+      if (neighbourIps[i] == ip) {
+        neighbourMacs[i] = mac;
+        resolutions++;
+        return;
+      }
+    }
+    if (neighbours == neighbourIps.length) {
+      neighbourIps = Arrays.copyOf(neighbourIps, neighbours * 2);
+      neighbourMacs = Arrays.copyOf(neighbourMacs, neighbours * 2);
+    }
+    neighbourIps[neighbours] = ip;
+    neighbourMacs[neighbours] = mac;
+    neighbours++;
     resolutions++;
   }
 
   /**
-   * Returns the MAC this host sends to, once resolved.
+   * Returns the MAC this host sends to for a peer address, once resolved.
    *
-   * @return the address bits, or -1 before the first resolution
+   * @param peer the peer's address
+   * @return the address bits, or -1 if it was never resolved
    */
-  public long neighbourMac() {
-    return neighbourMac;
+  public long neighbourMac(Ipv4Address peer) {
+    for (int i = 0; i < neighbours; i++) {
+      if (neighbourIps[i] == peer.bits()) {
+        return neighbourMacs[i];
+      }
+    }
+    return -1;
   }
 
   /**
-   * Returns how often the peer's address was resolved (the first time, then each update).
+   * Returns how often a peer's address was resolved (the first times, then each update).
    *
    * @return resolutions
    */
@@ -93,8 +118,14 @@ public final class SimHost implements Host, HostStack {
 
   @Override
   public void send(Packet packet) {
-    if (neighbourMac >= 0) {
-      packet.setLinkDestination(neighbourMac);
+    if (neighbours > 0 && packet.frame().ip() instanceof Ipv4Header ip) {
+      int destination = ip.destination().bits();
+      for (int i = 0; i < neighbours; i++) {
+        if (neighbourIps[i] == destination) {
+          packet.setLinkDestination(neighbourMacs[i]);
+          break;
+        }
+      }
     }
     if (transmitStages != null) {
       // Each stream's application runs on its own CPU in turn, as a scheduler spreads netperf

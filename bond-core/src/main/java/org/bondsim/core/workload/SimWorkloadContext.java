@@ -1,5 +1,6 @@
 package org.bondsim.core.workload;
 
+import java.util.List;
 import java.util.Map;
 import org.bondsim.api.policy.RandomSource;
 import org.bondsim.api.workload.Host;
@@ -10,7 +11,7 @@ import org.bondsim.core.engine.EventLoop;
 /** The {@link WorkloadContext} of one run. */
 public final class SimWorkloadContext implements WorkloadContext {
   private final EventLoop loop;
-  private final Host local;
+  private final List<? extends Host> clients;
   private final Host remote;
   private final long durationNs;
   private final int streams;
@@ -39,8 +40,35 @@ public final class SimWorkloadContext implements WorkloadContext {
       int mtu,
       RandomSource random,
       Map<String, String> settings) {
+    this(loop, List.of(local), remote, durationNs, streams, mtu, random, settings);
+  }
+
+  /**
+   * Builds the context for several client hosts; stream i runs from client {@code i % count}.
+   *
+   * @param loop the event loop
+   * @param clients the netperf hosts, at least one
+   * @param remote the netserver host
+   * @param durationNs the test length
+   * @param streams concurrent instances
+   * @param mtu the bonds' MTU
+   * @param random the workload's random source
+   * @param settings settings by name
+   */
+  public SimWorkloadContext(
+      EventLoop loop,
+      List<? extends Host> clients,
+      Host remote,
+      long durationNs,
+      int streams,
+      int mtu,
+      RandomSource random,
+      Map<String, String> settings) {
+    if (clients.isEmpty()) {
+      throw new IllegalArgumentException("a run needs at least one client host");
+    }
     this.loop = loop;
-    this.local = local;
+    this.clients = List.copyOf(clients);
     this.remote = remote;
     this.durationNs = durationNs;
     this.streams = streams;
@@ -51,7 +79,12 @@ public final class SimWorkloadContext implements WorkloadContext {
 
   @Override
   public Host local() {
-    return local;
+    return clients.get(0);
+  }
+
+  @Override
+  public Host local(int stream) {
+    return clients.get(stream % clients.size());
   }
 
   @Override

@@ -11,6 +11,7 @@ import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
@@ -107,20 +108,18 @@ public final class UdpStreamProvider implements WorkloadProvider {
       this.sendBuffer = sendBuffer;
       this.receiveBuffer = receiveBuffer;
       this.receiver = new UdpStreamReceiver(context.streams(), message);
-      EthernetHeader ethernet =
-          new EthernetHeader(
-              context.local().mac(),
-              context.remote().mac(),
-              EthernetHeader.NO_VLAN,
-              EtherType.IPV4);
       for (int flow = 0; flow < context.streams(); flow++) {
+        Host client = context.local(flow);
+        EthernetHeader ethernet =
+            new EthernetHeader(
+                client.mac(), context.remote().mac(), EthernetHeader.NO_VLAN, EtherType.IPV4);
         senders.add(
             new UdpStreamSender(
                 context,
-                context.local(),
+                client,
                 flow,
                 ethernet,
-                context.local().address(),
+                client.address(),
                 context.remote().address(),
                 FIRST_SOURCE_PORT + flow,
                 DATA_PORT,

@@ -206,4 +206,44 @@ class ReceiveSideTest {
     // One receiving 1G port carries at most 1000 Mbit/s of 1538-byte frames on the wire.
     assertThat(report.result().throughputMbps()).isLessThanOrEqualTo(1000.0 * 1472 / 1538 + 1);
   }
+
+  /** Through the scenario runner with eight client hosts: alb spreads them, tlb does not. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"balance-tlb", "balance-alb"})
+  void eightClientsArriveOnOneSlaveUnderTlbAndOnAllUnderAlb(String mode) {
+    RunReport report =
+        new ScenarioRunner(PolicyRegistry.load())
+            .run(
+                new Scenario(
+                    BondSpec.parse("mode " + mode),
+                    Map.of(),
+                    Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)),
+                    1500,
+                    Scenario.DEFAULT_TXQUEUELEN,
+                    500_000_000L,
+                    1,
+                    List.of(),
+                    new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 8, Map.of()),
+                    null,
+                    org.bondsim.core.rx.CpuCosts.NONE,
+                    new org.bondsim.core.scenario.Network(
+                        org.bondsim.core.scenario.Network.Topology.AUTO, 1000, 8)));
+    assertThat(report.frames().balances()).isTrue();
+    long[] rx = new long[4];
+    for (int i = 0; i < 4; i++) {
+      rx[i] = report.slaves().get(i).rxPackets();
+    }
+    if (mode.equals("balance-tlb")) {
+      assertThat(rx[0]).isPositive();
+      assertThat(rx[1] + rx[2] + rx[3]).isZero();
+      assertThat(report.result().throughputMbps()).isLessThan(1000);
+    } else {
+      // rlb hands the eight clients out in turn: two per slave.
+      for (int i = 1; i < 4; i++) {
+        assertThat((double) rx[i])
+            .isCloseTo(rx[0], org.assertj.core.data.Percentage.withPercentage(2));
+      }
+      assertThat(report.result().throughputMbps()).isGreaterThan(3500);
+    }
+  }
 }
