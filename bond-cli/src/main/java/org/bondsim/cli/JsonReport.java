@@ -62,6 +62,7 @@ final class JsonReport {
     f.put("in_flight", frames.inFlight());
     f.put("no_slave_drops", frames.noSlave());
     root.put("topology", report.topology());
+    root.put("clients", report.clients());
     if (report.switchReport() != null) {
       RunReport.SwitchReport fabric = report.switchReport();
       ObjectNode sw = root.putObject("switch");

@@ -68,6 +68,13 @@ final class TextReport {
         frames.dropped(),
         frames.inFlight(),
         frames.noSlave() > 0 ? "; " + frames.noSlave() + " dropped for want of a slave" : "");
+    if (report.clients() > 1) {
+      out.println(
+          "clients: "
+              + report.clients()
+              + " hosts ran the streams in turn; the slave table shows the first and the remote"
+              + " host");
+    }
     RunReport.SwitchReport fabric = report.switchReport();
     if (fabric != null) {
       out.printf(
@@ -95,7 +102,16 @@ final class TextReport {
     }
     for (String host : new String[] {"local", "remote"}) {
       long moves = report.flowMoveCount(host);
-      if (moves > 0) {
+      if (moves > 0 && report.spraysPackets()) {
+        out.println(
+            "flow moves ("
+                + host
+                + " bond): "
+                + moves
+                + " (frames that took another slave than their flow's previous frame; "
+                + report.mode()
+                + " moves flows by design)");
+      } else if (moves > 0) {
         // Long runs with many rebalances list only the first ten times.
         List<RunReport.FlowMoveGroup> groups =
             report.flowMoves().stream().filter(g -> g.host().equals(host)).toList();

@@ -24,6 +24,9 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param eventsDispatched events the engine ran
  * @param topology how the slaves were cabled: {@code back-to-back} or {@code switch}
  * @param switchReport the switch's figures, or null without one
+ * @param clients client hosts that ran the test (the slave table shows the first)
+ * @param spraysPackets whether the mode moves a flow's frames between slaves by design
+ *     (balance-rr), so flow moves count frames rather than events
  */
 public record RunReport(
     String mode,
@@ -40,7 +43,9 @@ public record RunReport(
     List<FlowMoveGroup> flowMoves,
     long eventsDispatched,
     String topology,
-    SwitchReport switchReport) {
+    SwitchReport switchReport,
+    int clients,
+    boolean spraysPackets) {
 
   /**
    * What the switch between the hosts did.

@@ -731,7 +731,9 @@ public final class ScenarioRunner {
         flowMoves(sender, receiver),
         loop.dispatched(),
         topology.cliName(),
-        switchReport);
+        switchReport,
+        scenario.network().clients(),
+        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS));
   }
 
   private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {
