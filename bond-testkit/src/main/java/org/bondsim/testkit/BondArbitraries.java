@@ -1,6 +1,8 @@
 package org.bondsim.testkit;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -47,7 +49,7 @@ public final class BondArbitraries {
    * @return the arbitrary
    */
   public static Arbitrary<MacAddress> unicastMacs() {
-    return macAddresses().map(mac -> new MacAddress(mac.bits() & ~0x0100_0000_0000L));
+    return macAddresses().map(mac -> new MacAddress(mac.bits() & ~MacAddress.GROUP_BIT));
   }
 
   /**
@@ -306,9 +308,7 @@ public final class BondArbitraries {
         .ofMaxSize(6)
         .map(
             list ->
-                list.stream()
-                    .sorted(java.util.Comparator.comparingInt(LinkChange::beforePacket))
-                    .toList());
+                list.stream().sorted(Comparator.comparingInt(LinkChange::beforePacket)).toList());
   }
 
   /**
@@ -381,7 +381,7 @@ public final class BondArbitraries {
   public static Arbitrary<List<Integer>> bursts(int flows) {
     return Combinators.combine(
             Arbitraries.integers().between(0, flows - 1), Arbitraries.integers().between(1, 32))
-        .as((flow, length) -> java.util.Collections.nCopies(length, flow))
+        .as((flow, length) -> Collections.nCopies(length, flow))
         .list()
         .ofMinSize(1)
         .ofMaxSize(12)
@@ -423,7 +423,7 @@ public final class BondArbitraries {
                                     change.slave() % slaves.size(),
                                     change.kind(),
                                     change.delayNs()))
-                        .sorted(java.util.Comparator.comparingInt(LinkChange::beforePacket))
+                        .sorted(Comparator.comparingInt(LinkChange::beforePacket))
                         .toList()));
   }
 }

@@ -1,10 +1,10 @@
 package org.bondsim.testkit;
 
 import java.util.PriorityQueue;
-import java.util.SplittableRandom;
 import org.bondsim.api.Bond;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.RandomSource;
+import org.bondsim.core.engine.SeededRandom;
 
 /**
  * A {@link PolicyContext} for contract runs: simulated time that the run advances itself, timers
@@ -15,7 +15,7 @@ public final class ContractContext implements PolicyContext {
   private record Timer(long at, long order, Runnable task) {}
 
   private final Bond bond;
-  private final SplittableRandom random;
+  private final SeededRandom random;
   private final PriorityQueue<Timer> timers =
       new PriorityQueue<>(
           (a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.order, b.order));
@@ -30,7 +30,7 @@ public final class ContractContext implements PolicyContext {
    */
   public ContractContext(Bond bond, long seed) {
     this.bond = bond;
-    this.random = new SplittableRandom(seed);
+    this.random = new SeededRandom(seed);
   }
 
   /**
@@ -67,26 +67,6 @@ public final class ContractContext implements PolicyContext {
 
   @Override
   public RandomSource random() {
-    return new RandomSource() {
-      @Override
-      public int nextInt() {
-        return random.nextInt();
-      }
-
-      @Override
-      public int nextInt(int bound) {
-        return random.nextInt(bound);
-      }
-
-      @Override
-      public long nextLong() {
-        return random.nextLong();
-      }
-
-      @Override
-      public double nextDouble() {
-        return random.nextDouble();
-      }
-    };
+    return random;
   }
 }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -139,7 +140,7 @@ public interface TxPolicyContract {
             Arbitraries.longs().between(0, Long.MAX_VALUE))
         .as(
             (slaves, flowCount, seed) -> {
-              java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+              SplittableRandom random = new SplittableRandom(seed);
               List<Flow> flows = new ArrayList<>();
               List<Integer> order = new ArrayList<>();
               for (int f = 0; f < flowCount; f++) {

@@ -1,12 +1,18 @@
 package org.bondsim.testkit;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Random;
 import java.util.Set;
 import org.bondsim.api.Bond;
+import org.bondsim.api.offload.ReceiveOffload;
+import org.bondsim.api.offload.ReceiveOffloadProvider;
+import org.bondsim.api.offload.Upstream;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.Packet;
@@ -71,7 +77,7 @@ final class BrokenPolicies {
   static class UnseededRandom implements TxPolicyContract {
     @Override
     public TxPolicyProvider provider() {
-      java.util.Random unseeded = new java.util.Random();
+      Random unseeded = new Random();
       return new Broken(
           "unseeded",
           Set.of(),
@@ -144,21 +150,20 @@ final class BrokenPolicies {
   /** Passes every frame up at once, except that it swaps each flow's second and third frames. */
   static class SwapsFrames implements ReceiveOffloadContract {
     @Override
-    public org.bondsim.api.offload.ReceiveOffloadProvider provider() {
-      return new org.bondsim.api.offload.ReceiveOffloadProvider() {
+    public ReceiveOffloadProvider provider() {
+      return new ReceiveOffloadProvider() {
         @Override
         public String name() {
           return "swaps";
         }
 
         @Override
-        public org.bondsim.api.offload.ReceiveOffload create(String kernel) {
-          return new org.bondsim.api.offload.ReceiveOffload() {
-            private final Map<Integer, Packet> held = new java.util.HashMap<>();
+        public ReceiveOffload create(String kernel) {
+          return new ReceiveOffload() {
+            private final Map<Integer, Packet> held = new HashMap<>();
 
             @Override
-            public void receive(
-                Packet frame, long nowNs, org.bondsim.api.offload.Upstream upstream) {
+            public void receive(Packet frame, long nowNs, Upstream upstream) {
               if (frame.flowSequence() == 1) {
                 held.put(frame.flowId(), frame);
                 return;
@@ -171,10 +176,10 @@ final class BrokenPolicies {
             }
 
             @Override
-            public void pollExhausted(long nowNs, org.bondsim.api.offload.Upstream upstream) {}
+            public void pollExhausted(long nowNs, Upstream upstream) {}
 
             @Override
-            public void complete(long nowNs, org.bondsim.api.offload.Upstream upstream) {
+            public void complete(long nowNs, Upstream upstream) {
               held.values().forEach(p -> upstream.up(p, 1));
               held.clear();
             }
@@ -192,21 +197,20 @@ final class BrokenPolicies {
   /** Keeps the last frame of each poll instead of flushing it when the poll completes. */
   static class HoldsAfterCompletion implements ReceiveOffloadContract {
     @Override
-    public org.bondsim.api.offload.ReceiveOffloadProvider provider() {
-      return new org.bondsim.api.offload.ReceiveOffloadProvider() {
+    public ReceiveOffloadProvider provider() {
+      return new ReceiveOffloadProvider() {
         @Override
         public String name() {
           return "holds";
         }
 
         @Override
-        public org.bondsim.api.offload.ReceiveOffload create(String kernel) {
-          return new org.bondsim.api.offload.ReceiveOffload() {
+        public ReceiveOffload create(String kernel) {
+          return new ReceiveOffload() {
             private Packet last;
 
             @Override
-            public void receive(
-                Packet frame, long nowNs, org.bondsim.api.offload.Upstream upstream) {
+            public void receive(Packet frame, long nowNs, Upstream upstream) {
               if (last != null) {
                 upstream.up(last, 1);
               }
@@ -214,10 +218,10 @@ final class BrokenPolicies {
             }
 
             @Override
-            public void pollExhausted(long nowNs, org.bondsim.api.offload.Upstream upstream) {}
+            public void pollExhausted(long nowNs, Upstream upstream) {}
 
             @Override
-            public void complete(long nowNs, org.bondsim.api.offload.Upstream upstream) {}
+            public void complete(long nowNs, Upstream upstream) {}
 
             @Override
             public int held() {
@@ -230,7 +234,7 @@ final class BrokenPolicies {
   }
 
   static List<Integer> usable(Bond bond) {
-    List<Integer> usable = new java.util.ArrayList<>();
+    List<Integer> usable = new ArrayList<>();
     for (int i = 0; i < bond.slaveCount(); i++) {
       if (bond.slave(i).canTransmit()) {
         usable.add(i);

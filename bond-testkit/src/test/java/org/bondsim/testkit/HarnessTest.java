@@ -1,6 +1,7 @@
 package org.bondsim.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.bondsim.testkit.sim.BondHarness;
 import org.bondsim.testkit.sim.HarnessAssertions;
@@ -34,8 +35,7 @@ class HarnessTest {
   @Test
   void aFailedAssertionSaysWhatTheReceiverSaw() {
     HarnessResult result = activeBackupWithFailover();
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> HarnessAssertions.assertThat(result).spreadsLoadWithin(0.01))
+    assertThatThrownBy(() -> HarnessAssertions.assertThat(result).spreadsLoadWithin(0.01))
         .hasMessageStartingWith(
             "expected every slave within 1.000% of an equal share, but the shares were [");
   }

@@ -1,9 +1,12 @@
 package org.bondsim.tcp;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
@@ -37,8 +40,7 @@ final class TcpConnections {
       TcpSettings settings) {
     this.settings = settings;
     Host remote = context.remote();
-    java.util.Set<Host> clients =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<Host> clients = Collections.newSetFromMap(new IdentityHashMap<>());
     for (int i = 0; i < context.streams(); i++) {
       Host local = context.local(i);
       clients.add(local);

@@ -6,6 +6,9 @@ package org.bondsim.api.packet;
  * @param bits the address in the low 48 bits, first octet most significant
  */
 public record MacAddress(long bits) {
+  /** The I/G bit: the low bit of the first octet. */
+  public static final long GROUP_BIT = 0x0100_0000_0000L;
+
   /** The broadcast address ff:ff:ff:ff:ff:ff. */
   public static final MacAddress BROADCAST = new MacAddress(0xFFFF_FFFF_FFFFL);
 
@@ -71,7 +74,18 @@ public record MacAddress(long bits) {
    * @return true if the I/G bit of the first octet is set
    */
   public boolean isMulticast() {
-    return (octet(0) & 1) != 0;
+    return isGroup(bits);
+  }
+
+  /**
+   * Returns whether 48 address bits are a group (multicast or broadcast) address, for code that
+   * keeps addresses as longs on the per-frame path.
+   *
+   * @param bits the address in the low 48 bits, first octet most significant
+   * @return true if the I/G bit of the first octet is set
+   */
+  public static boolean isGroup(long bits) {
+    return (bits & GROUP_BIT) != 0;
   }
 
   @Override

@@ -123,7 +123,7 @@ public final class Packet {
    * @return true for broadcast and multicast
    */
   public boolean linkDestinationIsGroup() {
-    return (linkDestination & 0x0100_0000_0000L) != 0;
+    return MacAddress.isGroup(linkDestination);
   }
 
   /**

@@ -382,9 +382,10 @@ public final class BondDevice implements Bond, FrameReceiver {
       }
     }
     if (holder != null && holder != next) {
+      // Only one slave holds the bond's MAC, so the new active one gives the holder its own.
       MacAddress swapped = next.mac();
       next.setMac(mac);
-      holder.setMac(swapped.equals(mac) ? holder.permanentMac() : swapped);
+      holder.setMac(swapped);
       sendLearningPacket(next.index(), next.mac());
       sendLearningPacket(holder.index(), holder.mac());
     } else {

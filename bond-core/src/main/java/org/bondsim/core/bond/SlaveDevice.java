@@ -73,15 +73,6 @@ public final class SlaveDevice implements Slave {
     this.mac = mac;
   }
 
-  /**
-   * Returns whether the NIC accepts frames for any destination.
-   *
-   * @return true in promiscuous mode
-   */
-  public boolean promiscuous() {
-    return promiscuous;
-  }
-
   void setPromiscuous(boolean on) {
     this.promiscuous = on;
   }
@@ -94,9 +85,7 @@ public final class SlaveDevice implements Slave {
    * @return true if the NIC takes the frame
    */
   public boolean accepts(long destinationBits) {
-    return promiscuous
-        || destinationBits == mac.bits()
-        || (destinationBits & 0x0100_0000_0000L) != 0;
+    return promiscuous || destinationBits == mac.bits() || MacAddress.isGroup(destinationBits);
   }
 
   /**

@@ -1,7 +1,10 @@
 package org.bondsim.core.net;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongSupplier;
+import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 
 /**
@@ -28,7 +31,7 @@ public final class LearningSwitch implements FrameReceiver {
   private final List<String> names = new ArrayList<>();
   private final List<SlaveStats> stats = new ArrayList<>();
   private final List<EthernetLink> links = new ArrayList<>();
-  private final java.util.function.LongSupplier clock;
+  private final LongSupplier clock;
   private final long agingNs;
 
   // The MAC table, searched linearly: a simulated switch sees a handful of stations.
@@ -49,7 +52,7 @@ public final class LearningSwitch implements FrameReceiver {
    * @param clock the simulated time, for ageing
    * @param agingNs how long an entry lives without traffic from its MAC
    */
-  public LearningSwitch(java.util.function.LongSupplier clock, long agingNs) {
+  public LearningSwitch(LongSupplier clock, long agingNs) {
     if (agingNs <= 0) {
       throw new IllegalArgumentException("switch ageing time must be > 0 ns, got " + agingNs);
     }
@@ -118,7 +121,7 @@ public final class LearningSwitch implements FrameReceiver {
   }
 
   private void learn(long mac, int port, long now) {
-    if ((mac & 0x0100_0000_0000L) != 0) {
+    if (MacAddress.isGroup(mac)) {
       return; // a group address is never a source
     }
     for (int i = 0; i < macCount; i++) {
@@ -132,9 +135,9 @@ public final class LearningSwitch implements FrameReceiver {
       }
     }
     if (macCount == macs.length) {
-      macs = java.util.Arrays.copyOf(macs, macCount * 2);
-      macPort = java.util.Arrays.copyOf(macPort, macCount * 2);
-      macSeen = java.util.Arrays.copyOf(macSeen, macCount * 2);
+      macs = Arrays.copyOf(macs, macCount * 2);
+      macPort = Arrays.copyOf(macPort, macCount * 2);
+      macSeen = Arrays.copyOf(macSeen, macCount * 2);
     }
     macs[macCount] = mac;
     macPort[macCount] = port;
@@ -162,16 +165,6 @@ public final class LearningSwitch implements FrameReceiver {
       }
     }
     macCount = kept;
-  }
-
-  /**
-   * Returns the port a MAC was last learned on, if its entry has not aged out.
-   *
-   * @param mac the address bits
-   * @return the port number, or -1
-   */
-  public int portOf(long mac) {
-    return lookup(mac, clock.getAsLong());
   }
 
   /**

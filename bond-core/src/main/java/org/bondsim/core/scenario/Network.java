@@ -1,5 +1,7 @@
 package org.bondsim.core.scenario;
 
+import java.util.Locale;
+
 /**
  * How the two hosts' slaves are cabled.
  *
@@ -63,7 +65,7 @@ public record Network(Topology topology, int switchBufferFrames, int clients) {
      * @return {@code auto}, {@code back-to-back} or {@code switch}
      */
     public String cliName() {
-      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
   }
 }

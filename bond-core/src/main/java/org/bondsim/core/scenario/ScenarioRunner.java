@@ -1,10 +1,14 @@
 package org.bondsim.core.scenario;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.function.BiFunction;
 import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
@@ -216,41 +220,11 @@ public final class ScenarioRunner {
     SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
     SimHost remote = new SimHost("remote", receiver, RECEIVER_MAC, RECEIVER_IP, DENSITY_THRESHOLD);
     String kernel = scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x");
-    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
-    List<HostCpu> localCpus = new ArrayList<>();
-    List<HostCpu> remoteCpus = new ArrayList<>();
-    for (int i = 0; i < cpuCount; i++) {
-      localCpus.add(new HostCpu());
-      remoteCpus.add(new HostCpu());
-    }
-    FrameReceiver toSender = sender;
-    FrameReceiver toReceiver = receiver;
-    ReceivePath localPath = null;
-    ReceivePath remotePath = null;
-    if (scenario.receive() != null) {
-      ReceiveOffloadProvider gro = groProvider();
-      localPath =
-          new ReceivePath(
-              loop, localCpus, sender, scenario.receive(), scenario.costs(), gro, kernel);
-      remotePath =
-          new ReceivePath(
-              loop, remoteCpus, receiver, scenario.receive(), scenario.costs(), gro, kernel);
-      toSender = localPath;
-      toReceiver = remotePath;
-    }
-    if (scenario.costs().perSegmentSentNs() > 0) {
-      long cost = scenario.costs().perSegmentSentNs();
-      List<TransmitStage> localStages = new ArrayList<>();
-      List<TransmitStage> remoteStages = new ArrayList<>();
-      for (int i = 0; i < cpuCount; i++) {
-        localStages.add(new TransmitStage(loop, localCpus.get(i), sender, cost));
-        remoteStages.add(new TransmitStage(loop, remoteCpus.get(i), receiver, cost));
-      }
-      local.chargeTransmit(localStages);
-      remote.chargeTransmit(remoteStages);
-    }
-    FrameReceiver intoReceiver = addressFilter(receiver, toReceiver, remote);
-    FrameReceiver intoSender = addressFilter(sender, toSender, null);
+    ReceiveOffloadProvider gro = scenario.receive() != null ? groProvider() : null;
+    HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel);
+    HostStack remoteStack = hostStack(scenario, loop, receiver, remote, gro, kernel);
+    FrameReceiver intoReceiver = addressFilter(receiver, remoteStack.into(), remote);
+    FrameReceiver intoSender = addressFilter(sender, localStack.into(), null);
     for (int i = 0; i < links.size(); i++) {
       Port towardsSender = links.get(i).backward();
       Port towardsReceiver =
@@ -353,11 +327,48 @@ public final class ScenarioRunner {
     WorkloadResult result = workload.finish();
     double elapsed = scenario.durationNs() / 1e9;
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
-    hosts.add(hostReport("local", localCpus, localPath, scenario.durationNs(), kilobytes));
-    hosts.add(hostReport("remote", remoteCpus, remotePath, scenario.durationNs(), kilobytes));
+    hosts.add(hostReport("local", localStack, scenario.durationNs(), kilobytes));
+    hosts.add(hostReport("remote", remoteStack, scenario.durationNs(), kilobytes));
     return report(
         scenario, mode, options, topology, loop, sender, receiver, hostPorts, intoHosts, fabric,
         result, remote, hosts);
+  }
+
+  /**
+   * One host's CPUs and where its NICs hand frames: its receive path, or straight to the bond when
+   * the scenario models an ideal receiver.
+   */
+  private record HostStack(List<HostCpu> cpus, ReceivePath path, FrameReceiver into) {}
+
+  /**
+   * Gives a host its CPUs, its receive path if the scenario has one, and its transmit stages (one
+   * per CPU) if sending costs CPU time.
+   */
+  private static HostStack hostStack(
+      Scenario scenario,
+      EventLoop loop,
+      BondDevice bond,
+      SimHost host,
+      ReceiveOffloadProvider gro,
+      String kernel) {
+    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
+    List<HostCpu> cpus = new ArrayList<>();
+    for (int i = 0; i < cpuCount; i++) {
+      cpus.add(new HostCpu());
+    }
+    ReceivePath path =
+        scenario.receive() == null
+            ? null
+            : new ReceivePath(loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel);
+    long cost = scenario.costs().perSegmentSentNs();
+    if (cost > 0) {
+      List<TransmitStage> stages = new ArrayList<>();
+      for (HostCpu cpu : cpus) {
+        stages.add(new TransmitStage(loop, cpu, bond, cost));
+      }
+      host.chargeTransmit(stages);
+    }
+    return new HostStack(cpus, path, path != null ? path : bond);
   }
 
   /** What adding a client host needs from the run being built. */
@@ -408,30 +419,15 @@ public final class ScenarioRunner {
     }
     Ipv4Address address = new Ipv4Address(SENDER_IP.bits() + 0x100 + k - 1);
     SimHost client = new SimHost("client" + k, bond, mac, address, DENSITY_THRESHOLD);
-    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
-    List<HostCpu> cpus = new ArrayList<>();
-    for (int i = 0; i < cpuCount; i++) {
-      cpus.add(new HostCpu());
-    }
-    FrameReceiver into = bond;
-    if (scenario.receive() != null) {
-      into =
-          new ReceivePath(
-              loop,
-              cpus,
-              bond,
-              scenario.receive(),
-              scenario.costs(),
-              groProvider(),
-              setup.kernel());
-    }
-    if (scenario.costs().perSegmentSentNs() > 0) {
-      List<TransmitStage> stages = new ArrayList<>();
-      for (HostCpu cpu : cpus) {
-        stages.add(new TransmitStage(loop, cpu, bond, scenario.costs().perSegmentSentNs()));
-      }
-      client.chargeTransmit(stages);
-    }
+    HostStack stack =
+        hostStack(
+            scenario,
+            loop,
+            bond,
+            client,
+            scenario.receive() != null ? groProvider() : null,
+            setup.kernel());
+    FrameReceiver into = stack.into();
     FrameReceiver filtered = addressFilter(bond, into, null);
     SeededRandom policyRandom = setup.root().split();
     SeededRandom monitorRandom = setup.root().split();
@@ -480,7 +476,7 @@ public final class ScenarioRunner {
   }
 
   private static Network.Topology topology(
-      Scenario scenario, String mode, java.util.Set<Characteristic> characteristics) {
+      Scenario scenario, String mode, Set<Characteristic> characteristics) {
     boolean ownMacs = characteristics.contains(Characteristic.OWN_SLAVE_MACS);
     boolean activeOnly = characteristics.contains(Characteristic.ACTIVE_SLAVE_ONLY);
     Network.Topology asked = scenario.network().topology();
@@ -541,7 +537,9 @@ public final class ScenarioRunner {
   }
 
   private static RunReport.HostReport hostReport(
-      String name, List<HostCpu> cpus, ReceivePath path, long durationNs, double kilobytes) {
+      String name, HostStack stack, long durationNs, double kilobytes) {
+    List<HostCpu> cpus = stack.cpus();
+    ReceivePath path = stack.path();
     // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all.
     long busy = 0;
     for (HostCpu cpu : cpus) {
@@ -646,7 +644,7 @@ public final class ScenarioRunner {
               rx.stats().rxBytes(),
               drops,
               tx.linkFailures(),
-              tx.linkState().name().toLowerCase(java.util.Locale.ROOT)));
+              tx.linkState().name().toLowerCase(Locale.ROOT)));
     }
 
     // Frames the hosts sent, and what became of them on the way to a host's NIC. Through a
@@ -656,8 +654,7 @@ public final class ScenarioRunner {
     long delivered = 0;
     long dropped = 0;
     long inFlight = 0;
-    java.util.Set<Port> counted =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<Port> counted = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Port port : hostPorts) {
       handed += port.handed();
     }

@@ -7,14 +7,26 @@ import org.bondsim.api.policy.RandomSource;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.EventLoop;
 
-/** The {@link PolicyContext} of one bond in one run. */
-final class SimPolicyContext implements PolicyContext {
+/**
+ * The {@link PolicyContext} of one bond in one run: the run's clock and timers, the bond's own
+ * random source, and its learning packets, NIC modes and peer updates.
+ */
+public final class SimPolicyContext implements PolicyContext {
   private final BondDevice bond;
   private final EventLoop loop;
   private final RandomSource random;
   private final Runnable peersUpdate;
 
-  SimPolicyContext(BondDevice bond, EventLoop loop, RandomSource random, Runnable peersUpdate) {
+  /**
+   * Builds the context.
+   *
+   * @param bond the bond the policy serves
+   * @param loop the run's event loop
+   * @param random the policy's own random source
+   * @param peersUpdate what {@link #updatePeers()} does: every peer resolves this host again
+   */
+  public SimPolicyContext(
+      BondDevice bond, EventLoop loop, RandomSource random, Runnable peersUpdate) {
     this.bond = bond;
     this.loop = loop;
     this.random = random;

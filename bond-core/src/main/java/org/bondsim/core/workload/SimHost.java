@@ -1,6 +1,7 @@
 package org.bondsim.core.workload;
 
 import java.util.Arrays;
+import java.util.List;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
@@ -30,7 +31,6 @@ public final class SimHost implements Host, HostStack {
   private int[] neighbourIps = new int[4];
   private long[] neighbourMacs = new long[4];
   private int neighbours;
-  private long resolutions;
 
   /**
    * Builds a host around its bond and plugs itself in as the bond's stack.
@@ -74,57 +74,34 @@ public final class SimHost implements Host, HostStack {
    */
   public void resolve(SimHost peer) {
     long mac = peer.bond.macFor(address, peer.address);
-    int ip = peer.address.bits();
-    for (int i = 0; i < neighbours; i++) {
-      if (neighbourIps[i] == ip) {
-        neighbourMacs[i] = mac;
-        resolutions++;
-        return;
+    int entry = neighbour(peer.address.bits());
+    if (entry < 0) {
+      if (neighbours == neighbourIps.length) {
+        neighbourIps = Arrays.copyOf(neighbourIps, neighbours * 2);
+        neighbourMacs = Arrays.copyOf(neighbourMacs, neighbours * 2);
       }
+      entry = neighbours++;
+      neighbourIps[entry] = peer.address.bits();
     }
-    if (neighbours == neighbourIps.length) {
-      neighbourIps = Arrays.copyOf(neighbourIps, neighbours * 2);
-      neighbourMacs = Arrays.copyOf(neighbourMacs, neighbours * 2);
-    }
-    neighbourIps[neighbours] = ip;
-    neighbourMacs[neighbours] = mac;
-    neighbours++;
-    resolutions++;
+    neighbourMacs[entry] = mac;
   }
 
-  /**
-   * Returns the MAC this host sends to for a peer address, once resolved.
-   *
-   * @param peer the peer's address
-   * @return the address bits, or -1 if it was never resolved
-   */
-  public long neighbourMac(Ipv4Address peer) {
+  /** Returns the neighbour-table entry of an address, or -1. */
+  private int neighbour(int ip) {
     for (int i = 0; i < neighbours; i++) {
-      if (neighbourIps[i] == peer.bits()) {
-        return neighbourMacs[i];
+      if (neighbourIps[i] == ip) {
+        return i;
       }
     }
     return -1;
   }
 
-  /**
-   * Returns how often a peer's address was resolved (the first times, then each update).
-   *
-   * @return resolutions
-   */
-  public long resolutions() {
-    return resolutions;
-  }
-
   @Override
   public void send(Packet packet) {
-    if (neighbours > 0 && packet.frame().ip() instanceof Ipv4Header ip) {
-      int destination = ip.destination().bits();
-      for (int i = 0; i < neighbours; i++) {
-        if (neighbourIps[i] == destination) {
-          packet.setLinkDestination(neighbourMacs[i]);
-          break;
-        }
+    if (packet.frame().ip() instanceof Ipv4Header ip) {
+      int entry = neighbour(ip.destination().bits());
+      if (entry >= 0) {
+        packet.setLinkDestination(neighbourMacs[entry]);
       }
     }
     if (transmitStages != null) {
@@ -143,7 +120,7 @@ public final class SimHost implements Host, HostStack {
    *
    * @param stages one transmit stage per CPU, in CPU order
    */
-  public void chargeTransmit(java.util.List<TransmitStage> stages) {
+  public void chargeTransmit(List<TransmitStage> stages) {
     this.transmitStages = stages.toArray(new TransmitStage[0]);
   }
 

@@ -20,30 +20,6 @@ public final class SimWorkloadContext implements WorkloadContext {
   private final Map<String, String> settings;
 
   /**
-   * Builds the context.
-   *
-   * @param loop the event loop
-   * @param local the netperf host
-   * @param remote the netserver host
-   * @param durationNs the test length
-   * @param streams concurrent instances
-   * @param mtu the bonds' MTU
-   * @param random the workload's random source
-   * @param settings settings by name
-   */
-  public SimWorkloadContext(
-      EventLoop loop,
-      Host local,
-      Host remote,
-      long durationNs,
-      int streams,
-      int mtu,
-      RandomSource random,
-      Map<String, String> settings) {
-    this(loop, List.of(local), remote, durationNs, streams, mtu, random, settings);
-  }
-
-  /**
    * Builds the context for several client hosts; stream i runs from client {@code i % count}.
    *
    * @param loop the event loop

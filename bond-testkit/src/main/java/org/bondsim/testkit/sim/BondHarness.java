@@ -1,6 +1,7 @@
 package org.bondsim.testkit.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.policy.TxPolicyProvider;
@@ -87,7 +88,7 @@ public final class BondHarness {
     this.speedsMbps = mbps.clone();
     if (delaysNs.length != mbps.length) {
       delaysNs = new long[mbps.length];
-      java.util.Arrays.fill(delaysNs, 10_000);
+      Arrays.fill(delaysNs, 10_000);
     }
     return this;
   }

@@ -1,5 +1,6 @@
 package org.bondsim.policy.tlb;
 
+import java.util.Arrays;
 import org.bondsim.api.Bond;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.policy.PolicyContext;
@@ -44,7 +45,6 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
   private final int[] clientSource = new int[CLIENTS];
   private final int[] clientSlave = new int[CLIENTS];
   private final boolean[] assigned = new boolean[CLIENTS];
-  private final boolean[] needsUpdate = new boolean[CLIENTS];
   // Assigned entries, most recent first, as rx_hashtbl_used_head's list.
   private final int[] used = new int[CLIENTS];
   private int usedCount;
@@ -55,11 +55,10 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
   private int updateRetries;
   private boolean activePromiscuous;
   private int promiscuousTicks;
-  private long updateRounds;
 
   AlbSelection(XmitHash hash, boolean dynamic, long lpIntervalSeconds, PolicyContext context) {
     super(hash, true, false, dynamic, lpIntervalSeconds, context);
-    java.util.Arrays.fill(clientSlave, NONE);
+    Arrays.fill(clientSlave, NONE);
   }
 
   /** rlb_choose_channel for the ARP reply this host sends a peer. */
@@ -82,7 +81,6 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
       clientAddress[index] = peer.bits();
       clientSource[index] = ourAddress.bits();
       clientSlave[index] = slave;
-      needsUpdate[index] = true;
       updatesPending = true;
       if (!assigned[index]) {
         System.arraycopy(used, 0, used, 1, usedCount);
@@ -141,7 +139,6 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
         int next = nextRxSlave(bond);
         clientSlave[index] = next;
         if (next != NONE) {
-          needsUpdate[index] = true;
           updatesPending = true;
           updateRetries = UPDATE_RETRIES;
         }
@@ -173,7 +170,6 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
       int index = used[k];
       if (clientSlave[index] != NONE
           && (clientSlave[index] == previous || clientSlave[index] == next)) {
-        needsUpdate[index] = true;
         updatesPending = true;
         updateRetries = UPDATE_RETRIES;
       }
@@ -197,7 +193,6 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
         int slave = nextRxSlave(bond);
         if (slave != NONE && slave != clientSlave[index]) {
           clientSlave[index] = slave;
-          needsUpdate[index] = true;
           updatesPending = true;
         }
       }
@@ -206,12 +201,9 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
       if (updateDelay > 0) {
         updateDelay--;
       } else {
-        // rlb_update_rx_clients: every marked client hears again (ARP itself is not simulated).
+        // rlb_update_rx_clients. Every peer asks again, so no per-client mark is kept: a client
+        // whose slave did not change hears the same answer.
         context.updatePeers();
-        updateRounds++;
-        if (updateRetries == 0) {
-          java.util.Arrays.fill(needsUpdate, false);
-        }
         updateDelay = UPDATE_DELAY_TICKS;
         if (updateRetries > 0) {
           updateRetries--;
@@ -231,15 +223,6 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
   int clientSlave(Ipv4Address peer) {
     int index = fold(peer.bits());
     return assigned[index] && clientAddress[index] == peer.bits() ? clientSlave[index] : NONE;
-  }
-
-  /**
-   * Returns the client update rounds run so far.
-   *
-   * @return rounds
-   */
-  long updateRounds() {
-    return updateRounds;
   }
 
   /** _simple_hash of an IPv4 address: the XOR of its four bytes. */

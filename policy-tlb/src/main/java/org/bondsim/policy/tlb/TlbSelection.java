@@ -34,8 +34,8 @@ class TlbSelection implements TxPolicy {
   private static final int NONE = -1;
 
   private final XmitHash hash;
-  private final boolean keyByDestination;
-  private final boolean balanceLikeAlb;
+  // alb's frame rules and destination-address key; tlb used them too before 3.19.
+  private final boolean albRules;
   private final boolean dynamic;
   private final boolean monitor;
   private final int learningTicks;
@@ -52,7 +52,6 @@ class TlbSelection implements TxPolicy {
   private boolean[] couldTransmit = new boolean[8];
   private long rebalances;
   private int learningCounter;
-  private long learningRounds;
   int lastActive = NONE;
   private final Runnable tick = this::tick;
 
@@ -74,9 +73,7 @@ class TlbSelection implements TxPolicy {
       long lpIntervalSeconds,
       PolicyContext context) {
     this.hash = hash;
-    this.balanceLikeAlb = alb || legacyTlb;
-    // alb keys its table by destination address; so did tlb before 3.19. Current tlb uses the hash.
-    this.keyByDestination = alb || legacyTlb;
+    this.albRules = alb || legacyTlb;
     this.dynamic = dynamic;
     this.monitor = alb || dynamic;
     // BOND_ALB_LP_TICKS: lp_interval seconds of 10 ticks each.
@@ -97,13 +94,11 @@ class TlbSelection implements TxPolicy {
     int slave = NONE;
     Frame frame = packet.frame();
     int index =
-        balanceLikeAlb
-            ? BalancedFrames.albIndex(frame)
-            : BalancedFrames.tlbBalances(frame) ? 0 : NONE;
+        albRules ? BalancedFrames.albIndex(frame) : BalancedFrames.tlbBalances(frame) ? 0 : NONE;
     if (index != NONE) {
       if (dynamic) {
         // tlb indexes by the low byte of xmit_hash; alb by its own XOR of the destination address.
-        int entry = keyByDestination ? index : hash.hash(frame) & 0xFF;
+        int entry = albRules ? index : hash.hash(frame) & 0xFF;
         slave = chooseChannel(entry, skbLength(packet), bond);
       } else if (usableCount > 0) {
         slave = usable[Integer.remainderUnsigned(hash.hash(frame), usableCount)];
@@ -201,7 +196,6 @@ class TlbSelection implements TxPolicy {
         context.sendLearningPacket(i, bond.slave(i).mac());
       }
       learningCounter = 0;
-      learningRounds++;
     }
     if (++rebalanceCounter >= REBALANCE_TICKS) {
       int active = bond.activeSlave();
@@ -294,15 +288,6 @@ class TlbSelection implements TxPolicy {
       lastActive = active;
       activeChanged(bond, previous, active);
     }
-  }
-
-  /**
-   * Returns the rounds of learning packets sent so far.
-   *
-   * @return rounds (one packet per slave each)
-   */
-  long learningRounds() {
-    return learningRounds;
   }
 
   /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Percentage;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
@@ -22,18 +23,24 @@ import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.net.EthernetLink;
 import org.bondsim.core.net.LearningSwitch;
 import org.bondsim.core.net.LinkSpec;
 import org.bondsim.core.net.SlaveStats;
 import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.SimPolicyContext;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Where a tlb or alb server receives: a server bond of four 1G slaves and eight one-NIC clients on
@@ -107,7 +114,7 @@ class ReceiveSideTest {
   }
 
   private PolicyContext context() {
-    return new LoopPolicyContext(server, loop);
+    return new SimPolicyContext(server, loop, new SeededRandom(1), () -> {});
   }
 
   private static Ipv4Address clientIp(int client) {
@@ -208,8 +215,8 @@ class ReceiveSideTest {
   }
 
   /** Through the scenario runner with eight client hosts: alb spreads them, tlb does not. */
-  @org.junit.jupiter.params.ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"balance-tlb", "balance-alb"})
+  @ParameterizedTest
+  @ValueSource(strings = {"balance-tlb", "balance-alb"})
   void eightClientsArriveOnOneSlaveUnderTlbAndOnAllUnderAlb(String mode) {
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load())
@@ -225,9 +232,8 @@ class ReceiveSideTest {
                     List.of(),
                     new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 8, Map.of()),
                     null,
-                    org.bondsim.core.rx.CpuCosts.NONE,
-                    new org.bondsim.core.scenario.Network(
-                        org.bondsim.core.scenario.Network.Topology.AUTO, 1000, 8)));
+                    CpuCosts.NONE,
+                    new Network(Network.Topology.AUTO, 1000, 8)));
     assertThat(report.frames().balances()).isTrue();
     long[] rx = new long[4];
     for (int i = 0; i < 4; i++) {
@@ -240,8 +246,7 @@ class ReceiveSideTest {
     } else {
       // rlb hands the eight clients out in turn: two per slave.
       for (int i = 1; i < 4; i++) {
-        assertThat((double) rx[i])
-            .isCloseTo(rx[0], org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat((double) rx[i]).isCloseTo(rx[0], Percentage.withPercentage(2));
       }
       assertThat(report.result().throughputMbps()).isGreaterThan(3500);
     }

@@ -16,9 +16,11 @@ import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.net.EthernetLink;
 import org.bondsim.core.net.LinkSpec;
 import org.bondsim.core.net.SlaveStats;
+import org.bondsim.core.scenario.SimPolicyContext;
 
 /** A real bond device with balance-tlb; a test offers frames and moves the clock itself. */
 final class TlbBond {
@@ -62,7 +64,7 @@ final class TlbBond {
   }
 
   private PolicyContext context() {
-    return new LoopPolicyContext(bond, loop);
+    return new SimPolicyContext(bond, loop, new SeededRandom(1), () -> {});
   }
 
   /** A TCP frame of flow {@code flow} (source port 40000 + flow) with 1448 bytes of payload. */
