@@ -3,6 +3,7 @@ package org.bondsim.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
@@ -22,12 +23,12 @@ final class ArgumentParsers {
     List<Long> speeds = new ArrayList<>();
     int x = trimmed.toLowerCase(Locale.ROOT).indexOf('x');
     if (x >= 0) {
-      int count;
-      try {
-        count = Integer.parseInt(trimmed.substring(0, x));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("--slaves must be " + allowed + ", got '" + text + "'");
+      String countText = trimmed.substring(0, x);
+      if (!StrictNumbers.isInteger(countText) || countText.length() > 9) {
+        throw new IllegalArgumentException(
+            "--slaves must be " + allowed + ", got '" + StrictNumbers.echo(text) + "'");
       }
+      int count = Integer.parseInt(countText);
       if (count < 1 || count > 64) {
         throw new IllegalArgumentException("--slaves count must be 1..64, got " + count);
       }
@@ -36,7 +37,7 @@ final class ArgumentParsers {
         speeds.add(speed);
       }
     } else {
-      for (String part : trimmed.split(",", -1)) {
+      for (String part : commaList("--slaves", text, allowed)) {
         speeds.add(speed(part, text, allowed));
       }
       if (speeds.size() > 64) {
@@ -55,22 +56,44 @@ final class ArgumentParsers {
     } else if (p.endsWith("M") || p.endsWith("m")) {
       p = p.substring(0, p.length() - 1);
     }
-    long value;
-    try {
-      value = Long.parseLong(p) * multiplier;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--slaves must be " + allowed + ", got '" + whole + "'");
+    if (!StrictNumbers.isInteger(p) || p.startsWith("-") || p.startsWith("+") || p.length() > 9) {
+      throw new IllegalArgumentException(
+          "--slaves must be " + allowed + ", got '" + StrictNumbers.echo(whole) + "'");
     }
+    long value = Long.parseLong(p) * multiplier;
     if (value < 1 || value > 1_000_000) {
       throw new IllegalArgumentException(
-          "--slaves speed must be 1..1000000 Mbit/s, got " + value + " in '" + whole + "'");
+          "--slaves speed must be 1..1000000 Mbit/s, got "
+              + value
+              + " in '"
+              + StrictNumbers.echo(whole)
+              + "'");
     }
     return value;
   }
 
+  /** Splits a comma list, naming an empty element (as in {@code 20,,20}). */
+  private static String[] commaList(String option, String text, String allowed) {
+    String[] parts = text.trim().split(",", -1);
+    for (int k = 0; k < parts.length; k++) {
+      if (parts[k].isBlank()) {
+        throw new IllegalArgumentException(
+            option
+                + " element "
+                + (k + 1)
+                + " is empty in '"
+                + StrictNumbers.echo(text)
+                + "'; allowed: "
+                + allowed);
+      }
+    }
+    return parts;
+  }
+
   /** Combines speeds with {@code --delay-us}: one value for every slave, or one per slave. */
   static List<SlaveLinkSpec> slaves(List<Long> speeds, String delayText, Netem netem) {
-    String[] parts = delayText.trim().split(",", -1);
+    String[] parts =
+        commaList("--delay-us", delayText, "one value, or one per slave, like 20,20,50");
     if (parts.length != 1 && parts.length != speeds.size()) {
       throw new IllegalArgumentException(
           "--delay-us must be one value or one per slave ("
@@ -82,15 +105,12 @@ final class ArgumentParsers {
     List<SlaveLinkSpec> slaves = new ArrayList<>();
     for (int i = 0; i < speeds.size(); i++) {
       String part = parts[parts.length == 1 ? 0 : i].trim();
-      double micros;
-      try {
-        micros = Double.parseDouble(part);
-      } catch (NumberFormatException e) {
-        micros = -1;
-      }
+      double micros = StrictNumbers.decimal(part);
       if (!(micros >= 0 && micros <= 10_000_000)) {
         throw new IllegalArgumentException(
-            "--delay-us must be 0..10000000 microseconds, got '" + part + "'");
+            "--delay-us must be 0..10000000 microseconds (10 s), got '"
+                + StrictNumbers.echo(part)
+                + "'");
       }
       slaves.add(new SlaveLinkSpec(speeds.get(i), Math.round(micros * 1000), netem));
     }
@@ -114,17 +134,15 @@ final class ArgumentParsers {
     } else if (t.endsWith("s")) {
       number = t.substring(0, t.length() - 1);
     }
-    double value;
-    try {
-      value = Double.parseDouble(number);
-    } catch (NumberFormatException e) {
-      value = -1;
-    }
-    if (!(value >= 0) || Double.isInfinite(value)) {
+    double value = StrictNumbers.decimal(number) * scale;
+    if (!(value >= 0 && value <= 86_400e9)) {
       throw new IllegalArgumentException(
-          option + " time must be a non-negative number with s, ms, us or ns, got '" + text + "'");
+          option
+              + " time must be a number 0..86400 with s, ms, us or ns (bare: seconds), got '"
+              + StrictNumbers.echo(text)
+              + "'");
     }
-    return Math.round(value * scale);
+    return Math.round(value);
   }
 
   /** Parses {@code --fail eth0@2s} or {@code --recover eth0@3s}. */
@@ -133,7 +151,7 @@ final class ArgumentParsers {
     int at = text.indexOf('@');
     if (at <= 0 || at == text.length() - 1) {
       throw new IllegalArgumentException(
-          option + " must be SLAVE@TIME like eth0@2s, got '" + text + "'");
+          option + " must be SLAVE@TIME like eth0@2s, got '" + StrictNumbers.echo(text) + "'");
     }
     String slave = text.substring(0, at).trim();
     // Accept slave0 as well as eth0, since people name slaves both ways.
@@ -156,6 +174,8 @@ final class ArgumentParsers {
       }
     }
     throw new IllegalArgumentException(
-        "--topology must be one of auto, back-to-back, switch, got '" + text + "'");
+        "--topology must be one of auto, back-to-back, switch, got '"
+            + StrictNumbers.echo(text)
+            + "'");
   }
 }

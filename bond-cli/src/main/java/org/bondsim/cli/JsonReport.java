@@ -57,10 +57,15 @@ final class JsonReport {
     ObjectNode f = root.putObject("frames");
     f.put("sent", frames.sent());
     f.put("duplicated", frames.duplicated());
-    f.put("delivered", frames.delivered());
-    f.put("dropped", frames.dropped());
+    f.put("arrived_at_nics", frames.arrived());
+    f.put("to_stack", frames.toStack());
+    f.put("dropped_on_the_way", frames.droppedOnTheWay());
+    ObjectNode atReceiver = f.putObject("dropped_at_receiver");
+    frames.droppedAtReceiver().forEach(atReceiver::put);
     f.put("in_flight", frames.inFlight());
+    f.put("in_receiver", frames.inReceiver());
     f.put("no_slave_drops", frames.noSlave());
+    f.put("balances", frames.balances());
     root.put("topology", report.topology());
     root.put("clients", report.clients());
     if (report.switchReport() != null) {
@@ -96,8 +101,18 @@ final class JsonReport {
     ObjectNode hosts = root.putObject("hosts");
     for (RunReport.HostReport host : report.hosts()) {
       ObjectNode h = hosts.putObject(host.name());
-      h.put("cpu_percent", host.cpuUtilization());
-      h.put("service_demand_us_per_kb", host.serviceDemandUsPerKb());
+      // Without a CPU model there is no measurement: null, not a measured zero.
+      if (host.cpuModelled()) {
+        h.put("cpu_percent", host.cpuUtilization());
+        if (Double.isNaN(host.serviceDemandUsPerKb())) {
+          h.putNull("service_demand_us_per_kb");
+        } else {
+          h.put("service_demand_us_per_kb", host.serviceDemandUsPerKb());
+        }
+      } else {
+        h.putNull("cpu_percent");
+        h.putNull("service_demand_us_per_kb");
+      }
       h.put("napi_polls", host.napiPolls());
       h.put("frames_polled", host.framesPolled());
       h.put("packets_up", host.packetsUp());

@@ -2,21 +2,11 @@ package org.bondsim.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.bondsim.core.net.Netem;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
-import org.bondsim.core.scenario.LinkEvent;
-import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
-import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
-import org.bondsim.core.scenario.WorkloadSpec;
 import org.bondsim.core.workload.WorkloadRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,6 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "netperf",
     mixinStandardHelpOptions = true,
+    version = "bondsim 0.1.0: netperf 2.7's command line over simulated hosts",
     description = {
       "Runs a netperf test from one simulated host to another over a bond of N slaves (same mode"
           + " and options on both). Slaves are cabled back to back (slave i to the peer's slave i),"
@@ -41,20 +32,84 @@ final class NetperfCommand implements Callable<Integer> {
 
   @Option(
       names = "-t",
-      defaultValue = "UDP_STREAM",
-      description = "Test name (UDP_STREAM, TCP_STREAM, TCP_RR, …). Default: ${DEFAULT-VALUE}.")
+      defaultValue = "TCP_STREAM",
+      paramLabel = "TEST",
+      description =
+          "Test name, any case (TCP_STREAM, UDP_STREAM, TCP_RR). Default: ${DEFAULT-VALUE}, as"
+              + " netperf.")
   String test;
 
   @Option(
       names = "-l",
       defaultValue = "10",
-      description = "Test length in seconds (> 0). Default: ${DEFAULT-VALUE}.")
-  double lengthSeconds;
+      paramLabel = "SECONDS",
+      description =
+          "Test length in seconds (> 0, fractions allowed). netperf's negative lengths (byte or"
+              + " transaction counts) are refused. Default: ${DEFAULT-VALUE}.")
+  String length;
 
   @Option(
       names = "-H",
-      description = "Accepted for pasted netperf commands and ignored: the peer is simulated.")
-  String host;
+      paramLabel = "HOST[,FAMILY]",
+      description =
+          "The remote host's name, shown in the banner; an IPv4 literal becomes the simulated"
+              + " remote host's address (default 10.0.0.2). Family 4 or 0; 6 is refused.")
+  String remoteHost;
+
+  @Option(
+      names = "-L",
+      paramLabel = "HOST[,FAMILY]",
+      description = "The local host's name, as -H (default address 10.0.0.1).")
+  String localHost;
+
+  @Option(names = "-4", description = "IPv4 (what the simulated hosts speak anyway).")
+  boolean ipv4;
+
+  @Option(names = "-6", description = "IPv6: refused, the simulated hosts speak IPv4 only.")
+  boolean ipv6;
+
+  @Option(
+      names = "-c",
+      arity = "0..1",
+      fallbackValue = "",
+      paramLabel = "RATE",
+      description =
+          "Report the local host's CPU utilisation and service demand. Needs a CPU model: without"
+              + " --cpu-costs or --cost-profile the default host model is used (see README). The"
+              + " optional calibration rate is accepted and not needed.")
+  String localCpu;
+
+  @Option(
+      names = "-C",
+      arity = "0..1",
+      fallbackValue = "",
+      paramLabel = "RATE",
+      description = "Report the remote host's CPU utilisation and service demand, as -c.")
+  String remoteCpu;
+
+  @Option(
+      names = "-s",
+      paramLabel = "SECONDS",
+      description =
+          "Seconds netperf waits before the test (simulated: monitors and learning packets run,"
+              + " nothing is measured). Default: 0.")
+  String waitSeconds;
+
+  @Option(
+      names = "-P",
+      paramLabel = "0|1",
+      defaultValue = "1",
+      description = "1: print the banner and column headers (default); 0: only the results.")
+  String printHeaders;
+
+  @Option(
+      names = "-v",
+      paramLabel = "LEVEL",
+      defaultValue = "1",
+      description =
+          "Verbosity: 0 prints only the figure of merit; 1 (default) and more netperf's table and"
+              + " bondsim's tables.")
+  String verbosity;
 
   @Option(
       names = "-f",
@@ -78,7 +133,7 @@ final class NetperfCommand implements Callable<Integer> {
       description =
           "A bonding module parameter (global default that --bond overrides), e.g. miimon=100."
               + " Repeatable.")
-  Map<String, String> moduleParameters = new LinkedHashMap<>();
+  List<String> moduleParameters = new ArrayList<>();
 
   @Option(
       names = "--slaves",
@@ -88,8 +143,11 @@ final class NetperfCommand implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   String slaves;
 
-  @Option(names = "--mtu", defaultValue = "1500", description = "MTU. Default: ${DEFAULT-VALUE}.")
-  int mtu;
+  @Option(
+      names = "--mtu",
+      defaultValue = "1500",
+      description = "MTU, 68..65535. Default: ${DEFAULT-VALUE}.")
+  String mtu;
 
   @Option(
       names = "--delay-us",
@@ -103,33 +161,35 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--txqueuelen",
       defaultValue = "1000",
       description = "Each slave's qdisc limit in frames. Default: ${DEFAULT-VALUE}.")
-  int txqueuelen;
+  String txqueuelen;
 
   @Option(
       names = "--seed",
       defaultValue = "1",
       description = "Seed of every random choice. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  String seed;
 
   @Option(
       names = "--streams",
       defaultValue = "1",
-      description = "Concurrent test instances, each on its own source port. Default: 1.")
-  int streams;
+      description =
+          "Concurrent test instances, each on its own local port (1..16384, ports 49152..65535)."
+              + " Default: 1.")
+  String streams;
 
   @Option(
       names = "--rate-mbps",
-      defaultValue = "0",
-      description = "Send at this payload rate per stream (Mbit/s); 0 = as fast as possible.")
-  double rateMbps;
+      description =
+          "UDP_STREAM: send at this payload rate per stream in Mbit/s (fractions allowed, 0 = as"
+              + " fast as possible).")
+  String rateMbps;
 
   @Option(
       names = "--send-cost-ns",
-      defaultValue = "1000",
       description =
-          "CPU time of one send() call on the sending host in ns (1..10^9). Default:"
-              + " ${DEFAULT-VALUE}.")
-  long sendCostNs;
+          "UDP_STREAM: time one send() call takes the sending application, in ns (1..10^9)."
+              + " Default: 1000. TCP tests charge the sender with --cpu-costs tx instead.")
+  String sendCostNs;
 
   @Option(
       names = "--topology",
@@ -150,14 +210,14 @@ final class NetperfCommand implements Callable<Integer> {
               + " one remote host through the switch (balance-tlb, balance-alb, active-backup)."
               + " The slave table shows the first client and the remote host. Default:"
               + " ${DEFAULT-VALUE}.")
-  int clients;
+  String clients;
 
   @Option(
       names = "--switch-buffer",
       defaultValue = "1000",
       paramLabel = "FRAMES",
       description = "Frames each switch port queues before dropping. Default: ${DEFAULT-VALUE}.")
-  int switchBuffer;
+  String switchBuffer;
 
   @Option(
       names = "--fail",
@@ -201,7 +261,7 @@ final class NetperfCommand implements Callable<Integer> {
           "CPUs per host (default 1, or as many as --receiver irq-cpus names). CPU %% is averaged"
               + " over them as netperf does. Given without --receiver, it models the receive path"
               + " with its defaults.")
-  Integer cpus;
+  String cpus;
 
   @Option(
       names = "--sender",
@@ -238,73 +298,22 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--sysctl",
       paramLabel = "NAME=VALUE",
       description = "A sysctl the test reads, e.g. net.ipv4.tcp_reordering=10. Repeatable.")
-  Map<String, String> sysctls = new LinkedHashMap<>();
+  List<String> sysctls = new ArrayList<>();
 
   @Override
   public Integer call() {
-    if (!(lengthSeconds > 0) || lengthSeconds > 86_400) {
-      throw new IllegalArgumentException(
-          "-l must be > 0 and <= 86400 seconds, got " + lengthSeconds);
-    }
-    ThroughputUnits throughputUnits = ThroughputUnits.parse(units);
-    if (rateMbps < 0) {
-      throw new IllegalArgumentException("--rate-mbps must be >= 0, got " + rateMbps);
-    }
-    List<LinkEvent> events = new ArrayList<>();
-    failures.forEach(f -> events.add(ArgumentParsers.linkEvent(f, false)));
-    recoveries.forEach(r -> events.add(ArgumentParsers.linkEvent(r, true)));
-    Map<String, String> settings = new LinkedHashMap<>(sysctls);
-    if (kernel != null) {
-      settings.put("bondsim.kernel", kernel);
-    }
-    if (sender != null && SenderOffloads.parse(sender)) {
-      settings.put("bondsim.gso", "1");
-    }
-    if (rateMbps > 0) {
-      settings.put("bondsim.rate_mbps", Long.toString(Math.round(rateMbps)));
-    }
-    if (sendCostNs != 1000) {
-      settings.put("bondsim.send_cost_ns", Long.toString(sendCostNs));
-    }
-    Scenario scenario =
-        new Scenario(
-            BondSpec.parse(bond),
-            moduleParameters,
-            ArgumentParsers.slaves(
-                ArgumentParsers.speeds(slaves),
-                delayMicros,
-                netem == null ? Netem.NONE : Netem.parse(netem)),
-            mtu,
-            txqueuelen,
-            Math.round(lengthSeconds * 1e9),
-            seed,
-            events,
-            new WorkloadSpec(test, testOptions, streams, settings),
-            receiveSettings(),
-            costs(),
-            new Network(ArgumentParsers.topology(topology), switchBuffer, clients));
-    RunReport report =
-        new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()).run(scenario);
+    NetperfRun run = NetperfRun.from(this);
+    ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    // What Linux would log while taking the bond's settings (a rounded updelay, …).
+    runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
+    RunReport report = runner.run(run.scenario());
     if (json) {
       out.println(JsonReport.toJson(report));
     } else {
-      TextReport.print(report, throughputUnits, out);
+      TextReport.print(report, run.format(), out);
     }
     return 0;
-  }
-
-  private ReceiveSettings receiveSettings() {
-    if (receiver == null && cpus == null) {
-      return null;
-    }
-    ReceiveSettings settings =
-        receiver == null ? ReceiveSettings.DEFAULTS : ReceiveSettings.parse(receiver);
-    return cpus == null ? settings : settings.withCpus(cpus);
-  }
-
-  private CpuCosts costs() {
-    CpuCosts base = costProfile == null ? CpuCosts.NONE : CpuCosts.profile(costProfile);
-    return cpuCosts == null ? base : CpuCosts.parse(cpuCosts, base);
   }
 }

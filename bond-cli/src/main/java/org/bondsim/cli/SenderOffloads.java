@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import java.util.Locale;
+import org.bondsim.api.option.StrictNumbers;
 
 /** Parses {@code --sender}: ethtool's {@code gso} and {@code tso} words. */
 final class SenderOffloads {
@@ -21,10 +22,19 @@ final class SenderOffloads {
         continue;
       }
       if (!word.equals("gso") && !word.equals("tso")) {
-        throw new IllegalArgumentException("--sender takes gso and tso, got '" + word + "'");
+        throw new IllegalArgumentException(
+            "--sender takes gso and tso, got '" + StrictNumbers.echo(word) + "'");
       }
-      if (i + 1 >= words.length || !(words[i + 1].equals("on") || words[i + 1].equals("off"))) {
-        throw new IllegalArgumentException("--sender " + word + " must be on or off");
+      if (i + 1 >= words.length) {
+        throw new IllegalArgumentException("--sender " + word + " needs a value: on or off");
+      }
+      if (!(words[i + 1].equals("on") || words[i + 1].equals("off"))) {
+        throw new IllegalArgumentException(
+            "--sender "
+                + word
+                + " must be on or off, got '"
+                + StrictNumbers.echo(words[i + 1])
+                + "'");
       }
       on |= words[++i].equals("on");
     }

@@ -12,8 +12,34 @@ import org.bondsim.core.scenario.RunReport;
 final class TextReport {
   private TextReport() {}
 
-  static void print(RunReport report, ThroughputUnits units, PrintWriter out) {
-    out.print(report.result().netperfTable(units.label(), units.bitsPerUnit()));
+  static void print(RunReport report, ReportFormat format, PrintWriter out) {
+    ThroughputUnits units = format.units();
+    String table = report.result().netperfTable(units.label(), units.bitsPerUnit());
+    // The table's first line is its banner; netperf names the hosts there as -H and -L gave them.
+    int lineEnd = table.indexOf('\n');
+    String banner = table.substring(0, lineEnd);
+    int from = banner.indexOf(" from ");
+    int colon = banner.lastIndexOf(" : ");
+    if (from > 0 && colon > from) {
+      banner = banner.substring(0, from) + " " + format.endpoints() + banner.substring(colon);
+    }
+    String body = table.substring(lineEnd + 1);
+    if (format.verbosity() == 0) {
+      // netperf -v 0: the figure of merit alone (after the banner unless -P 0).
+      if (format.headers()) {
+        out.println(banner);
+      }
+      out.printf(Locale.ROOT, "%.2f%n", figureOfMerit(report, units));
+      return;
+    }
+    if (format.headers()) {
+      out.println(banner);
+      out.print(body);
+    } else {
+      // -P 0: no banner and no column headers, which end at the table's first blank line.
+      int blank = body.indexOf("\n\n");
+      out.print(blank >= 0 ? body.substring(blank + 2) : body);
+    }
     out.printf(
         Locale.ROOT,
         "bond0 mode %s: %s%n",
@@ -52,22 +78,7 @@ final class TextReport {
     }
     out.println();
     printReordering(report.reordering(), out);
-    RunReport.FrameAccount frames = report.frames();
-    out.printf(
-        Locale.ROOT,
-        "frames: %d handed to slaves%s = %d delivered + %d dropped + %d in flight at the end%s%n",
-        frames.sent(),
-        frames.duplicated() > 0
-            ? " + "
-                + frames.duplicated()
-                + (report.switchReport() != null
-                    ? " copied (switch floods, netem)"
-                    : " duplicated by netem")
-            : "",
-        frames.delivered(),
-        frames.dropped(),
-        frames.inFlight(),
-        frames.noSlave() > 0 ? "; " + frames.noSlave() + " dropped for want of a slave" : "");
+    printFrames(report, out);
     if (report.clients() > 1) {
       out.println(
           "clients: "
@@ -143,14 +154,20 @@ final class TextReport {
               }
             });
     for (RunReport.HostReport host : report.hosts()) {
-      if (host.cpuUtilization() > 0 || host.napiPolls() > 0) {
+      if (host.cpuModelled() || host.napiPolls() > 0) {
         out.printf(
             Locale.ROOT,
-            "%s host: CPU %.1f %% (service demand %.3f us/KB), %d NAPI polls, %d frames polled,"
-                + " %d packets up%n",
+            "%s host: CPU %s, %d NAPI polls, %d frames polled, %d packets up%n",
             host.name(),
-            host.cpuUtilization(),
-            host.serviceDemandUsPerKb(),
+            host.cpuModelled()
+                ? String.format(
+                    Locale.ROOT,
+                    "%.1f %% (service demand %s)",
+                    host.cpuUtilization(),
+                    Double.isNaN(host.serviceDemandUsPerKb())
+                        ? "unknown: no payload moved"
+                        : String.format(Locale.ROOT, "%.3f us/KB", host.serviceDemandUsPerKb()))
+                : "not modelled (no CPU costs)",
             host.napiPolls(),
             host.framesPolled(),
             host.packetsUp());
@@ -158,6 +175,46 @@ final class TextReport {
     }
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
+  }
+
+  /** TCP_RR's transactions per second, else the throughput in the chosen units. */
+  private static double figureOfMerit(RunReport report, ThroughputUnits units) {
+    Object rate = report.result().fields().get("transactions_per_s");
+    if (rate instanceof Number number) {
+      return number.doubleValue();
+    }
+    return units.fromMegabits(report.throughputMbps());
+  }
+
+  private static void printFrames(RunReport report, PrintWriter out) {
+    RunReport.FrameAccount frames = report.frames();
+    out.printf(
+        Locale.ROOT,
+        "frames: %d handed to slaves%s = %d reached a NIC + %d dropped on the way + %d in flight"
+            + " at the end%s%n",
+        frames.sent(),
+        frames.duplicated() > 0
+            ? " + "
+                + frames.duplicated()
+                + (report.switchReport() != null
+                    ? " copied (switch floods, netem)"
+                    : " duplicated by netem")
+            : "",
+        frames.arrived(),
+        frames.droppedOnTheWay(),
+        frames.inFlight(),
+        frames.noSlave() > 0 ? "; " + frames.noSlave() + " dropped for want of a slave" : "");
+    out.printf(
+        Locale.ROOT,
+        "        %d reached a NIC = %d handed to the stack + %d dropped at the receiver%s + %d in"
+            + " receive paths at the end%n",
+        frames.arrived(),
+        frames.toStack(),
+        frames.droppedAtReceiverTotal(),
+        frames.droppedAtReceiver().isEmpty()
+            ? ""
+            : " " + describeDrops(frames.droppedAtReceiver()).trim(),
+        frames.inReceiver());
   }
 
   private static String describeDrops(Map<String, Long> drops) {

@@ -159,7 +159,8 @@ class NetperfCommandTest {
   @Test
   void textOutputIsNetperfsTableThenTheSlaves() {
     CliRunner result =
-        CliRunner.run("netperf", "-l", "0.1", "--slaves", "2x1000", "--", "-m", "1472");
+        CliRunner.run(
+            "netperf", "-t", "UDP_STREAM", "-l", "0.1", "--slaves", "2x1000", "--", "-m", "1472");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out())
         .startsWith("MIGRATED UDP STREAM TEST")
@@ -171,7 +172,8 @@ class NetperfCommandTest {
 
   @Test
   void largeMessagesAreFragmentedAndReassembled() throws Exception {
-    JsonNode report = json("netperf", "-l", "0.2", "--slaves", "2x1000", "--json");
+    JsonNode report =
+        json("netperf", "-t", "UDP_STREAM", "-l", "0.2", "--slaves", "2x1000", "--json");
     // netperf's default UDP_STREAM message is 65507 bytes: 45 fragments at MTU 1500.
     assertThat(report.get("message_size").asInt()).isEqualTo(65507);
     assertThat(report.get("messages_received").asLong()).isPositive();

@@ -76,6 +76,17 @@ final class TcpGro implements ReceiveOffload {
     return held;
   }
 
+  @Override
+  public int heldFrames() {
+    int frames = 0;
+    for (List<Held> bucket : buckets) {
+      for (Held held : bucket) {
+        frames += held.segments;
+      }
+    }
+    return frames;
+  }
+
   private List<Held> bucketOf(Frame frame) {
     return buckets.get(legacy ? 0 : frame.hashCode() & 7);
   }

@@ -53,7 +53,7 @@ class IrqPlacementTest {
     assertThat(spread.cpus()).isEqualTo(3);
     assertThat(spread.irqCpu(4)).isEqualTo(1);
     assertThatThrownBy(() -> spread.withCpus(2))
-        .hasMessage("irq-cpus must be CPUs 0..1 (--cpus 2), got 2");
+        .hasMessage("irq-cpus must be CPUs 0..1 (cpus 2), got 2");
     assertThatThrownBy(() -> ReceiveSettings.parse("irq-cpus 0,x"))
         .hasMessageContaining("irq-cpus must be CPU numbers separated by commas")
         .hasMessageContaining("'0,x'");

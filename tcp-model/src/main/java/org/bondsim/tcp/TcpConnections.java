@@ -104,9 +104,23 @@ final class TcpConnections {
     }
   }
 
-  /** The send buffer: twice the request, or the autotuning ceiling tcp_wmem[2] (4 MB). */
-  static long sendBuffer(int requested) {
-    return requested > 0 ? 2L * requested : 4_194_304L;
+  /**
+   * The send buffer as Linux sizes it. {@code setsockopt(SO_SNDBUF)} doubles the request and raises
+   * it to SOCK_MIN_SNDBUF ({@code include/net/sock.h}: 2 x (2048 + the aligned sk_buff), 4608 on
+   * x86-64 in 6.x; a flat 2048 in 2.6.37); without it the buffer autotunes up to tcp_wmem[2] (4
+   * MB). Difference: net.core.wmem_max, which caps the request in Linux (212992 by default), is not
+   * applied, so {@code -s 4M} gives 8 MB as on a host whose wmem_max was raised.
+   *
+   * @param requested {@code -s}, or 0 when not given
+   * @param kernel the kernel profile
+   * @return bytes
+   */
+  static long sendBuffer(int requested, Kernel kernel) {
+    if (requested <= 0) {
+      return 4_194_304L;
+    }
+    long minimum = kernel == Kernel.LINUX_6 ? 4608 : 2048;
+    return Math.max(2L * requested, minimum);
   }
 
   Map<String, Map<String, Long>> counters() {

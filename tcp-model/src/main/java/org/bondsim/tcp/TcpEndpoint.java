@@ -1531,7 +1531,8 @@ final class TcpEndpoint implements PacketOwner {
   Map<String, Object> state() {
     Map<String, Object> s = new java.util.LinkedHashMap<>();
     s.put("cwnd", cwnd);
-    s.put("ssthresh", ssthresh == Integer.MAX_VALUE ? -1 : ssthresh);
+    // Linux's "infinite" ssthresh (TCP_INFINITE_SSTHRESH) has no number: null in JSON.
+    s.put("ssthresh", ssthresh == Integer.MAX_VALUE ? null : ssthresh);
     s.put("srtt_us", rtt.srttNs() / 1000.0);
     s.put("rttvar_us", rtt.rttvarNs() / 1000.0);
     s.put("reordering", reordering);

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.workload.TestOptions;
@@ -38,7 +37,7 @@ public final class TcpRrProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, Set.of("-r", "-s", "-S"));
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-r", "-s", "-S"));
     int request = options.intValue("-r", 0, 1, 1, 1 << 30);
     int response = options.intValue("-r", 1, request, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 16384, 1, Integer.MAX_VALUE);
@@ -96,7 +95,7 @@ public final class TcpRrProvider implements WorkloadProvider {
         long now = context.now();
         transactions++;
         latencyUs.recordValue(Math.max(1, (now - startedAt[stream]) / 1000));
-        if (now < context.durationNs()) {
+        if (now < context.endNs()) {
           startedAt[stream] = now;
           client.write(request);
         }
@@ -184,14 +183,18 @@ public final class TcpRrProvider implements WorkloadProvider {
               elapsed,
               transactionsPerSecond()));
       table.append(String.format(Locale.ROOT, "%-6d %-6d%n%n", localSend, remoteRecv));
-      table.append(
-          String.format(
-              Locale.ROOT,
-              "Mean Latency %.2f us, P50 %d us, P90 %d us, P99 %d us%n%n",
-              meanLatencyUs,
-              p50Us,
-              p90Us,
-              p99Us));
+      if (transactions == 0) {
+        table.append("Mean Latency unknown: no transaction completed\n\n");
+      } else {
+        table.append(
+            String.format(
+                Locale.ROOT,
+                "Mean Latency %.2f us, P50 %d us, P90 %d us, P99 %d us%n%n",
+                meanLatencyUs,
+                p50Us,
+                p90Us,
+                p99Us));
+      }
       return table.toString();
     }
 
@@ -202,10 +205,12 @@ public final class TcpRrProvider implements WorkloadProvider {
       fields.put("response_size", response);
       fields.put("transactions", transactions);
       fields.put("transactions_per_s", transactionsPerSecond());
-      fields.put("mean_latency_us", meanLatencyUs);
-      fields.put("p50_latency_us", p50Us);
-      fields.put("p90_latency_us", p90Us);
-      fields.put("p99_latency_us", p99Us);
+      // With no transaction there is no latency to report: null, not 0.
+      boolean any = transactions > 0;
+      fields.put("mean_latency_us", any ? meanLatencyUs : null);
+      fields.put("p50_latency_us", any ? p50Us : null);
+      fields.put("p90_latency_us", any ? p90Us : null);
+      fields.put("p99_latency_us", any ? p99Us : null);
       return fields;
     }
   }

@@ -55,8 +55,6 @@ public record TcpSettings(
               "cubic",
               List.of(new Choice("cubic", 1), new Choice("reno", 0)),
               "congestion control"),
-          new IntOption(
-              "bondsim.send_cost_ns", 1000, 1, 1_000_000_000, "ns", "CPU time of one send() call"),
           new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"));
 
   /**

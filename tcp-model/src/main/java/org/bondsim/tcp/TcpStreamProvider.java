@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.api.workload.Workload;
@@ -38,7 +37,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, Set.of("-m", "-s", "-S"));
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S"));
     int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
     int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
@@ -52,16 +51,24 @@ public final class TcpStreamProvider implements WorkloadProvider {
     private final int remoteRecv;
     private final TcpConnections connections;
     private final long sendBuffer;
+    // Bytes of the current send() call not yet copied: a call larger than the send buffer copies
+    // what fits and sleeps until ACKs free more, as tcp_sendmsg's wait_for_memory loop does.
+    private final long[] unsentOfCall;
     private long received;
 
     Stream(WorkloadContext context, int message, int localSend, int remoteRecv) {
       this.context = context;
       this.message = message;
       TcpSettings settings = TcpSettings.of(context);
-      this.localSend = localSend > 0 ? localSend : 16384;
+      this.sendBuffer = TcpConnections.sendBuffer(localSend, settings.kernel());
+      // What netperf prints is what getsockopt() returns: the doubled size when -s/-S set it,
+      // else tcp_wmem[1] and tcp_rmem[1].
+      this.localSend = localSend > 0 ? (int) sendBuffer : 16384;
       this.remoteRecv =
-          remoteRecv > 0 ? remoteRecv : settings.kernel() == Kernel.LINUX_6 ? 131072 : 87380;
-      this.sendBuffer = TcpConnections.sendBuffer(localSend);
+          remoteRecv > 0
+              ? (int) Math.min(Integer.MAX_VALUE, 2L * remoteRecv)
+              : settings.kernel() == Kernel.LINUX_6 ? 131072 : 87380;
+      this.unsentOfCall = new long[context.streams()];
       // netserver reads everything at once; only the local side writes.
       this.connections =
           new TcpConnections(
@@ -85,8 +92,24 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
     private void fill(TcpEndpoint endpoint) {
       long space = sendBuffer - endpoint.unsentOrUnacked();
-      if (space >= message) {
-        endpoint.writeMessages(space / message, message);
+      if (message <= sendBuffer) {
+        // A call that fits waits until it fits whole (a coarsening of Linux, which copies part
+        // of it as soon as sk_stream_write_space wakes the writer; the bytes in flight agree).
+        if (space >= message) {
+          endpoint.writeMessages(space / message, message);
+        }
+        return;
+      }
+      int stream = connections.stream(endpoint);
+      while (space > 0) {
+        if (unsentOfCall[stream] == 0) {
+          unsentOfCall[stream] = message;
+        }
+        long part = Math.min(space, unsentOfCall[stream]);
+        // Each part ends with tcp_push (PSH on the tail), as the call does before it sleeps.
+        endpoint.write(part);
+        unsentOfCall[stream] -= part;
+        space -= part;
       }
     }
 

@@ -137,7 +137,8 @@ class TcpPropertiesTest {
           .isPositive();
     }
     assertThat(((Number) connection.get("cwnd")).intValue()).isPositive();
-    int ssthresh = ((Number) connection.get("ssthresh")).intValue();
-    assertThat(ssthresh == -1 || ssthresh >= 2).isTrue();
+    // null stands for Linux's infinite ssthresh (no loss yet); a number is at least 2.
+    Object ssthresh = connection.get("ssthresh");
+    assertThat(ssthresh == null || ((Number) ssthresh).intValue() >= 2).isTrue();
   }
 }

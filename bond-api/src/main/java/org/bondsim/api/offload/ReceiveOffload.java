@@ -38,4 +38,13 @@ public interface ReceiveOffload {
    * @return held aggregates
    */
   int held();
+
+  /**
+   * Returns how many wire frames the held packets hold (a merged aggregate counts each frame).
+   *
+   * @return frames
+   */
+  default int heldFrames() {
+    return held();
+  }
 }

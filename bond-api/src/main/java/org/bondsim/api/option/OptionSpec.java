@@ -4,7 +4,7 @@ package org.bondsim.api.option;
  * The specification of one option: its name as Linux spells it, its default, what it allows and
  * what it means.
  */
-public sealed interface OptionSpec permits IntOption, ChoiceOption, TextOption {
+public sealed interface OptionSpec permits IntOption, DecimalOption, ChoiceOption, TextOption {
   /**
    * Returns the option's name.
    *

@@ -47,12 +47,7 @@ public final class Options {
                 + " bond: ip link set bond0 type bond "
                 + name
                 + " "
-                + moduleParameters.get(name)
-                + ", or --bond \"… "
-                + name
-                + " "
-                + moduleParameters.get(name)
-                + "\"");
+                + moduleParameters.get(name));
       }
     }
     Map<String, Object> values = new LinkedHashMap<>();

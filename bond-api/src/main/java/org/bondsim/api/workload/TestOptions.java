@@ -1,14 +1,21 @@
 package org.bondsim.api.workload;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeSet;
 import org.bondsim.api.option.OptionException;
+import org.bondsim.api.option.StrictNumbers;
 
 /**
- * netperf's test-specific options ({@code -m 1472 -s 212992,212992 -r 1,1024}): flags with one
- * value each, checked against the flags a test knows.
+ * netperf's test-specific options ({@code -m 1472 -s 212992,212992 -r1,1024}), read as netperf
+ * reads them: a flag's value may follow it as the next word or be attached ({@code -m1472}), a
+ * value is a netperf <em>sizespec</em> of one or two comma-separated items ({@code 1,1024}; one
+ * item sets both, {@code 1,} only the first, {@code ,1024} only the second), and sizes take
+ * netperf's suffixes ({@code convert()} in {@code netlib.c}: {@code K}, {@code M}, {@code G} for
+ * 2^10, 2^20, 2^30 and {@code k}, {@code m}, {@code g} for 10^3, 10^6, 10^9). A flag given twice
+ * keeps its last value, as netperf's getopt loop does.
  */
 public final class TestOptions {
   private final String test;
@@ -20,26 +27,45 @@ public final class TestOptions {
    * @param test the test name, for messages
    * @param words the words
    * @param known the flags the test accepts, such as {@code -m}
-   * @throws OptionException for an unknown flag or a flag without a value
+   * @throws OptionException for an unknown flag, a flag without a value or a sizespec of more than
+   *     two items
    */
-  public TestOptions(String test, List<String> words, Set<String> known) {
+  public TestOptions(String test, List<String> words, Collection<String> known) {
     this.test = test;
+    String allowed = String.join(", ", new TreeSet<>(known));
     for (int i = 0; i < words.size(); i++) {
-      String flag = words.get(i);
+      String word = words.get(i);
+      String flag = word.length() > 2 && word.startsWith("-") ? word.substring(0, 2) : word;
       if (!known.contains(flag)) {
         throw new OptionException(
             flag,
+            word,
+            test
+                + " test option '"
+                + StrictNumbers.echo(word)
+                + "' is not one bondsim models; allowed after '--': "
+                + allowed);
+      }
+      String value;
+      if (word.length() > 2) {
+        value = word.substring(2);
+      } else if (i + 1 < words.size()) {
+        value = words.get(++i);
+      } else {
+        throw new OptionException(flag, "", test + " test option " + flag + " needs a value");
+      }
+      if (value.split(",", -1).length > 2) {
+        throw new OptionException(
             flag,
+            value,
             test
                 + " test option "
                 + flag
-                + " is unknown; allowed after '--': "
-                + String.join(", ", known));
+                + " takes one value or a pair like 1,1024, got '"
+                + StrictNumbers.echo(value)
+                + "'");
       }
-      if (i + 1 >= words.size()) {
-        throw new OptionException(flag, "", test + " test option " + flag + " needs a value");
-      }
-      values.put(flag, words.get(++i));
+      values.put(flag, value);
     }
   }
 
@@ -54,11 +80,11 @@ public final class TestOptions {
   }
 
   /**
-   * Returns an integer flag, or the first integer of a comma pair such as {@code -s 1,2}.
+   * Returns an integer flag, or one item of a sizespec such as {@code -s 1,2}.
    *
    * @param flag the flag
-   * @param index which of a comma-separated pair, 0 or 1; the first is used when only one given
-   * @param defaultValue when not given
+   * @param index which item of the pair, 0 or 1; a single item sets both
+   * @param defaultValue when not given, or when that item is empty ({@code 1,} or {@code ,2})
    * @param min smallest allowed
    * @param max largest allowed
    * @return the value
@@ -70,19 +96,46 @@ public final class TestOptions {
       return defaultValue;
     }
     String[] parts = text.split(",", -1);
-    String part = parts[Math.min(index, parts.length - 1)].trim();
+    String part = parts.length == 1 ? parts[0].trim() : parts[index].trim();
     if (part.isEmpty()) {
+      if (parts.length == 1) {
+        throw OptionException.mustBe(test + " " + flag, min + ".." + max, "''");
+      }
       return defaultValue;
     }
-    int value;
-    try {
-      value = Integer.parseInt(part);
-    } catch (NumberFormatException e) {
-      throw OptionException.mustBe(test + " " + flag, min + ".." + max, "'" + text + "'");
+    long value = size(part);
+    if (value < 0) {
+      throw OptionException.mustBe(
+          test + " " + flag,
+          "a size in " + min + ".." + max + " (suffixes K, M, G or k, m, g as netperf takes them)",
+          "'" + StrictNumbers.echo(text) + "'");
     }
     if (value < min || value > max) {
       throw OptionException.mustBe(test + " " + flag, min + ".." + max, part);
     }
-    return value;
+    return (int) value;
+  }
+
+  /** netperf's convert(): digits and at most one size suffix; -1 for anything else. */
+  private static long size(String text) {
+    int end = text.length();
+    long multiplier = 1;
+    char last = text.charAt(end - 1);
+    switch (last) {
+      case 'K' -> multiplier = 1L << 10;
+      case 'M' -> multiplier = 1L << 20;
+      case 'G' -> multiplier = 1L << 30;
+      case 'k' -> multiplier = 1_000L;
+      case 'm' -> multiplier = 1_000_000L;
+      case 'g' -> multiplier = 1_000_000_000L;
+      default -> {
+        // no suffix
+      }
+    }
+    String digits = multiplier == 1 ? text : text.substring(0, end - 1);
+    if (digits.isEmpty() || digits.length() > 12 || !digits.chars().allMatch(Character::isDigit)) {
+      return -1;
+    }
+    return Long.parseLong(digits) * multiplier;
   }
 }

@@ -37,11 +37,30 @@ public interface WorkloadContext {
   long now();
 
   /**
-   * Returns the test length.
+   * Returns the test length: the test runs from {@link #startNs()} for this long.
    *
    * @return nanoseconds
    */
   long durationNs();
+
+  /**
+   * Returns when the test starts. Before it the hosts may already have exchanged frames (ARP, the
+   * time netperf's {@code -s} sleeps); what the test measures starts here.
+   *
+   * @return nanoseconds since the start of the run
+   */
+  default long startNs() {
+    return 0;
+  }
+
+  /**
+   * Returns when the test ends.
+   *
+   * @return {@link #startNs()} plus {@link #durationNs()}
+   */
+  default long endNs() {
+    return startNs() + durationNs();
+  }
 
   /**
    * Returns the MTU of both bonds.

@@ -46,6 +46,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private HostStack stack = (packet, slave) -> {};
   private SlaveDevice active;
   private long noSlaveDrops;
+  private long framesToStack;
   private long offered;
   private final LongSupplier clock;
   private final List<ActiveSlaveChange> activeHistory = new ArrayList<>();
@@ -240,14 +241,46 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param packet the packet
    */
   public void receiveFromNic(int slaveIndex, Packet packet) {
-    SlaveDevice slave = slaves.get(slaveIndex);
-    if (slave.isInactive() && !(receiveBalancer != null && !packet.linkDestinationIsGroup())) {
-      // bond_should_deliver_exact_match: an inactive slave keeps its frames from the bond, except
-      // that balance-alb takes unicast on every slave (rlb steers peers there).
-      slave.stats().countDrop(DropReason.INACTIVE_SLAVE);
+    receiveFromNic(slaveIndex, packet, 1);
+  }
+
+  /**
+   * Takes a packet of {@code frames} wire frames (a GRO aggregate) from a slave's receive path.
+   *
+   * @param slaveIndex the slave
+   * @param packet the packet
+   * @param frames the wire frames it stands for
+   */
+  public void receiveFromNic(int slaveIndex, Packet packet, int frames) {
+    if (!wouldDeliver(slaveIndex, packet)) {
+      slaves.get(slaveIndex).stats().countDrop(DropReason.INACTIVE_SLAVE, frames);
       return;
     }
+    framesToStack += frames;
     stack.deliver(packet, slaveIndex);
+  }
+
+  /**
+   * Returns whether the bond would hand a frame arriving on a slave to the stack now: {@code
+   * bond_should_deliver_exact_match} keeps an inactive slave's frames from the bond, except that
+   * balance-alb takes unicast on every slave (rlb steers peers there).
+   *
+   * @param slaveIndex the slave
+   * @param packet the frame
+   * @return false if it would be dropped as {@code inactive_slave}
+   */
+  public boolean wouldDeliver(int slaveIndex, Packet packet) {
+    SlaveDevice slave = slaves.get(slaveIndex);
+    return !slave.isInactive() || receiveBalancer != null && !packet.linkDestinationIsGroup();
+  }
+
+  /**
+   * Returns the wire frames this bond handed to its host's stack.
+   *
+   * @return frames (a GRO aggregate counts as the frames it merged)
+   */
+  public long framesToStack() {
+    return framesToStack;
   }
 
   /**
@@ -302,6 +335,27 @@ public final class BondDevice implements Bond, FrameReceiver {
     // 60 bytes without FCS: 14 of header, 46 of padding.
     Packet packet = new Packet(frame, 46, null, -1, learningPackets++, clock.getAsLong(), null, 0);
     slave.txPort().enqueue(packet, false);
+  }
+
+  /**
+   * Sends an ARP reply. Under rlb the reply carries a slave's own MAC and leaves on that slave
+   * ({@code rlb_arp_xmit} in {@code bond_alb.c}), so that the switch learns the MAC where the slave
+   * is; any other reply takes the bond's transmit path.
+   *
+   * @param packet the reply
+   */
+  public void sendArpReply(Packet packet) {
+    if (packet.linkSource() != mac.bits()) {
+      for (SlaveDevice slave : slaves) {
+        if (slave.mac().bits() == packet.linkSource()) {
+          if (slave.carrier()) {
+            slave.txPort().enqueue(packet, false);
+          }
+          return;
+        }
+      }
+    }
+    transmit(packet);
   }
 
   /**

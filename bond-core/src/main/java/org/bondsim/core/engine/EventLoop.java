@@ -18,6 +18,7 @@ public final class EventLoop {
   private int size;
   private long nextOrder;
   private long now;
+  private boolean stopped;
   private long dispatched;
 
   /**
@@ -97,7 +98,8 @@ public final class EventLoop {
    * @param until the last instant to simulate, inclusive
    */
   public void runUntil(long until) {
-    while (size > 0 && times[0] <= until) {
+    stopped = false;
+    while (size > 0 && times[0] <= until && !stopped) {
       long at = times[0];
       long arg = args[0];
       Event event = events[0];
@@ -106,9 +108,19 @@ public final class EventLoop {
       dispatched++;
       event.fire(at, arg);
     }
-    if (until > now) {
+    if (until > now && !stopped) {
       now = until;
     }
+    stopped = false;
+  }
+
+  /**
+   * Makes the running {@link #runUntil} return after the current event, with the clock at that
+   * event's time: how a run ends a phase whose length depends on what happens in it (the ARP
+   * exchange before a test).
+   */
+  public void stop() {
+    stopped = true;
   }
 
   private static boolean before(long t1, long o1, long t2, long o2) {

@@ -18,20 +18,26 @@ import java.util.Arrays;
  * indices of later packets close up over it, as the RFC's displacement threshold does.
  *
  * <p>Limits: duplicates are recognised within the last 2^20 numbers; the extent of a packet older
- * than the last 65536 in-order advances is a lower bound. Memory is fixed per flow.
+ * than the last 65536 in-order advances is a lower bound. Memory grows with what the flow needs: a
+ * flow that arrives in order keeps about 1 KB (a 1024-number window and 64 breakpoints); the window
+ * doubles when a packet arrives more than half of it late or ahead, up to 2^20 numbers (128 KB),
+ * and the breakpoint ring doubles when full, up to 65536 (1 MB).
  */
 public final class ReorderingMeter {
   /** The largest n for which n-reordering is counted. */
   public static final int MAX_N = 3;
 
-  private static final int SEEN_BITS = 1 << 20;
-  private static final int BREAKPOINTS = 1 << 16;
+  private static final int MAX_SEEN_BITS = 1 << 20;
+  private static final int MIN_SEEN_BITS = 1 << 10;
+  private static final int MAX_BREAKPOINTS = 1 << 16;
+  private static final int MIN_BREAKPOINTS = 64;
 
   private final int threshold;
-  private final long[] seen = new long[SEEN_BITS / 64];
+  private int seenBits = MIN_SEEN_BITS;
+  private long[] seen = new long[MIN_SEEN_BITS / 64];
   private final long[] recent = new long[MAX_N];
-  private final long[] breakpointArrival = new long[BREAKPOINTS];
-  private final long[] breakpointMax = new long[BREAKPOINTS];
+  private long[] breakpointArrival = new long[MIN_BREAKPOINTS];
+  private long[] breakpointMax = new long[MIN_BREAKPOINTS];
   private final long[] density;
   private int breakpointHead;
   private int breakpointCount;
@@ -74,6 +80,10 @@ public final class ReorderingMeter {
   public void onArrival(long sequence) {
     if (sequence < 0) {
       throw new IllegalArgumentException("sequence must be >= 0, got " + sequence);
+    }
+    long distance = Math.abs(sequence - nextExpected) + threshold;
+    if (distance > seenBits / 2 && seenBits < MAX_SEEN_BITS) {
+      growSeen(distance);
     }
     if (isDuplicate(sequence)) {
       duplicates++;
@@ -151,13 +161,17 @@ public final class ReorderingMeter {
   }
 
   private int slot(int logical) {
-    return (breakpointHead + logical) & (BREAKPOINTS - 1);
+    return (breakpointHead + logical) & (breakpointArrival.length - 1);
   }
 
   private void addBreakpoint(long arrivalIndex, long max) {
-    if (breakpointCount == BREAKPOINTS) {
-      breakpointHead = (breakpointHead + 1) & (BREAKPOINTS - 1);
-      breakpointCount--;
+    if (breakpointCount == breakpointArrival.length) {
+      if (breakpointCount < MAX_BREAKPOINTS) {
+        growBreakpoints();
+      } else {
+        breakpointHead = (breakpointHead + 1) & (breakpointArrival.length - 1);
+        breakpointCount--;
+      }
     }
     int s = slot(breakpointCount);
     breakpointArrival[s] = arrivalIndex;
@@ -165,31 +179,61 @@ public final class ReorderingMeter {
     breakpointCount++;
   }
 
+  private void growBreakpoints() {
+    int capacity = breakpointArrival.length * 2;
+    long[] arrivals = new long[capacity];
+    long[] maxima = new long[capacity];
+    for (int i = 0; i < breakpointCount; i++) {
+      arrivals[i] = breakpointArrival[slot(i)];
+      maxima[i] = breakpointMax[slot(i)];
+    }
+    breakpointArrival = arrivals;
+    breakpointMax = maxima;
+    breakpointHead = 0;
+  }
+
+  /** Widens the duplicate window to cover {@code distance}, keeping what the old one knew. */
+  private void growSeen(long distance) {
+    int bits = seenBits;
+    while (bits < MAX_SEEN_BITS && bits / 2 < distance) {
+      bits *= 2;
+    }
+    long[] wider = new long[bits / 64];
+    for (long q = Math.max(0, nextExpected - seenBits); q < nextExpected; q++) {
+      if (isSeen(q)) {
+        int bit = (int) (q & (bits - 1));
+        wider[bit >>> 6] |= 1L << bit;
+      }
+    }
+    seen = wider;
+    seenBits = bits;
+  }
+
   private boolean isDuplicate(long sequence) {
     if (sequence >= nextExpected) {
       return false;
     }
-    if (nextExpected - sequence > SEEN_BITS) {
+    if (nextExpected - sequence > seenBits) {
       return false;
     }
     return isSeen(sequence);
   }
 
   private boolean isSeen(long sequence) {
-    int bit = (int) (sequence & (SEEN_BITS - 1));
+    int bit = (int) (sequence & (seenBits - 1));
     return (seen[bit >>> 6] & (1L << bit)) != 0;
   }
 
   private void markSeen(long sequence) {
-    int bit = (int) (sequence & (SEEN_BITS - 1));
+    int bit = (int) (sequence & (seenBits - 1));
     seen[bit >>> 6] |= 1L << bit;
   }
 
   private void clearSeenBetween(long fromInclusive, long toExclusive) {
-    // Numbers entering the window for the first time must not inherit bits from 2^20 earlier.
-    long span = Math.min(toExclusive - fromInclusive, SEEN_BITS);
+    // Numbers entering the window for the first time must not inherit bits from a window earlier.
+    long span = Math.min(toExclusive - fromInclusive, seenBits);
     for (long q = toExclusive - span; q < toExclusive; q++) {
-      int bit = (int) (q & (SEEN_BITS - 1));
+      int bit = (int) (q & (seenBits - 1));
       seen[bit >>> 6] &= ~(1L << bit);
     }
   }

@@ -2,6 +2,7 @@ package org.bondsim.core.net;
 
 import java.util.List;
 import java.util.Locale;
+import org.bondsim.api.option.StrictNumbers;
 
 /**
  * Path impairments in the manner of Linux's netem qdisc ({@code tc qdisc add … netem delay 100us
@@ -36,8 +37,9 @@ public record Netem(
       throw new IllegalArgumentException(
           "netem duplicate must be 0%..100%, got " + duplicateProbability * 100 + "%");
     }
-    if (delayNs < 0 || jitterNs < 0) {
-      throw new IllegalArgumentException("netem delay and jitter must be >= 0");
+    if (delayNs < 0 || delayNs > MAX_DELAY_NS || jitterNs < 0 || jitterNs > MAX_DELAY_NS) {
+      throw new IllegalArgumentException(
+          "netem delay and jitter must be 0..10000000000 ns, got " + delayNs + " and " + jitterNs);
     }
   }
 
@@ -81,51 +83,71 @@ public record Netem(
           break;
         case "delay":
           delay = time("delay", words.get(++i));
-          if (i + 1 < words.size() && Character.isDigit(words.get(i + 1).charAt(0))) {
+          if (i + 1 < words.size()
+              && !Double.isNaN(StrictNumbers.decimal(leadingNumber(words.get(i + 1))))) {
             jitter = time("jitter", words.get(++i));
           }
           break;
         default:
           throw new IllegalArgumentException(
-              "netem takes delay, loss and duplicate, got '" + words.get(i) + "'");
+              "netem takes delay, loss and duplicate, got '"
+                  + StrictNumbers.echo(words.get(i))
+                  + "'");
       }
     }
     return new Netem(loss, duplicate, delay, jitter);
   }
 
-  private static double percent(String field, String text) {
-    String number = text.endsWith("%") ? text.substring(0, text.length() - 1) : text;
-    try {
-      double value = Double.parseDouble(number) / 100;
-      if (value >= 0 && value <= 1) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+  private static String leadingNumber(String word) {
+    int end = word.length();
+    while (end > 0 && Character.isLetter(word.charAt(end - 1))) {
+      end--;
     }
-    throw new IllegalArgumentException("netem " + field + " must be 0%..100%, got '" + text + "'");
+    return word.substring(0, end);
   }
 
-  private static long time(String field, String text) {
-    String t = text.toLowerCase(Locale.ROOT);
-    double scale = 1e9;
-    String number = t;
-    for (String[] unit : new String[][] {{"ms", "1e6"}, {"us", "1e3"}, {"ns", "1"}, {"s", "1e9"}}) {
-      if (t.endsWith(unit[0])) {
-        scale = Double.parseDouble(unit[1]);
-        number = t.substring(0, t.length() - unit[0].length());
-        break;
-      }
-    }
-    try {
-      double value = Double.parseDouble(number);
-      if (value >= 0) {
-        return Math.round(value * scale);
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+  private static double percent(String field, String text) {
+    String number = text.endsWith("%") ? text.substring(0, text.length() - 1) : text;
+    double value = StrictNumbers.decimal(number) / 100;
+    if (value >= 0 && value <= 1) {
+      return value;
     }
     throw new IllegalArgumentException(
-        "netem " + field + " must be a time like 100us or 2ms, got '" + text + "'");
+        "netem " + field + " must be 0%..100%, got '" + StrictNumbers.echo(text) + "'");
+  }
+
+  /** The largest delay or jitter taken: 10 s, as for a slave's own delay. */
+  public static final long MAX_DELAY_NS = 10_000_000_000L;
+
+  /**
+   * Reads a time as tc's {@code get_time} does: a decimal number with {@code s}/{@code sec}/{@code
+   * secs}, {@code ms}/{@code msec}/{@code msecs}, {@code us}/{@code usec}/{@code usecs} or {@code
+   * ns}/{@code nsec}/{@code nsecs}; a bare number is microseconds.
+   */
+  private static long time(String field, String text) {
+    String t = text.toLowerCase(Locale.ROOT);
+    int split = t.length();
+    while (split > 0 && Character.isLetter(t.charAt(split - 1))) {
+      split--;
+    }
+    double scale =
+        switch (t.substring(split)) {
+          case "", "us", "usec", "usecs" -> 1e3;
+          case "s", "sec", "secs" -> 1e9;
+          case "ms", "msec", "msecs" -> 1e6;
+          case "ns", "nsec", "nsecs" -> 1;
+          default -> Double.NaN;
+        };
+    double value = StrictNumbers.decimal(t.substring(0, split)) * scale;
+    if (value >= 0 && value <= MAX_DELAY_NS) {
+      return Math.round(value);
+    }
+    throw new IllegalArgumentException(
+        "netem "
+            + field
+            + " must be a time from 0 to 10s like 100us or 2ms (a bare number is microseconds,"
+            + " as tc reads it), got '"
+            + StrictNumbers.echo(text)
+            + "'");
   }
 }

@@ -49,6 +49,16 @@ public final class SlaveStats implements SlaveCounters {
     drops[reason.ordinal()]++;
   }
 
+  /**
+   * Counts frames dropped together (a GRO aggregate a bond withholds).
+   *
+   * @param reason why
+   * @param frames how many
+   */
+  public void countDrop(DropReason reason, int frames) {
+    drops[reason.ordinal()] += frames;
+  }
+
   @Override
   public long txPackets() {
     return txPackets;

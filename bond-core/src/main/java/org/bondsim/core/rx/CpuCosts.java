@@ -18,6 +18,18 @@ public record CpuCosts(
     long perAckNs,
     long perSackBlockNs,
     long perSegmentSentNs) {
+  /** The largest cost of one operation taken: 1 s. */
+  public static final long MAX_OPERATION_NS = 1_000_000_000L;
+
+  /** The largest per-byte cost taken: 1 ms per byte. */
+  public static final double MAX_PER_BYTE_NS = 1_000_000;
+
+  private static void check(String name, long value) {
+    if (value < 0 || value > MAX_OPERATION_NS) {
+      throw new IllegalArgumentException(name + " must be 0..1000000000 ns (1 s), got " + value);
+    }
+  }
+
   /** No CPU cost at all: the ideal receiver and sender. */
   public static final CpuCosts NONE = new CpuCosts(0, 0, 0, 0, 0, 0);
 
@@ -53,10 +65,10 @@ public record CpuCosts(
     CpuCosts costs = PROFILES.get(name);
     if (costs == null) {
       throw new IllegalArgumentException(
-          "--cost-profile must be one of "
-              + new java.util.TreeSet<>(PROFILES.keySet())
+          "cost profile must be one of "
+              + String.join(", ", new java.util.TreeSet<>(PROFILES.keySet()))
               + ", got '"
-              + name
+              + org.bondsim.api.option.StrictNumbers.echo(name)
               + "'");
     }
     return costs;
@@ -89,13 +101,14 @@ public record CpuCosts(
    * @param perSegmentSentNs per segment sent
    */
   public CpuCosts {
-    if (perFrameNs < 0
-        || perPacketUpNs < 0
-        || perByteNs < 0
-        || perAckNs < 0
-        || perSackBlockNs < 0
-        || perSegmentSentNs < 0) {
-      throw new IllegalArgumentException("CPU costs must be >= 0");
+    check("perFrameNs", perFrameNs);
+    check("perPacketUpNs", perPacketUpNs);
+    check("perAckNs", perAckNs);
+    check("perSackBlockNs", perSackBlockNs);
+    check("perSegmentSentNs", perSegmentSentNs);
+    if (!(perByteNs >= 0 && perByteNs <= MAX_PER_BYTE_NS)) {
+      throw new IllegalArgumentException(
+          "perByteNs must be a number 0..1000000 ns per byte, got " + perByteNs);
     }
   }
 
@@ -130,18 +143,21 @@ public record CpuCosts(
     for (int i = 0; i + 1 < words.length || (i < words.length && !words[i].isEmpty()); i += 2) {
       String word = words[i];
       if (i + 1 >= words.length) {
-        throw new IllegalArgumentException("--cpu-costs " + word + " needs a value");
+        throw new IllegalArgumentException(
+            "cpu cost " + org.bondsim.api.option.StrictNumbers.echo(word) + " needs a value");
       }
       String value = words[i + 1];
-      double number;
-      try {
-        number = Double.parseDouble(value);
-      } catch (NumberFormatException e) {
-        number = -1;
-      }
-      if (!(number >= 0) || Double.isInfinite(number)) {
+      double number = org.bondsim.api.option.StrictNumbers.decimal(value);
+      double max = word.equals("byte") ? MAX_PER_BYTE_NS : MAX_OPERATION_NS;
+      if (!(number >= 0 && number <= max)) {
         throw new IllegalArgumentException(
-            "--cpu-costs " + word + " must be a non-negative number of ns, got '" + value + "'");
+            "cpu cost "
+                + word
+                + " must be a number of ns from 0 to "
+                + (long) max
+                + ", got '"
+                + org.bondsim.api.option.StrictNumbers.echo(value)
+                + "'");
       }
       switch (word) {
         case "frame" -> frame = Math.round(number);
@@ -152,7 +168,9 @@ public record CpuCosts(
         case "tx" -> tx = Math.round(number);
         default ->
             throw new IllegalArgumentException(
-                "--cpu-costs takes frame, up, byte, ack, sack, tx, got '" + word + "'");
+                "cpu cost word must be one of frame, up, byte, ack, sack, tx, got '"
+                    + org.bondsim.api.option.StrictNumbers.echo(word)
+                    + "'");
       }
     }
     return new CpuCosts(frame, up, perByte, ack, sack, tx);

@@ -7,6 +7,7 @@ package org.bondsim.core.rx;
 public final class HostCpu {
   private long freeAt;
   private long busyNs;
+  private long busyBeforeWindow;
 
   /**
    * Runs a piece of work.
@@ -38,5 +39,27 @@ public final class HostCpu {
    */
   public long busyNs() {
     return busyNs;
+  }
+
+  /**
+   * Marks the start of the measured interval: work done before it is not counted by {@link
+   * #busyInWindow}. Work is served in order, so what the CPU had committed beyond {@code now}
+   * belongs to the interval.
+   *
+   * @param now the start of the interval
+   */
+  public void startWindow(long now) {
+    busyBeforeWindow = busyNs - Math.max(0, freeAt - now);
+  }
+
+  /**
+   * Returns the CPU time spent inside the measured interval, up to {@code end}. Work still queued
+   * past the end is not counted, so a saturated CPU is at most 100 % busy.
+   *
+   * @param end the end of the interval (the clock must stand there)
+   * @return nanoseconds
+   */
+  public long busyInWindow(long end) {
+    return busyNs - Math.max(0, freeAt - end) - busyBeforeWindow;
   }
 }

@@ -51,17 +51,24 @@ final class NapiNic {
   }
 
   /** A frame arrives from the wire. */
-  void arrive(Packet packet) {
+  /** Takes a frame off the wire; returns false if the full ring dropped it. */
+  boolean arrive(Packet packet) {
     stats.countRx(packet.frameBytes());
     if (size >= settings.ringSize()) {
       stats.countDrop(DropReason.RX_RING_FULL);
-      return;
+      return false;
     }
     ring[(head + size) & (ring.length - 1)] = packet;
     size++;
     if (!masked) {
       signal(1);
     }
+    return true;
+  }
+
+  /** Frames in the ring and held by GRO. */
+  int framesHeld() {
+    return size + (gro != null ? gro.heldFrames() : 0);
   }
 
   private void signal(int newFrames) {

@@ -17,6 +17,18 @@ import org.bondsim.core.net.FrameReceiver;
 public final class ReceivePath implements FrameReceiver {
   private final List<NapiNic> nics = new ArrayList<>();
   private final List<Softirq> softirqs = new ArrayList<>();
+  private final BondDevice bond;
+  private final ArrivalObserver observer;
+
+  /** Sees each frame a NIC's ring accepted that the bond will hand on (for the reorder meter). */
+  public interface ArrivalObserver {
+    /**
+     * Sees one arrival.
+     *
+     * @param packet the frame
+     */
+    void arrived(org.bondsim.api.packet.Packet packet);
+  }
 
   /**
    * Builds the path of a host.
@@ -36,10 +48,21 @@ public final class ReceivePath implements FrameReceiver {
       ReceiveSettings settings,
       CpuCosts costs,
       ReceiveOffloadProvider gro,
-      String kernel) {
+      String kernel,
+      ArrivalObserver observer) {
+    this.bond = bond;
+    this.observer = observer;
     if (settings.groFlushTimeoutNs() > 0 && kernel.equals("2.6.37")) {
       throw new IllegalArgumentException(
           "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
+    }
+    if (settings.irqCpus().size() > bond.slaveCount()) {
+      throw new IllegalArgumentException(
+          "irq-cpus names "
+              + settings.irqCpus().size()
+              + " CPUs for "
+              + bond.slaveCount()
+              + " slaves; allowed: one CPU per slave at most (fewer repeat in turn)");
     }
     Softirq[] byCpu = new Softirq[settings.cpus()];
     for (SlaveDevice slave : bond.slaveDevices()) {
@@ -62,7 +85,28 @@ public final class ReceivePath implements FrameReceiver {
 
   @Override
   public void receive(int slaveIndex, org.bondsim.api.packet.Packet packet) {
-    nics.get(slaveIndex).arrive(packet);
+    if (nics.get(slaveIndex).arrive(packet)
+        && observer != null
+        && bond.wouldDeliver(slaveIndex, packet)) {
+      observer.arrived(packet);
+    }
+  }
+
+  /**
+   * Returns the wire frames inside the receive path: in RX rings, held by GRO, or polled and not
+   * yet handed to the bond.
+   *
+   * @return frames
+   */
+  public long framesHeld() {
+    long frames = 0;
+    for (NapiNic nic : nics) {
+      frames += nic.framesHeld();
+    }
+    for (Softirq softirq : softirqs) {
+      frames += softirq.framesPending();
+    }
+    return frames;
   }
 
   /**

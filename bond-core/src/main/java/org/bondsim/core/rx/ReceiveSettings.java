@@ -80,7 +80,7 @@ public record ReceiveSettings(
           "gro-flush-timeout must be 0..1000000000 ns, got " + groFlushTimeoutNs);
     }
     if (cpus < 1 || cpus > 64) {
-      throw new IllegalArgumentException("--cpus must be 1..64, got " + cpus);
+      throw new IllegalArgumentException("cpus must be 1..64, got " + cpus);
     }
     irqCpus = List.copyOf(irqCpus);
     if (irqCpus.isEmpty()) {
@@ -89,7 +89,7 @@ public record ReceiveSettings(
     for (int cpu : irqCpus) {
       if (cpu < 0 || cpu >= cpus) {
         throw new IllegalArgumentException(
-            "irq-cpus must be CPUs 0.." + (cpus - 1) + " (--cpus " + cpus + "), got " + cpu);
+            "irq-cpus must be CPUs 0.." + (cpus - 1) + " (cpus " + cpus + "), got " + cpu);
       }
     }
   }
@@ -117,7 +117,7 @@ public record ReceiveSettings(
         continue;
       }
       if (i + 1 >= words.size()) {
-        throw new IllegalArgumentException("--receiver " + word + " needs a value");
+        throw new IllegalArgumentException("receiver " + word + " needs a value");
       }
       String value = words.get(++i);
       switch (word) {
@@ -147,7 +147,7 @@ public record ReceiveSettings(
           break;
         default:
           throw new IllegalArgumentException(
-              "--receiver takes gro, rx-usecs, rx-frames, rx-ring, netdev_budget,"
+              "receiver takes gro, rx-usecs, rx-frames, rx-ring, netdev_budget,"
                   + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
@@ -199,7 +199,7 @@ public record ReceiveSettings(
         cpus.add(Integer.parseInt(part.trim()));
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
-            "--receiver irq-cpus must be CPU numbers separated by commas, like 0,1,0, got '"
+            "receiver irq-cpus must be CPU numbers separated by commas, like 0,1,0, got '"
                 + value
                 + "'");
       }
@@ -215,7 +215,11 @@ public record ReceiveSettings(
       return false;
     }
     throw new IllegalArgumentException(
-        "--receiver " + word + " must be on or off, got '" + value + "'");
+        "receiver "
+            + word
+            + " must be on or off, got '"
+            + org.bondsim.api.option.StrictNumbers.echo(value)
+            + "'");
   }
 
   private static int number(String word, String value) {
@@ -223,7 +227,11 @@ public record ReceiveSettings(
       return Integer.parseInt(value);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "--receiver " + word + " must be a whole number, got '" + value + "'");
+          "receiver "
+              + word
+              + " must be a whole number, got '"
+              + org.bondsim.api.option.StrictNumbers.echo(value)
+              + "'");
     }
   }
 }

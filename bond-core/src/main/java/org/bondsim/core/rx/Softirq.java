@@ -7,7 +7,6 @@ import org.bondsim.api.offload.Upstream;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.net.FrameReceiver;
 
 /**
  * {@code net_rx_action} on one CPU: polls the scheduled NAPI contexts round robin, each up to its
@@ -24,7 +23,8 @@ final class Softirq {
   private final HostCpu cpu;
   private final ReceiveSettings settings;
   private final CpuCosts costs;
-  private final FrameReceiver bond;
+  private final StackInput bond;
+  private int[] outFrames = new int[64];
   private final ArrayDeque<NapiNic> pollList = new ArrayDeque<>();
   private final List<Packet> outPackets = new ArrayList<>();
   private final List<NapiNic> outNics = new ArrayList<>();
@@ -39,8 +39,7 @@ final class Softirq {
   private long framesPolled;
   private long packetsUp;
 
-  Softirq(
-      EventLoop loop, HostCpu cpu, ReceiveSettings settings, CpuCosts costs, FrameReceiver bond) {
+  Softirq(EventLoop loop, HostCpu cpu, ReceiveSettings settings, CpuCosts costs, StackInput bond) {
     this.loop = loop;
     this.cpu = cpu;
     this.settings = settings;
@@ -57,6 +56,10 @@ final class Softirq {
   }
 
   private void up(Packet packet, int segments) {
+    if (outPackets.size() == outFrames.length) {
+      outFrames = java.util.Arrays.copyOf(outFrames, outFrames.length * 2);
+    }
+    outFrames[outPackets.size()] = segments;
     outPackets.add(packet);
     outNics.add(current);
     packetsUp++;
@@ -94,7 +97,7 @@ final class Softirq {
 
   private void finish() {
     for (int i = 0; i < outPackets.size(); i++) {
-      bond.receive(outNics.get(i).slaveIndex, outPackets.get(i));
+      bond.receive(outNics.get(i).slaveIndex, outPackets.get(i), outFrames[i]);
     }
     outPackets.clear();
     outNics.clear();
@@ -107,6 +110,20 @@ final class Softirq {
     } else {
       running = false;
     }
+  }
+
+  /** Wire frames polled but not yet handed to the bond (they reach it when this run ends). */
+  long framesPending() {
+    long frames = 0;
+    for (int i = 0; i < outPackets.size(); i++) {
+      frames += outFrames[i];
+    }
+    return frames;
+  }
+
+  /** Where a softirq hands what it polled: the bond, with the wire frames each packet holds. */
+  interface StackInput {
+    void receive(int slaveIndex, Packet packet, int frames);
   }
 
   long polls() {

@@ -39,7 +39,18 @@ public final class BondFactory {
    * @param entry the mode
    * @param options every option of the bond, resolved
    */
-  public record ResolvedBond(PolicyRegistry.Entry entry, Options options) {}
+  public record ResolvedBond(PolicyRegistry.Entry entry, Options options, List<String> warnings) {
+    /**
+     * Freezes the warnings.
+     *
+     * @param entry the mode
+     * @param options the options
+     * @param warnings what Linux would log as warnings while taking these settings
+     */
+    public ResolvedBond {
+      warnings = List.copyOf(warnings);
+    }
+  }
 
   /**
    * Resolves a bond's settings.
@@ -80,11 +91,19 @@ public final class BondFactory {
       }
       if (hasSpec(specs, name)) {
         globals.put(name, parameter.getValue());
-      } else if (!knownAnywhere(name)) {
+      } else if (!moduleParameterNames().contains(name)) {
+        if (knownAnywhere(name)) {
+          // A per-bond option of another mode: refused as for this mode (Options.resolve).
+          Options.resolve(
+              List.of(findAnywhere(name)), Map.of(name, parameter.getValue()), Map.of());
+        }
         throw new OptionException(
             name,
             parameter.getValue(),
-            "unknown module parameter '" + name + "'; allowed: " + String.join(", ", allNames()));
+            "unknown module parameter '"
+                + name
+                + "'; allowed: "
+                + String.join(", ", moduleParameterNames()));
       } else {
         // A module parameter for other modes sets their default; check its value all the same.
         findAnywhere(name).parse(parameter.getValue());
@@ -115,7 +134,28 @@ public final class BondFactory {
               + ": "
               + specs.stream().map(OptionSpec::name).collect(Collectors.joining(", ")));
     }
-    return new ResolvedBond(entry, Options.resolve(specs, globals, spec.settings()));
+    Options options = Options.resolve(specs, globals, spec.settings());
+    List<String> warnings = new ArrayList<>();
+    Map<String, String> rounded =
+        MonitorDelays.check(options, globals, spec.settings(), moduleParameters, warnings);
+    if (!rounded.equals(spec.settings())) {
+      options = Options.resolve(specs, globals, rounded);
+    }
+    return new ResolvedBond(entry, options, warnings);
+  }
+
+  /** The names {@code modprobe bonding NAME=VALUE} takes: mode and every module-level option. */
+  private TreeSet<String> moduleParameterNames() {
+    TreeSet<String> names = new TreeSet<>();
+    names.add("mode");
+    for (PolicyRegistry.Entry entry : registry.entries()) {
+      for (OptionSpec spec : specsOfAll(entry)) {
+        if (spec.level() == org.bondsim.api.option.OptionLevel.MODULE_AND_BOND) {
+          names.add(spec.name());
+        }
+      }
+    }
+    return names;
   }
 
   /**

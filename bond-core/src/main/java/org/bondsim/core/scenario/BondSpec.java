@@ -42,6 +42,10 @@ public record BondSpec(String mode, Map<String, String> settings) {
       }
       String value = words.get(i + 1);
       if (name.equals("mode")) {
+        if (!mode.isEmpty()) {
+          throw new OptionException(
+              name, value, "bond option mode is given twice ('" + mode + "' and '" + value + "')");
+        }
         mode = value;
       } else if (settings.putIfAbsent(name, value) != null) {
         throw new OptionException(name, value, "bond option " + name + " is given twice");
@@ -57,6 +61,9 @@ public record BondSpec(String mode, Map<String, String> settings) {
    * @return the spec
    */
   public static BondSpec parse(String text) {
+    if (text == null) {
+      throw new NullPointerException("text must be given, got null");
+    }
     String trimmed = text.trim();
     return parse(trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+")));
   }

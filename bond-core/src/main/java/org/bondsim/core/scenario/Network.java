@@ -1,6 +1,7 @@
 package org.bondsim.core.scenario;
 
 import java.util.Locale;
+import org.bondsim.api.packet.Ipv4Address;
 
 /**
  * How the two hosts' slaves are cabled.
@@ -9,13 +10,27 @@ import java.util.Locale;
  * @param switchBufferFrames frames each switch egress port queues before it drops at the tail
  * @param clients how many client hosts run the test against the one server (through a switch only);
  *     stream i runs from client {@code i % clients}
+ * @param localAddress the (first) local host's IPv4 address; client k (from 1) has this + 256 + k -
+ *     1
+ * @param remoteAddress the remote host's IPv4 address
  */
-public record Network(Topology topology, int switchBufferFrames, int clients) {
+public record Network(
+    Topology topology,
+    int switchBufferFrames,
+    int clients,
+    Ipv4Address localAddress,
+    Ipv4Address remoteAddress) {
   /** A switch port buffer of 1000 frames, about 1.5 MB of full-size frames. */
   public static final int DEFAULT_SWITCH_BUFFER = 1000;
 
   /** Cabling chosen by the mode, with the default switch buffer. */
-  public static final Network AUTO = new Network(Topology.AUTO, DEFAULT_SWITCH_BUFFER, 1);
+  public static final Network AUTO =
+      new Network(
+          Topology.AUTO,
+          DEFAULT_SWITCH_BUFFER,
+          1,
+          Ipv4Address.parse("10.0.0.1"),
+          Ipv4Address.parse("10.0.0.2"));
 
   /**
    * Checks the buffer.
@@ -23,17 +38,25 @@ public record Network(Topology topology, int switchBufferFrames, int clients) {
    * @param topology topology
    * @param switchBufferFrames buffer
    * @param clients client hosts
+   * @param localAddress local address
+   * @param remoteAddress remote address
    */
   public Network {
     if (topology == null) {
-      throw new IllegalArgumentException("--topology must be given");
+      throw new NullPointerException("topology must be given");
     }
     if (switchBufferFrames < 1 || switchBufferFrames > 1_000_000) {
       throw new IllegalArgumentException(
-          "--switch-buffer must be 1..1000000 frames, got " + switchBufferFrames);
+          "switchBufferFrames must be 1..1000000 frames, got " + switchBufferFrames);
     }
     if (clients < 1 || clients > 250) {
-      throw new IllegalArgumentException("--clients must be 1..250, got " + clients);
+      throw new IllegalArgumentException("clients must be 1..250, got " + clients);
+    }
+    Checks.notNull("localAddress", localAddress);
+    Checks.notNull("remoteAddress", remoteAddress);
+    if (localAddress.equals(remoteAddress)) {
+      throw new IllegalArgumentException(
+          "remoteAddress must differ from localAddress, got " + remoteAddress + " for both");
     }
   }
 
@@ -45,6 +68,33 @@ public record Network(Topology topology, int switchBufferFrames, int clients) {
    */
   public Network(Topology topology, int switchBufferFrames) {
     this(topology, switchBufferFrames, 1);
+  }
+
+  /**
+   * Cabling with the default addresses, 10.0.0.1 and 10.0.0.2.
+   *
+   * @param topology cabling
+   * @param switchBufferFrames frames each switch port queues
+   * @param clients client hosts
+   */
+  public Network(Topology topology, int switchBufferFrames, int clients) {
+    this(
+        topology,
+        switchBufferFrames,
+        clients,
+        ScenarioRunner.SENDER_IP,
+        ScenarioRunner.RECEIVER_IP);
+  }
+
+  /**
+   * Returns this cabling with other host addresses (netperf's {@code -L} and {@code -H}).
+   *
+   * @param local the local host's address
+   * @param remote the remote host's address
+   * @return the network
+   */
+  public Network withAddresses(Ipv4Address local, Ipv4Address remote) {
+    return new Network(topology, switchBufferFrames, clients, local, remote);
   }
 
   /** The ways to cable two bonded hosts. */

@@ -157,40 +157,92 @@ public record RunReport(
   }
 
   /**
-   * Where every frame handed to a slave went, over both directions: {@code sent + duplicated ==
-   * delivered + dropped + inFlight} always holds.
+   * Where every frame handed to a slave went, over both directions. Two identities hold and are
+   * checked by {@link #balances()}: on the way, {@code sent + duplicated == arrived +
+   * droppedOnTheWay + inFlight}; at the receiving NICs, {@code arrived == toStack +
+   * droppedAtReceiver + inReceiver}. Each term is counted where it happens, not derived from the
+   * others.
    *
    * @param sent frames handed to slaves' qdiscs (a broadcast counts once per copy)
-   * @param duplicated extra copies a netem impairment made
-   * @param delivered frames that reached the peer NIC
-   * @param dropped frames dropped on the way
+   * @param duplicated extra copies a netem impairment or a switch's flooding made
+   * @param arrived frames that reached a host's NIC
+   * @param toStack frames a bond handed to its host's stack (a GRO aggregate counts as the frames
+   *     it merged)
+   * @param droppedOnTheWay frames dropped before a NIC: qdisc, carrier, netem loss, switch
+   * @param droppedAtReceiver frames a NIC or bond dropped, by reason ({@code address_filter},
+   *     {@code rx_ring_full}, {@code inactive_slave}); only non-zero reasons
    * @param inFlight frames queued, being sent or on the wire at the end
+   * @param inReceiver frames in RX rings, held by GRO or polled and not yet handed up at the end
    * @param noSlave frames the bonds dropped for want of a slave (not in {@code sent})
    */
   public record FrameAccount(
-      long sent, long duplicated, long delivered, long dropped, long inFlight, long noSlave) {
+      long sent,
+      long duplicated,
+      long arrived,
+      long toStack,
+      long droppedOnTheWay,
+      Map<String, Long> droppedAtReceiver,
+      long inFlight,
+      long inReceiver,
+      long noSlave) {
     /**
-     * Returns whether the account balances.
+     * Freezes the map.
+     *
+     * @param sent sent
+     * @param duplicated duplicated
+     * @param arrived arrived at NICs
+     * @param toStack handed to the stack
+     * @param droppedOnTheWay dropped before a NIC
+     * @param droppedAtReceiver dropped at a NIC or bond, by reason
+     * @param inFlight in flight
+     * @param inReceiver in receive paths
+     * @param noSlave dropped for want of a slave
+     */
+    public FrameAccount {
+      droppedAtReceiver = Map.copyOf(droppedAtReceiver);
+    }
+
+    /**
+     * Returns the frames the receivers dropped, whatever the reason.
+     *
+     * @return frames
+     */
+    public long droppedAtReceiverTotal() {
+      long total = 0;
+      for (long count : droppedAtReceiver.values()) {
+        total += count;
+      }
+      return total;
+    }
+
+    /**
+     * Returns whether both identities hold.
      *
      * @return true if every sent frame is accounted for
      */
     public boolean balances() {
-      return sent + duplicated == delivered + dropped + inFlight;
+      return sent + duplicated == arrived + droppedOnTheWay + inFlight
+          && arrived == toStack + droppedAtReceiverTotal() + inReceiver;
     }
   }
 
   /**
    * One host's CPU and receive path.
    *
-   * @param name {@code local} or {@code remote}
-   * @param cpuUtilization percent of the host's CPUs, averaged over all of them as netperf does
-   * @param serviceDemandUsPerKb CPU µs per KB (1024 bytes) of payload moved, as netperf's -c/-C
+   * @param name {@code local}, {@code remote} or {@code clientK}
+   * @param cpuModelled whether any CPU cost was charged; when false the CPU figures are not
+   *     measurements (reports print them as unknown) and stay 0
+   * @param cpuUtilization percent of the host's CPUs over the test, averaged over all of them as
+   *     netperf does; work still queued at the end is not counted, so at most 100
+   * @param serviceDemandUsPerKb CPU µs per KB (1024 bytes) of payload moved, as netperf's -c/-C;
+   *     NaN when no payload moved (there is nothing to divide by)
    * @param napiPolls NAPI polls run
    * @param framesPolled frames taken from the RX rings
    * @param packetsUp packets handed up to the bond (a GRO aggregate counts once)
    */
   public record HostReport(
       String name,
+      boolean cpuModelled,
       double cpuUtilization,
       double serviceDemandUsPerKb,
       long napiPolls,

@@ -57,26 +57,29 @@ public record Scenario(
    * @param network cabling
    */
   public Scenario {
-    moduleParameters = Map.copyOf(moduleParameters);
-    slaves = List.copyOf(slaves);
-    events = List.copyOf(events);
+    Checks.notNull("bond", bond);
+    moduleParameters = Checks.copyOf("moduleParameters", moduleParameters);
+    slaves = Checks.copyOf("slaves", slaves);
+    events = Checks.copyOf("events", events);
+    Checks.notNull("workload", workload);
     if (slaves.isEmpty() || slaves.size() > 64) {
-      throw new IllegalArgumentException("--slaves must name 1..64 slaves, got " + slaves.size());
+      throw new IllegalArgumentException("slaves must name 1..64 slaves, got " + slaves.size());
     }
     if (mtu < 68 || mtu > 65535) {
-      throw new IllegalArgumentException("--mtu must be 68..65535, got " + mtu);
+      throw new IllegalArgumentException("mtu must be 68..65535, got " + mtu);
     }
     if (txqueuelen < 1 || txqueuelen > 1_000_000) {
-      throw new IllegalArgumentException("--txqueuelen must be 1..1000000, got " + txqueuelen);
+      throw new IllegalArgumentException("txqueuelen must be 1..1000000, got " + txqueuelen);
     }
-    if (durationNs <= 0) {
-      throw new IllegalArgumentException("-l must be > 0 seconds, got " + durationNs + " ns");
+    if (durationNs <= 0 || durationNs > 86_400_000_000_000L) {
+      throw new IllegalArgumentException(
+          "durationNs must be 1..86400000000000 ns (1 day), got " + durationNs);
     }
     if (costs == null) {
-      throw new IllegalArgumentException("costs must be given (CpuCosts.NONE for none)");
+      throw new NullPointerException("costs must be given (CpuCosts.NONE for none)");
     }
     if (network == null) {
-      throw new IllegalArgumentException("network must be given (Network.AUTO for the default)");
+      throw new NullPointerException("network must be given (Network.AUTO for the default)");
     }
   }
 

@@ -1,8 +1,6 @@
 package org.bondsim.core.scenario;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -83,8 +81,8 @@ public final class ScenarioRunner {
    * @param workloads the tests
    */
   public ScenarioRunner(PolicyRegistry registry, WorkloadRegistry workloads) {
-    this.factory = new BondFactory(registry);
-    this.workloads = workloads;
+    this.factory = new BondFactory(Checks.notNull("registry", registry));
+    this.workloads = Checks.notNull("workloads", workloads);
   }
 
   /**
@@ -103,6 +101,7 @@ public final class ScenarioRunner {
    * @return the mode and options it would use
    */
   public BondFactory.ResolvedBond resolve(Scenario scenario) {
+    Checks.notNull("scenario", scenario);
     return factory.resolve(scenario.bond(), scenario.moduleParameters());
   }
 
@@ -125,6 +124,8 @@ public final class ScenarioRunner {
    * @return the report
    */
   public RunReport run(Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
+    Checks.notNull("scenario", scenario);
+    Checks.notNull("decorator", decorator);
     BondFactory.ResolvedBond resolved = resolve(scenario);
     Map<String, Integer> slaveIndex = new LinkedHashMap<>();
     for (int i = 0; i < scenario.slaves().size(); i++) {
@@ -217,14 +218,20 @@ public final class ScenarioRunner {
       }
     }
 
-    SimHost local = new SimHost("local", sender, SENDER_MAC, SENDER_IP, DENSITY_THRESHOLD);
-    SimHost remote = new SimHost("remote", receiver, RECEIVER_MAC, RECEIVER_IP, DENSITY_THRESHOLD);
+    Network network = scenario.network();
+    SimHost local =
+        new SimHost("local", sender, SENDER_MAC, network.localAddress(), DENSITY_THRESHOLD);
+    SimHost remote =
+        new SimHost("remote", receiver, RECEIVER_MAC, network.remoteAddress(), DENSITY_THRESHOLD);
     String kernel = scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x");
     ReceiveOffloadProvider gro = scenario.receive() != null ? groProvider() : null;
-    HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel);
-    HostStack remoteStack = hostStack(scenario, loop, receiver, remote, gro, kernel);
-    FrameReceiver intoReceiver = addressFilter(receiver, remoteStack.into(), remote);
-    FrameReceiver intoSender = addressFilter(sender, localStack.into(), null);
+    HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel, null);
+    HostStack remoteStack =
+        hostStack(scenario, loop, receiver, remote, gro, kernel, remote::observeArrival);
+    FrameReceiver intoReceiver = addressFilter(receiver, remoteStack, remote);
+    FrameReceiver intoSender = addressFilter(sender, localStack, null);
+    List<BondDevice> bonds = new ArrayList<>(List.of(sender, receiver));
+    List<HostStack> stacks = new ArrayList<>(List.of(localStack, remoteStack));
     for (int i = 0; i < links.size(); i++) {
       Port towardsSender = links.get(i).backward();
       Port towardsReceiver =
@@ -285,7 +292,8 @@ public final class ScenarioRunner {
           addClient(
               k,
               new ClientSetup(
-                  scenario, loop, fabric, resolved, remote, hostPorts, intoHosts, root, kernel)));
+                  scenario, loop, fabric, resolved, remote, hostPorts, intoHosts, root, kernel,
+                  bonds, stacks)));
     }
 
     long miimon = options.getLong(BondOptions.MIIMON);
@@ -294,20 +302,31 @@ public final class ScenarioRunner {
       startMonitor(loop, receiver, options, receiverMonitorRandom);
     }
 
+    WorkloadSpec spec = scenario.workload();
+    long startNs =
+        PreTest.run(loop, topology == Network.Topology.SWITCH, clients, remote, spec.waitNs());
+    long endNs = startNs + scenario.durationNs();
+    for (HostStack stack : stacks) {
+      stack.cpus().forEach(cpu -> cpu.startWindow(startNs));
+    }
+    // Link events count from the start of the test, as a user times them against netperf.
     for (LinkEvent event : scenario.events()) {
       EthernetLink link = links.get(slaveIndex.get(event.slave()));
       boolean up = event.up();
-      loop.schedule(event.atNs(), (now, arg) -> link.setCarrier(up), 0);
+      loop.schedule(startNs + event.atNs(), (now, arg) -> link.setCarrier(up), 0);
     }
 
-    WorkloadSpec spec = scenario.workload();
     WorkloadProvider provider =
         workloads
             .find(spec.test())
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
-                        "-t must be one of " + workloads.names() + ", got '" + spec.test() + "'"));
+                        "test must be one of "
+                            + workloads.names()
+                            + ", got '"
+                            + org.bondsim.api.option.StrictNumbers.echo(spec.test())
+                            + "'"));
     checkSettings(provider, spec.settings());
     Workload workload =
         provider.create(
@@ -315,6 +334,7 @@ public final class ScenarioRunner {
                 loop,
                 clients,
                 remote,
+                startNs,
                 scenario.durationNs(),
                 spec.streams(),
                 scenario.mtu(),
@@ -322,16 +342,27 @@ public final class ScenarioRunner {
                 spec.settings()),
             spec.testOptions());
     workload.start();
-    loop.runUntil(scenario.durationNs());
+    loop.runUntil(endNs);
     List<RunReport.HostReport> hosts = new ArrayList<>();
     WorkloadResult result = workload.finish();
     double elapsed = scenario.durationNs() / 1e9;
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
-    hosts.add(hostReport("local", localStack, scenario.durationNs(), kilobytes));
-    hosts.add(hostReport("remote", remoteStack, scenario.durationNs(), kilobytes));
+    boolean cpuModelled = scenario.costs().any();
+    hosts.add(
+        hostReport("local", localStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
+    hosts.add(
+        hostReport("remote", remoteStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
+    List<ReceivePath> paths = new ArrayList<>();
+    for (HostStack stack : stacks) {
+      if (stack.path() != null) {
+        paths.add(stack.path());
+      }
+    }
+    RunReport.FrameAccount frames =
+        FrameAccounting.account(hostPorts, intoHosts, fabric, bonds, paths);
     return report(
-        scenario, mode, options, topology, loop, sender, receiver, hostPorts, intoHosts, fabric,
-        result, remote, hosts);
+        scenario, mode, options, topology, loop, sender, receiver, fabric, result, remote, hosts,
+        frames);
   }
 
   /**
@@ -350,7 +381,8 @@ public final class ScenarioRunner {
       BondDevice bond,
       SimHost host,
       ReceiveOffloadProvider gro,
-      String kernel) {
+      String kernel,
+      ReceivePath.ArrivalObserver observer) {
     int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
     List<HostCpu> cpus = new ArrayList<>();
     for (int i = 0; i < cpuCount; i++) {
@@ -359,7 +391,8 @@ public final class ScenarioRunner {
     ReceivePath path =
         scenario.receive() == null
             ? null
-            : new ReceivePath(loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel);
+            : new ReceivePath(
+                loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel, observer);
     long cost = scenario.costs().perSegmentSentNs();
     if (cost > 0) {
       List<TransmitStage> stages = new ArrayList<>();
@@ -381,7 +414,9 @@ public final class ScenarioRunner {
       List<Port> hostPorts,
       List<Port> intoHosts,
       SeededRandom root,
-      String kernel) {}
+      String kernel,
+      List<BondDevice> bonds,
+      List<HostStack> stacks) {}
 
   /**
    * Adds client host {@code k} (k ≥ 1) to a switched run: a bond of the run's mode over its own
@@ -417,7 +452,7 @@ public final class ScenarioRunner {
       setup.hostPorts().add(cable.forward());
       setup.intoHosts().add(cable.backward());
     }
-    Ipv4Address address = new Ipv4Address(SENDER_IP.bits() + 0x100 + k - 1);
+    Ipv4Address address = new Ipv4Address(scenario.network().localAddress().bits() + 0x100 + k - 1);
     SimHost client = new SimHost("client" + k, bond, mac, address, DENSITY_THRESHOLD);
     HostStack stack =
         hostStack(
@@ -426,9 +461,11 @@ public final class ScenarioRunner {
             bond,
             client,
             scenario.receive() != null ? groProvider() : null,
-            setup.kernel());
-    FrameReceiver into = stack.into();
-    FrameReceiver filtered = addressFilter(bond, into, null);
+            setup.kernel(),
+            null);
+    setup.bonds().add(bond);
+    setup.stacks().add(stack);
+    FrameReceiver filtered = addressFilter(bond, stack, null);
     SeededRandom policyRandom = setup.root().split();
     SeededRandom monitorRandom = setup.root().split();
     SeededRandom netemRandom = setup.root().split();
@@ -488,17 +525,17 @@ public final class ScenarioRunner {
     }
     if (scenario.network().clients() > 1 && asked != Network.Topology.SWITCH) {
       throw new IllegalArgumentException(
-          "--clients "
+          "clients "
               + scenario.network().clients()
               + " needs a switch between the hosts; "
               + mode
               + " is cabled back to back, which joins one peer only; allowed for "
               + mode
-              + ": --clients 1");
+              + ": 1 client");
     }
     if (asked == Network.Topology.SWITCH && !ownMacs && !activeOnly) {
       throw new IllegalArgumentException(
-          "--topology switch needs a mode that works with an unconfigured switch (active-backup,"
+          "topology switch needs a mode that works with an unconfigured switch (active-backup,"
               + " balance-tlb, balance-alb); "
               + mode
               + " needs a static trunk or LACP on the switch, which bondsim does not model;"
@@ -508,7 +545,7 @@ public final class ScenarioRunner {
     }
     if (asked == Network.Topology.BACK_TO_BACK && ownMacs) {
       throw new IllegalArgumentException(
-          "--topology back-to-back cannot carry "
+          "topology back-to-back cannot carry "
               + mode
               + ": its slaves keep their own MACs and peers reach the bond through a switch that"
               + " learned them; allowed for "
@@ -522,33 +559,47 @@ public final class ScenarioRunner {
    * A host's NICs: each passes only frames its address filter accepts, and the receiving host's
    * frames are then measured for reordering.
    */
-  private static FrameReceiver addressFilter(BondDevice bond, FrameReceiver next, SimHost meter) {
+  private static FrameReceiver addressFilter(BondDevice bond, HostStack stack, SimHost meter) {
+    FrameReceiver next = stack.into();
+    // With a receive path, frames are metered as its rings take them; an ideal receiver's go
+    // straight to the bond, so they are metered here. Either way a frame the NIC or the bond
+    // drops is not an arrival.
+    SimHost idealMeter = stack.path() == null ? meter : null;
     return (slave, packet) -> {
       SlaveDevice nic = bond.slaveDevices().get(slave);
       if (!nic.accepts(packet.linkDestination())) {
         nic.stats().countDrop(DropReason.ADDRESS_FILTER);
         return;
       }
-      if (meter != null) {
-        meter.observeArrival(packet);
+      if (idealMeter != null && bond.wouldDeliver(slave, packet)) {
+        idealMeter.observeArrival(packet);
       }
       next.receive(slave, packet);
     };
   }
 
   private static RunReport.HostReport hostReport(
-      String name, HostStack stack, long durationNs, double kilobytes) {
+      String name,
+      HostStack stack,
+      long endNs,
+      long durationNs,
+      double kilobytes,
+      boolean cpuModelled) {
     List<HostCpu> cpus = stack.cpus();
     ReceivePath path = stack.path();
-    // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all.
+    // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all,
+    // both over the measured interval only.
     long busy = 0;
     for (HostCpu cpu : cpus) {
-      busy += cpu.busyNs();
+      busy += cpu.busyInWindow(endNs);
     }
-    double utilization = 100.0 * busy / durationNs / cpus.size();
-    double serviceDemand = kilobytes > 0 ? busy / 1000.0 / kilobytes : 0;
+    double utilization = cpuModelled ? 100.0 * busy / durationNs / cpus.size() : 0;
+    // No payload moved: service demand has no value (NaN, printed as unknown), not 0.
+    double serviceDemand =
+        !cpuModelled ? 0 : kilobytes > 0 ? busy / 1000.0 / kilobytes : Double.NaN;
     return new RunReport.HostReport(
         name,
+        cpuModelled,
         utilization,
         serviceDemand,
         path == null ? 0 : path.polls(),
@@ -612,12 +663,11 @@ public final class ScenarioRunner {
       EventLoop loop,
       BondDevice sender,
       BondDevice receiver,
-      List<Port> hostPorts,
-      List<Port> intoHosts,
       LearningSwitch fabric,
       WorkloadResult result,
       SimHost remote,
-      List<RunReport.HostReport> hosts) {
+      List<RunReport.HostReport> hosts,
+      RunReport.FrameAccount frames) {
     double elapsed = scenario.durationNs() / 1e9;
 
     List<RunReport.SlaveReport> slaves = new ArrayList<>();
@@ -647,33 +697,8 @@ public final class ScenarioRunner {
               tx.linkState().name().toLowerCase(Locale.ROOT)));
     }
 
-    // Frames the hosts sent, and what became of them on the way to a host's NIC. Through a
-    // switch, flood copies count as duplicates and frames it filtered as dropped.
-    long handed = 0;
-    long duplicated = 0;
-    long delivered = 0;
-    long dropped = 0;
-    long inFlight = 0;
-    Set<Port> counted = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (Port port : hostPorts) {
-      handed += port.handed();
-    }
-    for (Port port : intoHosts) {
-      delivered += port.delivered();
-    }
-    List<Port> every = new ArrayList<>(hostPorts);
-    every.addAll(intoHosts);
-    for (Port port : every) {
-      if (counted.add(port)) {
-        duplicated += port.duplicated();
-        dropped += port.dropped();
-        inFlight += port.inFlight();
-      }
-    }
     RunReport.SwitchReport switchReport = null;
     if (fabric != null) {
-      duplicated += fabric.floodCopies();
-      dropped += fabric.filtered();
       List<RunReport.SwitchPortReport> switchPorts = new ArrayList<>();
       for (int p = 0; p < fabric.portCount(); p++) {
         SlaveStats stats = fabric.portStats(p);
@@ -692,15 +717,6 @@ public final class ScenarioRunner {
               sender.learningPackets() + receiver.learningPackets(),
               switchPorts);
     }
-    RunReport.FrameAccount frames =
-        new RunReport.FrameAccount(
-            handed,
-            duplicated,
-            delivered,
-            dropped,
-            inFlight,
-            sender.noSlaveDrops() + receiver.noSlaveDrops());
-
     List<RunReport.ActiveChange> changes = new ArrayList<>();
     // Every bond keeps a current active slave, but it only matters to the modes that use one.
     List<ActiveSlaveChange> history =

@@ -10,6 +10,9 @@ import org.bondsim.core.net.Netem;
  * @param netem path impairment in both directions, or {@link Netem#NONE}
  */
 public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
+  /** The longest one-way delay a slave link takes: 10 s. */
+  public static final long MAX_DELAY_NS = 10_000_000_000L;
+
   /**
    * Builds an unimpaired link.
    *
@@ -29,13 +32,14 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
    */
   public SlaveLinkSpec {
     if (speedMbps <= 0 || speedMbps > 1_000_000) {
-      throw new IllegalArgumentException("slave speed must be 1..1000000 Mbit/s, got " + speedMbps);
+      throw new IllegalArgumentException("speedMbps must be 1..1000000 Mbit/s, got " + speedMbps);
     }
-    if (delayNs < 0) {
-      throw new IllegalArgumentException("slave delay must be >= 0, got " + delayNs);
+    if (delayNs < 0 || delayNs > MAX_DELAY_NS) {
+      throw new IllegalArgumentException(
+          "delayNs must be 0..10000000000 ns (10 s), got " + delayNs);
     }
     if (netem == null) {
-      throw new IllegalArgumentException("netem must be given (Netem.NONE for none)");
+      throw new NullPointerException("netem must be given (Netem.NONE for none)");
     }
   }
 }

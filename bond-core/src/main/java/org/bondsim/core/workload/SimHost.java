@@ -2,6 +2,9 @@ package org.bondsim.core.workload;
 
 import java.util.Arrays;
 import java.util.List;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
@@ -31,6 +34,9 @@ public final class SimHost implements Host, HostStack {
   private int[] neighbourIps = new int[4];
   private long[] neighbourMacs = new long[4];
   private int neighbours;
+  private SimHost arpPeer;
+  private Runnable onArpReply;
+  private final java.util.Map<Long, SimHost> arpRequesters = new java.util.HashMap<>();
 
   /**
    * Builds a host around its bond and plugs itself in as the bond's stack.
@@ -131,7 +137,82 @@ public final class SimHost implements Host, HostStack {
 
   @Override
   public void deliver(Packet packet, int slaveIndex) {
+    if (packet.frame().ethernet().etherType() == EtherType.ARP) {
+      onArp(packet);
+      return;
+    }
     handler.receive(packet);
+  }
+
+  /** ARP payload for IPv4 over Ethernet (RFC 826): 28 bytes. */
+  private static final int ARP_BYTES = 28;
+
+  /**
+   * Sends an ARP request for a peer's address (broadcast from the bond's MAC), as a Linux host does
+   * before its first packet to the peer (netperf's control connection). The answer's content is the
+   * neighbour entry {@link #resolve} sets; the frames exist so that a switch learns both hosts, as
+   * it would in a lab.
+   *
+   * @param peer the host asked for
+   * @param onReply what to run when the reply arrives
+   */
+  public void sendArpRequest(SimHost peer, Runnable onReply) {
+    arpPeer = peer;
+    this.onArpReply = onReply;
+    peer.arpRequesters.put(mac.bits(), this);
+    sendArp(MacAddress.BROADCAST);
+  }
+
+  private void sendArp(MacAddress destination) {
+    sendArp(mac.bits(), destination.bits());
+  }
+
+  private void sendArp(long source, long destination) {
+    send(arpPacket(source, destination));
+  }
+
+  private static Packet arpPacket(long source, long destination) {
+    Frame frame =
+        new Frame(
+            new EthernetHeader(
+                new MacAddress(source),
+                new MacAddress(destination),
+                EthernetHeader.NO_VLAN,
+                EtherType.ARP),
+            null,
+            null);
+    return new Packet(frame, ARP_BYTES, null, -1, 0, 0, null, SkbSize.truesize(ARP_BYTES));
+  }
+
+  private void onArp(Packet packet) {
+    if (packet.linkDestinationIsGroup()) {
+      SimHost requester = arpRequesters.get(packet.linkSource());
+      if (requester != null) {
+        // The reply comes from the MAC this host gave the requester (under rlb, a slave's).
+        bond.sendArpReply(arpPacket(requester.neighbourMac(address.bits()), packet.linkSource()));
+      }
+    } else if (arpPeer != null && onArpReply != null) {
+      Runnable done = onArpReply;
+      onArpReply = null;
+      done.run();
+    }
+  }
+
+  /** Whether an ARP request this host sent is still unanswered. */
+  public boolean awaitsArpReply() {
+    return onArpReply != null;
+  }
+
+  /** Sends the ARP request again (Linux retransmits unanswered requests every retrans_time_ms). */
+  public void resendArpRequest() {
+    if (onArpReply != null) {
+      sendArp(MacAddress.BROADCAST);
+    }
+  }
+
+  private long neighbourMac(int ip) {
+    int entry = neighbour(ip);
+    return entry >= 0 ? neighbourMacs[entry] : 0;
   }
 
   /**

@@ -13,6 +13,7 @@ public final class SimWorkloadContext implements WorkloadContext {
   private final EventLoop loop;
   private final List<? extends Host> clients;
   private final Host remote;
+  private final long startNs;
   private final long durationNs;
   private final int streams;
   private final int mtu;
@@ -40,12 +41,39 @@ public final class SimWorkloadContext implements WorkloadContext {
       int mtu,
       RandomSource random,
       Map<String, String> settings) {
+    this(loop, clients, remote, 0, durationNs, streams, mtu, random, settings);
+  }
+
+  /**
+   * Builds the context of a test that starts after a pre-test phase (ARP, netperf's {@code -s}).
+   *
+   * @param loop the run's event loop
+   * @param clients the client hosts, the first being the local one
+   * @param remote the host netserver runs on
+   * @param startNs when the test starts
+   * @param durationNs the test length
+   * @param streams concurrent instances
+   * @param mtu the MTU
+   * @param random the workload's randomness
+   * @param settings settings by name
+   */
+  public SimWorkloadContext(
+      EventLoop loop,
+      List<? extends Host> clients,
+      Host remote,
+      long startNs,
+      long durationNs,
+      int streams,
+      int mtu,
+      RandomSource random,
+      Map<String, String> settings) {
     if (clients.isEmpty()) {
       throw new IllegalArgumentException("a run needs at least one client host");
     }
     this.loop = loop;
     this.clients = List.copyOf(clients);
     this.remote = remote;
+    this.startNs = startNs;
     this.durationNs = durationNs;
     this.streams = streams;
     this.mtu = mtu;
@@ -71,6 +99,11 @@ public final class SimWorkloadContext implements WorkloadContext {
   @Override
   public long now() {
     return loop.now();
+  }
+
+  @Override
+  public long startNs() {
+    return startNs;
   }
 
   @Override

@@ -5,10 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import org.bondsim.api.option.DecimalOption;
 import org.bondsim.api.option.IntOption;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.workload.Host;
@@ -51,7 +52,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
   @Override
   public List<OptionSpec> settings() {
     return List.of(
-        new IntOption(
+        new DecimalOption(
             "bondsim.rate_mbps",
             0,
             0,
@@ -64,7 +65,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, Set.of("-m", "-s", "-S"));
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S"));
     int message = options.intValue("-m", 0, MAX_MESSAGE, 1, MAX_MESSAGE);
     int sendBuffer = options.intValue("-s", 0, DEFAULT_SOCKET_BUFFER, 4608, Integer.MAX_VALUE);
     int receiveBuffer = options.intValue("-S", 1, DEFAULT_SOCKET_BUFFER, 2304, Integer.MAX_VALUE);
@@ -76,12 +77,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
   private static double number(
       WorkloadContext context, String name, String fallback, double min, double max) {
     String text = context.setting(name, fallback);
-    double value;
-    try {
-      value = Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      value = Double.NaN;
-    }
+    double value = StrictNumbers.decimal(text);
     if (!(value >= min && value <= max)) {
       throw OptionException.mustBe(name, min + ".." + max, text);
     }
@@ -125,17 +121,17 @@ public final class UdpStreamProvider implements WorkloadProvider {
                 DATA_PORT,
                 message,
                 sendBuffer,
-                Math.round(rateMbps * 1e6),
+                rateMbps * 1e6,
                 sendCost,
                 context.mtu(),
-                context.durationNs()));
+                context.endNs()));
       }
     }
 
     @Override
     public void start() {
       context.remote().onReceive(receiver);
-      senders.forEach(s -> s.start(0));
+      senders.forEach(s -> s.start(context.now()));
     }
 
     @Override

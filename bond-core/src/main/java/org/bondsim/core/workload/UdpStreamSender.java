@@ -81,7 +81,7 @@ public final class UdpStreamSender implements PacketOwner {
       int destinationPort,
       int messageBytes,
       int sendBufferBytes,
-      long rateBitsPerSecond,
+      double rateBitsPerSecond,
       long sendCostNs,
       int mtu,
       long stopAtNs) {
@@ -100,7 +100,9 @@ public final class UdpStreamSender implements PacketOwner {
     this.intervalNs =
         rateBitsPerSecond <= 0
             ? 0
-            : Math.max(1, messageBytes * 8L * 1_000_000_000L / rateBitsPerSecond);
+            // In double: a fractional rate (0.01 Mbit/s) is honoured, and a tiny one gives an
+            // interval longer than any test instead of overflowing.
+            : (long) Math.max(1, Math.min(1e18, messageBytes * 8e9 / rateBitsPerSecond));
     this.ipHeader = Ipv4Header.of(source, destination, IpProtocol.UDP);
     this.frame = new Frame(ethernet, ipHeader, new UdpHeader(sourcePort, destinationPort));
     this.fragments = Ipv4Header.HEADER_BYTES + UdpHeader.HEADER_BYTES + messageBytes > mtu;

@@ -22,9 +22,20 @@ class CpuCostsTest {
   }
 
   @Test
+  void figuresOutsideTheirRangeAreRefusedByName() {
+    assertThatThrownBy(() -> CpuCosts.parse("frame 1e12"))
+        .hasMessage("cpu cost frame must be a number of ns from 0 to 1000000000, got '1e12'");
+    assertThatThrownBy(() -> CpuCosts.parse("byte Infinity"))
+        .hasMessageStartingWith("cpu cost byte must be a number");
+    assertThatThrownBy(() -> new CpuCosts(0, 0, Double.NaN, 0, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("perByteNs must be");
+    assertThatThrownBy(() -> new CpuCosts(-1, 0, 0, 0, 0, 0)).hasMessageStartingWith("perFrameNs");
+  }
+
+  @Test
   void anUnknownProfileNamesTheKnownOnes() {
     assertThatThrownBy(() -> CpuCosts.profile("xeon"))
-        .hasMessage(
-            "--cost-profile must be one of [generic-2010, none, reference-2.6.37], got 'xeon'");
+        .hasMessage("cost profile must be one of generic-2010, none, reference-2.6.37, got 'xeon'");
   }
 }

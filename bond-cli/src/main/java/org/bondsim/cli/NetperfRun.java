@@ -1,0 +1,366 @@
+package org.bondsim.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.option.StrictNumbers;
+import org.bondsim.api.workload.WorkloadProvider;
+import org.bondsim.core.net.Netem;
+import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.scenario.BondSpec;
+import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.Network;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.core.workload.WorkloadRegistry;
+
+/**
+ * Turns a {@code bondsim netperf} command line into a {@link Scenario} and the way to print it,
+ * checking every value where the user typed it so that a message names the option, not an internal
+ * field.
+ *
+ * @param scenario what to run
+ * @param format how to print it
+ */
+record NetperfRun(Scenario scenario, ReportFormat format) {
+  /** bondsim's own options that reach a test as a setting, by setting name. */
+  private static final Map<String, String> FLAG_OF_SETTING =
+      Map.of(
+          "bondsim.kernel", "--kernel",
+          "bondsim.gso", "--sender",
+          "bondsim.rate_mbps", "--rate-mbps",
+          "bondsim.send_cost_ns", "--send-cost-ns");
+
+  /** The words of {@code --cpu-costs}. */
+  private static final List<String> COST_WORDS =
+      List.of("frame", "up", "byte", "ack", "sack", "tx");
+
+  static NetperfRun from(NetperfCommand c) {
+    if (c.ipv6) {
+      throw new IllegalArgumentException(
+          "-6 asks for IPv6; the simulated hosts speak IPv4 only; allowed: -4 or nothing");
+    }
+    String test = NetperfOptions.test(c.test);
+    WorkloadRegistry workloads = WorkloadRegistry.load();
+    WorkloadProvider provider =
+        workloads
+            .find(test)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "-t must be one of "
+                            + workloads.names()
+                            + ", got '"
+                            + StrictNumbers.echo(c.test)
+                            + "'"));
+    long durationNs = NetperfOptions.lengthNs(c.length);
+    long waitNs = c.waitSeconds == null ? 0 : NetperfOptions.waitNs(c.waitSeconds);
+    int printHeaders = (int) NetperfOptions.whole("-P", c.printHeaders, 0, 1, "");
+    int verbosity = (int) NetperfOptions.whole("-v", c.verbosity, 0, 9, "");
+    ThroughputUnits units = ThroughputUnits.parse(c.units);
+    NetperfOptions.HostName local =
+        NetperfOptions.host("-L", c.localHost == null ? "" : c.localHost, ScenarioRunner.SENDER_IP);
+    NetperfOptions.HostName remote =
+        NetperfOptions.host(
+            "-H", c.remoteHost == null ? "" : c.remoteHost, ScenarioRunner.RECEIVER_IP);
+
+    int mtu = (int) NetperfOptions.whole("--mtu", c.mtu, 68, 65535, "");
+    int txqueuelen =
+        (int) NetperfOptions.whole("--txqueuelen", c.txqueuelen, 1, 1_000_000, " frames");
+    long seed = NetperfOptions.whole("--seed", c.seed, Long.MIN_VALUE, Long.MAX_VALUE, "");
+    int streams =
+        (int)
+            NetperfOptions.whole(
+                "--streams",
+                c.streams,
+                1,
+                WorkloadSpec.MAX_STREAMS,
+                " (each stream has its own local port, 49152..65535)");
+    int clients = (int) NetperfOptions.whole("--clients", c.clients, 1, 250, " hosts");
+    int switchBuffer =
+        (int) NetperfOptions.whole("--switch-buffer", c.switchBuffer, 1, 1_000_000, " frames");
+
+    Map<String, String> settings = pairs("--sysctl", c.sysctls, "net.ipv4.tcp_reordering=10");
+    if (c.kernel != null) {
+      settings.put("bondsim.kernel", c.kernel);
+    }
+    if (c.sender != null && SenderOffloads.parse(c.sender)) {
+      settings.put("bondsim.gso", "1");
+    }
+    if (c.rateMbps != null) {
+      double rate = StrictNumbers.decimal(c.rateMbps);
+      if (!(rate >= 0 && rate <= 10_000_000)) {
+        throw new IllegalArgumentException(
+            "--rate-mbps must be a decimal number of Mbit/s from 0 to 10000000 (0 = as fast as"
+                + " possible), got '"
+                + StrictNumbers.echo(c.rateMbps)
+                + "'");
+      }
+      if (rate > 0) {
+        settings.put("bondsim.rate_mbps", c.rateMbps.trim());
+      }
+    }
+    if (c.sendCostNs != null) {
+      settings.put(
+          "bondsim.send_cost_ns",
+          Long.toString(
+              NetperfOptions.whole("--send-cost-ns", c.sendCostNs, 1, 1_000_000_000, " ns")));
+    }
+    checkSettingsApply(provider, workloads, settings);
+
+    List<Long> speeds = ArgumentParsers.speeds(c.slaves);
+    List<LinkEvent> events = linkEvents(c.failures, c.recoveries, durationNs, speeds.size());
+    Netem netem = c.netem == null ? Netem.NONE : Netem.parse(c.netem);
+    CpuCosts costs = costs(c);
+    ReceiveSettings receive = receive(c, costs);
+
+    Network network =
+        new Network(ArgumentParsers.topology(c.topology), switchBuffer, clients)
+            .withAddresses(local.address(), remote.address());
+    Scenario scenario =
+        new Scenario(
+            BondSpec.parse(c.bond),
+            pairs("--module-param", c.moduleParameters, "miimon=100"),
+            ArgumentParsers.slaves(speeds, c.delayMicros, netem),
+            mtu,
+            txqueuelen,
+            durationNs,
+            seed,
+            events,
+            new WorkloadSpec(test, c.testOptions, streams, settings, waitNs),
+            receive,
+            costs,
+            network);
+    return new NetperfRun(
+        scenario,
+        new ReportFormat(
+            units,
+            printHeaders == 1,
+            verbosity,
+            local.name(),
+            local.address(),
+            remote.name(),
+            remote.address()));
+  }
+
+  /** Reads repeatable NAME=VALUE options, refusing a malformed one or a name given twice. */
+  private static Map<String, String> pairs(String option, List<String> texts, String example) {
+    Map<String, String> pairs = new LinkedHashMap<>();
+    for (String text : texts) {
+      int eq = text.indexOf('=');
+      if (eq <= 0 || eq == text.length() - 1) {
+        throw new IllegalArgumentException(
+            option
+                + " must be NAME=VALUE like "
+                + example
+                + ", got '"
+                + StrictNumbers.echo(text)
+                + "'");
+      }
+      String name = text.substring(0, eq).trim();
+      String value = text.substring(eq + 1).trim();
+      String before = pairs.put(name, value);
+      if (before != null) {
+        throw new IllegalArgumentException(
+            option + " " + name + " is given twice (" + before + " and " + value + ")");
+      }
+    }
+    return pairs;
+  }
+
+  /** Every setting must be one the test reads; bondsim's own flags are named as flags. */
+  private static void checkSettingsApply(
+      WorkloadProvider provider, WorkloadRegistry workloads, Map<String, String> settings) {
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      String name = setting.getKey();
+      OptionSpec spec = findSetting(provider, name);
+      String flag = FLAG_OF_SETTING.get(name);
+      String shown = flag != null ? flag : "--sysctl " + name;
+      if (spec == null) {
+        Set<String> takers = new TreeSet<>();
+        for (WorkloadProvider other : workloads.providers()) {
+          if (findSetting(other, name) != null) {
+            takers.add(other.test());
+          }
+        }
+        String readers = new TreeSet<>(readable(provider)).toString();
+        throw new IllegalArgumentException(
+            shown
+                + (takers.isEmpty()
+                    ? " is not a setting any test reads"
+                    : " applies to " + String.join(", ", takers))
+                + "; "
+                + provider.test()
+                + " does not take it"
+                + (readers.equals("[]")
+                    ? ""
+                    : " (it takes " + readers.replaceAll("[\\[\\]]", "") + ")"));
+      }
+      try {
+        spec.parse(setting.getValue());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            flag != null ? e.getMessage().replace(name, flag) : "--sysctl " + e.getMessage());
+      }
+    }
+  }
+
+  /** What a test takes, as the user types it. */
+  private static List<String> readable(WorkloadProvider provider) {
+    List<String> names = new ArrayList<>();
+    for (OptionSpec spec : provider.settings()) {
+      String flag = FLAG_OF_SETTING.get(spec.name());
+      names.add(flag != null ? flag : "--sysctl " + spec.name());
+    }
+    return names;
+  }
+
+  private static OptionSpec findSetting(WorkloadProvider provider, String name) {
+    for (OptionSpec spec : provider.settings()) {
+      if (spec.name().equals(name)) {
+        return spec;
+      }
+    }
+    return null;
+  }
+
+  /** --fail and --recover, timed from the start of the test, inside it, in a sensible order. */
+  private static List<LinkEvent> linkEvents(
+      List<String> failures, List<String> recoveries, long durationNs, int slaveCount) {
+    List<LinkEvent> events = new ArrayList<>();
+    failures.forEach(f -> events.add(ArgumentParsers.linkEvent(f, false)));
+    recoveries.forEach(r -> events.add(ArgumentParsers.linkEvent(r, true)));
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < slaveCount; i++) {
+      names.add(Scenario.slaveName(i));
+    }
+    for (LinkEvent event : events) {
+      if (!names.contains(event.slave())) {
+        throw new IllegalArgumentException(
+            (event.up() ? "--recover " : "--fail ")
+                + StrictNumbers.echo(event.slave())
+                + "@"
+                + seconds(event.atNs())
+                + " names slave '"
+                + StrictNumbers.echo(event.slave())
+                + "'; allowed: "
+                + String.join(", ", names));
+      }
+      if (event.atNs() >= durationNs) {
+        throw new IllegalArgumentException(
+            (event.up() ? "--recover " : "--fail ")
+                + event.slave()
+                + "@"
+                + seconds(event.atNs())
+                + " falls after the end of the test (-l "
+                + seconds(durationNs)
+                + "); allowed: times before "
+                + seconds(durationNs));
+      }
+      if (event.up()) {
+        boolean failedBefore =
+            events.stream()
+                .anyMatch(
+                    e -> !e.up() && e.slave().equals(event.slave()) && e.atNs() < event.atNs());
+        if (!failedBefore) {
+          throw new IllegalArgumentException(
+              "--recover "
+                  + event.slave()
+                  + "@"
+                  + seconds(event.atNs())
+                  + " comes before any --fail of "
+                  + event.slave()
+                  + "; a slave is up until it fails, so recover it after a --fail");
+        }
+      }
+    }
+    return events;
+  }
+
+  private static String seconds(long ns) {
+    return java.math.BigDecimal.valueOf(ns, 9).stripTrailingZeros().toPlainString() + "s";
+  }
+
+  /**
+   * The CPU costs: a profile, words over a profile, or all six words; with -c/-C and none given,
+   * the default host model's profile.
+   */
+  private static CpuCosts costs(NetperfCommand c) {
+    boolean cpuAsked = c.localCpu != null || c.remoteCpu != null;
+    CpuCosts base = c.costProfile == null ? null : CpuCosts.profile(c.costProfile);
+    if (c.cpuCosts != null) {
+      // Words and values first, so that a bad value is named before a missing word.
+      CpuCosts.parse(c.cpuCosts, CpuCosts.NONE);
+    }
+    if (c.cpuCosts != null && base == null) {
+      Set<String> named = new TreeSet<>();
+      String[] words = c.cpuCosts.trim().split("\\s+");
+      for (int i = 0; i < words.length; i += 2) {
+        named.add(words[i]);
+      }
+      List<String> missing = new ArrayList<>();
+      for (String word : COST_WORDS) {
+        if (!named.contains(word)) {
+          missing.add(word);
+        }
+      }
+      if (!missing.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--cpu-costs '"
+                + StrictNumbers.echo(c.cpuCosts)
+                + "' leaves out "
+                + String.join(", ", missing)
+                + ", so CPU % would count part of the work as all of it; allowed: name all of"
+                + " frame, up, byte, ack, sack, tx (0 is a value), or start from a profile with"
+                + " --cost-profile generic-2010");
+      }
+    }
+    CpuCosts costs;
+    if (c.cpuCosts != null) {
+      costs = CpuCosts.parse(c.cpuCosts, base == null ? CpuCosts.NONE : base);
+    } else if (base != null) {
+      costs = base;
+    } else {
+      costs = cpuAsked ? DefaultHost.COSTS : CpuCosts.NONE;
+    }
+    if (cpuAsked && !costs.any()) {
+      throw new IllegalArgumentException(
+          "-c/-C ask for CPU figures, but --cost-profile none charges no CPU time; allowed: a"
+              + " profile that charges some (generic-2010, reference-2.6.37) or --cpu-costs");
+    }
+    return costs;
+  }
+
+  /**
+   * The receive path: as given, the defaults when only --cpus is given, or the default host model's
+   * when -c/-C ask for CPU figures; CPU costs without any of these are refused.
+   */
+  private static ReceiveSettings receive(NetperfCommand c, CpuCosts costs) {
+    Integer cpus =
+        c.cpus == null ? null : (int) NetperfOptions.whole("--cpus", c.cpus, 1, 64, " CPUs");
+    boolean cpuAsked = c.localCpu != null || c.remoteCpu != null;
+    if (c.receiver == null && cpus == null) {
+      if (!costs.any()) {
+        return null;
+      }
+      if (!cpuAsked) {
+        throw new IllegalArgumentException(
+            (c.cpuCosts != null ? "--cpu-costs" : "--cost-profile " + c.costProfile)
+                + " charges receive work (frame, up, byte, ack, sack) on the receive path, which"
+                + " this run does not model (the receiver is ideal); allowed: add --receiver"
+                + " (e.g. --receiver \"gro on rx-usecs 50\"), --cpus N, or -c/-C for the default"
+                + " host model");
+      }
+      return DefaultHost.RECEIVE;
+    }
+    ReceiveSettings settings =
+        c.receiver == null ? ReceiveSettings.DEFAULTS : ReceiveSettings.parse(c.receiver);
+    return cpus == null ? settings : settings.withCpus(cpus);
+  }
+}

@@ -1,0 +1,48 @@
+package org.bondsim.cli;
+
+import org.bondsim.api.packet.Ipv4Address;
+
+/**
+ * How {@code bondsim netperf} prints a run, from netperf's own options.
+ *
+ * @param units {@code -f}
+ * @param headers {@code -P 1}: the banner and the column headers
+ * @param verbosity {@code -v}: 0 prints only the figure of merit
+ * @param localName {@code -L}'s name, or null
+ * @param localAddress the local host's address
+ * @param remoteName {@code -H}'s name, or null
+ * @param remoteAddress the remote host's address
+ */
+record ReportFormat(
+    ThroughputUnits units,
+    boolean headers,
+    int verbosity,
+    String localName,
+    Ipv4Address localAddress,
+    String remoteName,
+    Ipv4Address remoteAddress) {
+  /** netperf's defaults with the default hosts. */
+  static ReportFormat defaults(ThroughputUnits units) {
+    return new ReportFormat(
+        units,
+        true,
+        1,
+        null,
+        org.bondsim.core.scenario.ScenarioRunner.SENDER_IP,
+        null,
+        org.bondsim.core.scenario.ScenarioRunner.RECEIVER_IP);
+  }
+
+  /**
+   * The banner's "from … to …" part as netperf prints it: the local side is 0.0.0.0 unless -L names
+   * it, the remote side its name and address.
+   *
+   * @return such as {@code from 0.0.0.0 (0.0.0.0) port 0 AF_INET to host (10.0.0.2) port 0 AF_INET}
+   */
+  String endpoints() {
+    String from = localName == null ? "0.0.0.0 (0.0.0.0)" : localName + " (" + localAddress + ")";
+    String to =
+        (remoteName == null ? remoteAddress.toString() : remoteName) + " (" + remoteAddress + ")";
+    return "from " + from + " port 0 AF_INET to " + to + " port 0 AF_INET";
+  }
+}

@@ -1,0 +1,47 @@
+package org.bondsim.core.scenario;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fail-fast checks for the scenario values: a missing value or a null element is reported at
+ * construction with the parameter's name, never as an unnamed NullPointerException during a run.
+ */
+final class Checks {
+  private Checks() {}
+
+  static <T> T notNull(String name, T value) {
+    if (value == null) {
+      throw new NullPointerException(name + " must be given, got null");
+    }
+    return value;
+  }
+
+  static <T> List<T> copyOf(String name, Collection<T> values) {
+    notNull(name, values);
+    int i = 0;
+    for (T value : values) {
+      if (value == null) {
+        throw new NullPointerException(name + "[" + i + "] must be given, got null");
+      }
+      i++;
+    }
+    return List.copyOf(values);
+  }
+
+  static <K, V> Map<K, V> copyOf(String name, Map<K, V> values) {
+    notNull(name, values);
+    for (Map.Entry<K, V> entry : values.entrySet()) {
+      if (entry.getKey() == null || entry.getValue() == null) {
+        throw new NullPointerException(
+            name
+                + " must hold no null names or values, got "
+                + entry.getKey()
+                + "="
+                + entry.getValue());
+      }
+    }
+    return Map.copyOf(values);
+  }
+}
