@@ -30,7 +30,12 @@ final class ArgumentParsers {
       }
       int count = Integer.parseInt(countText);
       if (count < 1 || count > 64) {
-        throw new IllegalArgumentException("--slaves count must be 1..64, got " + count);
+        throw new IllegalArgumentException(
+            "--slaves count must be 1..64, got "
+                + count
+                + " in '"
+                + StrictNumbers.echo(text)
+                + "'");
       }
       long speed = speed(trimmed.substring(x + 1), text, allowed);
       for (int i = 0; i < count; i++) {
@@ -41,7 +46,12 @@ final class ArgumentParsers {
         speeds.add(speed(part, text, allowed));
       }
       if (speeds.size() > 64) {
-        throw new IllegalArgumentException("--slaves count must be 1..64, got " + speeds.size());
+        throw new IllegalArgumentException(
+            "--slaves count must be 1..64, got "
+                + speeds.size()
+                + " in '"
+                + StrictNumbers.echo(text)
+                + "'");
       }
     }
     return speeds;

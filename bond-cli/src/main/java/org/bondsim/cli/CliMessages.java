@@ -79,6 +79,21 @@ final class CliMessages {
     if (ex instanceof CommandLine.OverwrittenOptionException) {
       return message.replace("should be specified only once", "is given twice; give it once");
     }
+    java.util.regex.Matcher expected =
+        java.util.regex.Pattern.compile("Expected parameter for option '([^']+)' but found '(.*)'")
+            .matcher(message);
+    if (expected.find()) {
+      return expected.group(1)
+          + " needs a value, got '"
+          + StrictNumbers.echo(expected.group(2))
+          + "', which is an option or '--'";
+    }
+    java.util.regex.Matcher missing =
+        java.util.regex.Pattern.compile("Missing required parameter for option '([^']+)'")
+            .matcher(message);
+    if (missing.find()) {
+      return missing.group(1) + " needs a value";
+    }
     // Drop picocli's Java type names, such as "(<String=String>)" or "is not a long".
     return message
         .replaceAll("\\(<[^>]*>\\)\\s*", "")

@@ -2,6 +2,7 @@ package org.bondsim.cli;
 
 import java.util.Locale;
 import java.util.Map;
+import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
@@ -193,10 +194,12 @@ final class FrameFields {
     }
     int value;
     try {
+      boolean hex = text.startsWith("0x") || text.startsWith("0X");
+      String digits = hex ? text.substring(2) : text;
       value =
-          text.startsWith("0x") || text.startsWith("0X")
-              ? Integer.parseInt(text.substring(2), 16)
-              : Integer.parseInt(text);
+          digits.length() > 8 || !StrictNumbers.isAsciiDigits(digits, hex)
+              ? -1
+              : Integer.parseInt(digits, hex ? 16 : 10);
     } catch (NumberFormatException e) {
       value = -1;
     }
@@ -220,12 +223,10 @@ final class FrameFields {
     if (text.isEmpty()) {
       return absent;
     }
-    int value;
-    try {
-      value = Integer.parseInt(text);
-    } catch (NumberFormatException e) {
+    if (text.length() > 9 || !StrictNumbers.isAsciiDigits(text, false)) {
       throw bad(field, text, min + ".." + max);
     }
+    int value = Integer.parseInt(text);
     if (value < min || value > max) {
       throw bad(field, text, min + ".." + max);
     }

@@ -39,18 +39,70 @@ public final class Main {
     }
   }
 
+  /**
+   * Reads the words as netperf and a user mean them: a value that starts with a minus and a digit
+   * belongs to the option before it ({@code --mtu -400} becomes {@code --mtu=-400}, refused by the
+   * option's own check rather than read as the {@code -4} option), and the optional rate after
+   * {@code -c} or {@code -C} is taken only when it starts with a digit, as {@code netsh.c} does.
+   */
+  static String[] negativeValuesAttached(CommandLine root, String[] args) {
+    if (args.length == 0 || !root.getSubcommands().containsKey(args[0])) {
+      return args;
+    }
+    CommandLine.Model.CommandSpec command = root.getSubcommands().get(args[0]).getCommandSpec();
+    java.util.List<String> joined = new java.util.ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--")) {
+        joined.addAll(java.util.List.of(args).subList(i, args.length));
+        break;
+      }
+      if ((arg.equals("-c") || arg.equals("-C"))
+          && args[0].equals("netperf")
+          && i + 1 < args.length
+          && args[i + 1].matches("[0-9].*")) {
+        // netperf's optional CPU rate (netsh.c reads it only when it starts with a digit): a
+        // calibration the simulation does not need.
+        joined.add(arg);
+        i++;
+        continue;
+      }
+      CommandLine.Model.OptionSpec option = command.findOption(arg);
+      if (option != null
+          && option.arity().min() >= 1
+          && i + 1 < args.length
+          && args[i + 1].matches("-[0-9.].*")) {
+        joined.add(arg + "=" + args[++i]);
+      } else {
+        joined.add(arg);
+      }
+    }
+    return joined.toArray(String[]::new);
+  }
+
   private static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine commandLine = new CommandLine(new BondsimCommand());
     if (args.length > 0 && args[0].equals("netperf")) {
-      String refusal = NetperfOptions.refusal(java.util.List.of(args).subList(1, args.length));
+      CommandLine.Model.CommandSpec netperf =
+          commandLine.getSubcommands().get("netperf").getCommandSpec();
+      String refusal =
+          NetperfOptions.refusal(
+              java.util.List.of(args).subList(1, args.length),
+              name -> {
+                CommandLine.Model.OptionSpec option = netperf.findOption(name);
+                return option != null && option.arity().min() >= 1;
+              });
       if (refusal != null) {
         err.println("bondsim: " + refusal);
         err.flush();
         return USAGE_ERROR;
       }
     }
-    CommandLine commandLine = new CommandLine(new BondsimCommand());
     commandLine.setOut(out);
     commandLine.setErr(err);
+    // A value such as -400 (which starts like the -4 option) is the option's bad value, not an
+    // option.
+    commandLine.setAllowOptionsAsOptionParameters(true);
     commandLine.setParameterExceptionHandler(
         (ex, arguments) -> {
           CommandLine failed = ex.getCommandLine();
@@ -80,7 +132,7 @@ public final class Main {
           }
           return 1;
         });
-    int code = commandLine.execute(args);
+    int code = commandLine.execute(negativeValuesAttached(commandLine, args));
     out.flush();
     err.flush();
     return code;

@@ -70,22 +70,16 @@ final class NetperfCommand implements Callable<Integer> {
 
   @Option(
       names = "-c",
-      arity = "0..1",
-      fallbackValue = "",
-      paramLabel = "RATE",
       description =
           "Report the local host's CPU utilisation and service demand. Needs a CPU model: without"
-              + " --cpu-costs or --cost-profile the default host model is used (see README). The"
-              + " optional calibration rate is accepted and not needed.")
-  String localCpu;
+              + " --cpu-costs or --cost-profile the default host model is used (see README)."
+              + " netperf's optional calibration rate after -c is accepted and not needed.")
+  boolean localCpu;
 
   @Option(
       names = "-C",
-      arity = "0..1",
-      fallbackValue = "",
-      paramLabel = "RATE",
       description = "Report the remote host's CPU utilisation and service demand, as -c.")
-  String remoteCpu;
+  boolean remoteCpu;
 
   @Option(
       names = "-s",

@@ -50,12 +50,18 @@ final class NetperfOptions {
    * Finds the first global option (before {@code --}) that bondsim does not model.
    *
    * @param args the netperf subcommand's arguments
+   * @param takesValue whether an option takes a value (the word after it is then that value)
    * @return a one-line refusal, or null when there is none
    */
-  static String refusal(List<String> args) {
-    for (String arg : args) {
+  static String refusal(List<String> args, java.util.function.Predicate<String> takesValue) {
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
       if (arg.equals("--")) {
         return null;
+      }
+      if (takesValue.test(arg)) {
+        i++;
+        continue;
       }
       if (arg.length() >= 2 && arg.charAt(0) == '-' && arg.charAt(1) != '-') {
         String name = arg.substring(0, 2);

@@ -168,7 +168,14 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       String before = pairs.put(name, value);
       if (before != null) {
         throw new IllegalArgumentException(
-            option + " " + name + " is given twice (" + before + " and " + value + ")");
+            option
+                + " "
+                + name
+                + " is given twice ("
+                + before
+                + " and "
+                + value
+                + "); allowed: one value per name");
       }
     }
     return pairs;
@@ -292,7 +299,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
    * the default host model's profile.
    */
   private static CpuCosts costs(NetperfCommand c) {
-    boolean cpuAsked = c.localCpu != null || c.remoteCpu != null;
+    boolean cpuAsked = c.localCpu || c.remoteCpu;
     CpuCosts base = c.costProfile == null ? null : CpuCosts.profile(c.costProfile);
     if (c.cpuCosts != null) {
       // Words and values first, so that a bad value is named before a missing word.
@@ -344,7 +351,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
   private static ReceiveSettings receive(NetperfCommand c, CpuCosts costs) {
     Integer cpus =
         c.cpus == null ? null : (int) NetperfOptions.whole("--cpus", c.cpus, 1, 64, " CPUs");
-    boolean cpuAsked = c.localCpu != null || c.remoteCpu != null;
+    boolean cpuAsked = c.localCpu || c.remoteCpu;
     if (c.receiver == null && cpus == null) {
       if (!costs.any()) {
         return null;

@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
@@ -8,8 +9,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -148,6 +147,11 @@ final class XmitHashCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     HashFormula hashFormula = parseFormula(formula);
     if (input != null) {
+      if (spread) {
+        throw new IllegalArgumentException(
+            "--spread and --input do not go together: --input hashes the rows of a file,"
+                + " --spread draws random flows; allowed: one of them");
+      }
       return csv(out, hashFormula);
     }
     if (spread) {
@@ -250,90 +254,92 @@ final class XmitHashCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * Hashes every row of {@code --input}, one row at a time: rows stream in and out, so memory does
+   * not grow with the file. A UTF-8 byte-order mark and CRLF line ends are accepted.
+   */
   private int csv(PrintWriter out, HashFormula hashFormula) throws IOException {
     CsvMapper mapper = new CsvMapper();
     mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
     // Quote only cells that need it, so rows come back as they were written.
     mapper.enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING);
-    List<List<String>> rows = new ArrayList<>();
-    try (Reader reader = Files.newBufferedReader(input, StandardCharsets.UTF_8);
-        MappingIterator<List<String>> it =
-            mapper.readerForListOf(String.class).readValues(reader)) {
-      while (it.hasNextValue()) {
-        rows.add(it.nextValue());
+    String file = input.toString();
+    Map<String, XmitHash> hashers = new LinkedHashMap<>();
+    long line = 0;
+    try (Reader reader = CsvInput.open(input);
+        MappingIterator<List<String>> rows =
+            mapper.readerForListOf(String.class).readValues(reader);
+        SequenceWriter writer =
+            mapper.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(out)) {
+      List<String> header = null;
+      while (rows.hasNextValue()) {
+        List<String> row = rows.nextValue();
+        line = rows.getCurrentLocation().getLineNr();
+        if (header == null) {
+          header = CsvInput.header(file, row, COLUMNS);
+          writer.write(concat(row, List.of("hash_u32", "slave")));
+          continue;
+        }
+        if (row.size() == 1 && row.get(0).isBlank()) {
+          continue;
+        }
+        writer.write(hashRow(file, row, header, line, hashers, hashFormula));
       }
-    } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("--input file not found: " + input);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(
-          "--input " + input + " is not valid CSV: " + e.getMessage());
-    }
-    if (rows.isEmpty()) {
-      throw new IllegalArgumentException(
-          "--input " + input + " is empty; expected the header " + String.join(",", COLUMNS));
-    }
-    List<String> header = rows.get(0).stream().map(String::trim).toList();
-    for (String column : COLUMNS) {
-      if (!header.contains(column)) {
+      if (header == null) {
         throw new IllegalArgumentException(
-            input
-                + " line 1: missing column "
-                + column
-                + "; the header must hold "
+            "--input "
+                + file
+                + " is empty; it must start with the header "
                 + String.join(",", COLUMNS));
       }
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("--input file not found: " + file);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof IllegalArgumentException) {
+        throw e;
+      }
+      throw new IllegalArgumentException(CsvInput.describe(file, line, e));
     }
-    CsvSchema.Builder schema = CsvSchema.builder();
-    header.forEach(schema::addColumn);
-    schema.addColumn("hash_u32").addColumn("slave");
-    List<List<String>> output = new ArrayList<>();
-    output.add(concat(rows.get(0), List.of("hash_u32", "slave")));
-    Map<String, XmitHash> hashers = new LinkedHashMap<>();
-    for (int r = 1; r < rows.size(); r++) {
-      List<String> row = rows.get(r);
-      int line = r + 1;
-      if (row.size() == 1 && row.get(0).isBlank()) {
-        continue;
-      }
-      if (row.size() != header.size()) {
-        throw new IllegalArgumentException(
-            input
-                + " line "
-                + line
-                + ": "
-                + row.size()
-                + " columns, the header has "
-                + header.size());
-      }
-      Map<String, String> fields = new LinkedHashMap<>();
-      for (int c = 0; c < header.size(); c++) {
-        fields.put(header.get(c), row.get(c));
-      }
-      int h;
-      try {
-        String policyText = fields.get("policy").trim();
-        XmitHash hash;
-        try {
-          hash = hashers.computeIfAbsent(policyText, p -> hasher(p, hashFormula));
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("policy: " + e.getMessage());
-        }
-        h = hash.hash(new FrameFields(fields).build());
-      } catch (IllegalArgumentException e) {
-        String message = e.getMessage();
-        String column = message.contains(" ") ? message.substring(0, message.indexOf(' ')) : "?";
-        throw new IllegalArgumentException(
-            input + " line " + line + ", column " + column.replace(":", "") + ": " + message);
-      }
-      output.add(
-          concat(
-              row,
-              List.of(
-                  Long.toString(Integer.toUnsignedLong(h)),
-                  Integer.toString(Integer.remainderUnsigned(h, slaves)))));
-    }
-    out.print(mapper.writer(schema.build().withoutHeader()).writeValueAsString(output));
+    out.flush();
     return 0;
+  }
+
+  private List<String> hashRow(
+      String file,
+      List<String> row,
+      List<String> header,
+      long line,
+      Map<String, XmitHash> hashers,
+      HashFormula hashFormula) {
+    if (row.size() != header.size()) {
+      throw new IllegalArgumentException(
+          file + " line " + line + ": " + row.size() + " columns, the header has " + header.size());
+    }
+    Map<String, String> fields = new LinkedHashMap<>();
+    for (int c = 0; c < header.size(); c++) {
+      fields.put(header.get(c), row.get(c));
+    }
+    int h;
+    try {
+      String policyText = fields.get("policy").trim();
+      XmitHash hash;
+      try {
+        hash = hashers.computeIfAbsent(policyText, p -> hasher(p, hashFormula));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("policy: " + e.getMessage());
+      }
+      h = hash.hash(new FrameFields(fields).build());
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage();
+      String column = message.contains(" ") ? message.substring(0, message.indexOf(' ')) : "?";
+      throw new IllegalArgumentException(
+          file + " line " + line + ", column " + column.replace(":", "") + ": " + message);
+    }
+    return concat(
+        row,
+        List.of(
+            Long.toString(Integer.toUnsignedLong(h)),
+            Integer.toString(Integer.remainderUnsigned(h, slaves))));
   }
 
   private static List<String> concat(List<String> a, List<String> b) {

@@ -35,7 +35,7 @@ class UsageErrorTest {
         "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
         "--receiver|irq-cpus 0,one|--receiver irq-cpus must be CPU numbers separated by commas",
         "--cpus|0|--cpus must be 1..64 CPUs, got '0'",
-        "--receiver|gro-flush-timeout -1|gro-flush-timeout must be 0..1000000000 ns, got -1",
+        "--receiver|gro-flush-timeout -1|--receiver gro-flush-timeout must be a whole number, got '-1'",
         "--cost-profile|xeon|--cost-profile must be one of generic-2010, none, reference-2.6.37,"
             + " got 'xeon'",
         "--cpu-costs|frame -1|--cpu-costs frame must be a number of ns from 0 to 1000000000, got '-1'",
@@ -105,5 +105,75 @@ class UsageErrorTest {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains(message).doesNotContain("Exception");
     assertThat(result.err().lines().count()).isEqualTo(1);
+  }
+
+  /** Cases that used to be unclear, each with the line it now prints ('~': a space). */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--delay-us 20,,20 --slaves 3x1000|--delay-us element 2 is empty in '20,,20'",
+        "--streams 16385|--streams must be 1..16384 (each stream has its own local port,"
+            + " 49152..65535), got '16385'",
+        "--module-param miimon|--module-param must be NAME=VALUE like miimon=100, got 'miimon'",
+        "--module-param nosuch=1|allowed: downdelay, lp_interval, miimon, mode, packets_per_slave,"
+            + " primary, primary_reselect, updelay, xmit_hash_formula, xmit_hash_policy",
+        "--sender tso~maybe|--sender tso must be on or off, got 'maybe'",
+        "--module-param miimon=1 --module-param miimon=2|--module-param miimon is given twice (1"
+            + " and 2)",
+        "--fail eth0@5s|--fail eth0@5s falls after the end of the test (-l 0.01s)",
+        "--fail eth0@0.008s --recover eth0@0.004s|--recover eth0@0.004s comes before any --fail"
+            + " of eth0",
+        "--receiver irq-cpus~0,0,0|--receiver irq-cpus names 3 CPUs for 2 slaves",
+        "--kernel 6.x -t UDP_STREAM|--kernel applies to TCP_RR, TCP_STREAM; UDP_STREAM does not"
+            + " take it (it takes --rate-mbps, --send-cost-ns)",
+        "-t TCP_RR -- -r 1,1,1|TCP_RR test option -r takes one value or a pair like 1,1024, got"
+            + " '1,1,1'",
+        "--bond mode~balance-rr~mode~active-backup|bond option mode is given twice",
+      })
+  void theUnclearCasesSayWhatIsAllowed(String args, String message) {
+    java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of("netperf"));
+    words.addAll(java.util.List.of("-l", "0.01"));
+    for (String word : args.split(" ")) {
+      words.add(word.replace('~', ' ')); // '~' stands for a space inside one argument
+    }
+    CliRunner result = CliRunner.run(words.toArray(String[]::new));
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains(message).doesNotContain("Exception");
+    assertThat(result.err().lines().count()).isEqualTo(1);
+  }
+
+  @org.junit.jupiter.api.Test
+  void xmitHashRefusesSpreadWithInputAndAcceptsABomAndCrlf() throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("frames", ".csv");
+    try {
+      java.nio.file.Files.writeString(
+          file,
+          "\uFEFFpolicy,src_mac,dst_mac,vlan,ethertype,src_ip,dst_ip,ip_proto,src_port,dst_port,"
+              + "icmp_id,frag\r\nlayer3+4,00:11:22:33:44:55,66:77:88:99:aa:bb,,,10.0.0.1,10.0.0.2,"
+              + "6,40000,80,,\r\n");
+      CliRunner ok = CliRunner.run("xmit-hash", "--input", file.toString(), "--slaves", "3");
+      assertThat(ok.exitCode()).as(ok.err()).isZero();
+      assertThat(ok.out()).contains(",698976711,0");
+      CliRunner both =
+          CliRunner.run("xmit-hash", "--input", file.toString(), "--spread", "--slaves", "3");
+      assertThat(both.exitCode()).isEqualTo(2);
+      assertThat(both.err()).contains("--spread and --input do not go together");
+      java.nio.file.Files.writeString(file, "policy,src_mac\n\"open quote\n");
+      CliRunner broken = CliRunner.run("xmit-hash", "--input", file.toString(), "--slaves", "3");
+      assertThat(broken.exitCode()).isEqualTo(2);
+      assertThat(broken.err()).doesNotContain("java.").doesNotContain("Exception");
+    } finally {
+      java.nio.file.Files.delete(file);
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void longValuesAreShortenedWhenEchoed() {
+    String huge = "x".repeat(5000);
+    CliRunner result = CliRunner.run("netperf", "-l", "0.01", "--topology", huge);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().length()).isLessThan(200);
+    assertThat(result.err()).contains("xxxx…");
   }
 }

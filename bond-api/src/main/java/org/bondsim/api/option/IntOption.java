@@ -63,6 +63,9 @@ public record IntOption(
   public Object parse(String text) {
     long value;
     try {
+      if (!StrictNumbers.isInteger(text)) {
+        throw new NumberFormatException(text);
+      }
       value = Long.parseLong(text.trim());
     } catch (NumberFormatException e) {
       throw OptionException.mustBe(name, "an integer in " + allowed(), "'" + text + "'");

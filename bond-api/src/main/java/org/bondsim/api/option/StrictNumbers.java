@@ -45,6 +45,28 @@ public final class StrictNumbers {
   }
 
   /**
+   * Returns whether a text is made of ASCII digits only (Java's parsers also take other scripts'
+   * digits, such as {@code ١٢}, which no networking tool reads as numbers).
+   *
+   * @param text the text
+   * @param hex whether a-f and A-F count as digits too
+   * @return true for a non-empty run of such digits
+   */
+  public static boolean isAsciiDigits(String text, boolean hex) {
+    if (text == null || text.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean digit = c >= '0' && c <= '9' || hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');
+      if (!digit) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * Shortens a value for echoing in a message: at most 40 characters, with an ellipsis.
    *
    * @param text the text given

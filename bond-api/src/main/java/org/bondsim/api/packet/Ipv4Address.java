@@ -23,7 +23,10 @@ public record Ipv4Address(int bits) implements IpAddress {
     for (String part : parts) {
       int octet;
       try {
-        octet = part.isEmpty() || part.length() > 3 ? -1 : Integer.parseInt(part);
+        octet =
+            part.length() > 3 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(part, false)
+                ? -1
+                : Integer.parseInt(part);
       } catch (NumberFormatException e) {
         octet = -1;
       }

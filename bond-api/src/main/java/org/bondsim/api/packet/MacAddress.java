@@ -39,7 +39,7 @@ public record MacAddress(long bits) {
     }
     long bits = 0;
     for (String part : parts) {
-      if (part.isEmpty() || part.length() > 2) {
+      if (part.length() > 2 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(part, true)) {
         throw new IllegalArgumentException(
             "MAC address must be six hex octets like 00:11:22:33:44:55, got '" + text + "'");
       }

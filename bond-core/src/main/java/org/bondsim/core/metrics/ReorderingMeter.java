@@ -17,27 +17,37 @@ import java.util.Arrays;
  * by the time a number {@code threshold} beyond it has arrived is taken as lost, and the expected
  * indices of later packets close up over it, as the RFC's displacement threshold does.
  *
- * <p>Limits: duplicates are recognised within the last 2^20 numbers; the extent of a packet older
- * than the last 65536 in-order advances is a lower bound. Memory grows with what the flow needs: a
- * flow that arrives in order keeps about 1 KB (a 1024-number window and 64 breakpoints); the window
- * doubles when a packet arrives more than half of it late or ahead, up to 2^20 numbers (128 KB),
- * and the breakpoint ring doubles when full, up to 65536 (1 MB).
+ * <p>Memory follows what the flow needs. The meter remembers the numbers still missing (holes below
+ * NextExp), in a bitmap that spans from the oldest hole to NextExp, not every number seen: a number
+ * below NextExp that is not a hole is a duplicate. An in-order flow has no holes, and its in-order
+ * advances form one run of breakpoints, so it keeps well under 1 KB. Limits: the bitmap spans at
+ * most 2^20 numbers (128 KB): holes older than that are forgotten, and a late arrival of one counts
+ * as reordered, never as a duplicate; at most 65536 runs of breakpoints are kept, beyond which the
+ * extent of a very late packet is a lower bound.
  */
 public final class ReorderingMeter {
   /** The largest n for which n-reordering is counted. */
   public static final int MAX_N = 3;
 
-  private static final int MAX_SEEN_BITS = 1 << 20;
-  private static final int MIN_SEEN_BITS = 1 << 10;
-  private static final int MAX_BREAKPOINTS = 1 << 16;
-  private static final int MIN_BREAKPOINTS = 64;
+  private static final int MAX_HOLE_BITS = 1 << 20;
+  private static final int MIN_HOLE_BITS = 1 << 6;
+  private static final int MAX_RUNS = 1 << 16;
+  private static final int MIN_RUNS = 4;
 
   private final int threshold;
-  private int seenBits = MIN_SEEN_BITS;
-  private long[] seen = new long[MIN_SEEN_BITS / 64];
+  // Holes: bit q & (holeBits - 1) is set while number q in [holeBase, nextExpected) is missing;
+  // every other bit is clear.
+  private int holeBits = MIN_HOLE_BITS;
+  private long[] holes = new long[MIN_HOLE_BITS / 64];
+  private long holeBase;
+  // Below this, holes were forgotten for want of room: arrivals there cannot be told apart.
+  private long forgottenBelow;
   private final long[] recent = new long[MAX_N];
-  private long[] breakpointArrival = new long[MIN_BREAKPOINTS];
-  private long[] breakpointMax = new long[MIN_BREAKPOINTS];
+  // Breakpoints in runs: run r stands for the breakpoints (runArrival + i, runMax + i) for i below
+  // runLength, where the maximum rose by one with each arrival (an in-order stretch).
+  private long[] runArrival = new long[MIN_RUNS];
+  private long[] runMax = new long[MIN_RUNS];
+  private long[] runLength = new long[MIN_RUNS];
   private final long[] density;
   private int breakpointHead;
   private int breakpointCount;
@@ -81,21 +91,17 @@ public final class ReorderingMeter {
     if (sequence < 0) {
       throw new IllegalArgumentException("sequence must be >= 0, got " + sequence);
     }
-    long distance = Math.abs(sequence - nextExpected) + threshold;
-    if (distance > seenBits / 2 && seenBits < MAX_SEEN_BITS) {
-      growSeen(distance);
-    }
     if (isDuplicate(sequence)) {
       duplicates++;
       return;
     }
-    markSeen(sequence);
     long arrivalIndex = received++;
     if (sequence >= nextExpected) {
-      clearSeenBetween(nextExpected, sequence);
+      openHoles(nextExpected, sequence);
       nextExpected = sequence + 1;
       addBreakpoint(arrivalIndex, sequence);
     } else {
+      fillHole(sequence);
       reordered++;
       long extent = arrivalIndex - earliestArrivalAbove(sequence);
       extentSum += extent;
@@ -147,102 +153,170 @@ public final class ReorderingMeter {
   private long earliestArrivalAbove(long sequence) {
     // Breakpoints hold (arrival index, new maximum) each time the maximum rose; both only grow, so
     // the first breakpoint whose maximum exceeds the sequence gives the earliest such arrival.
+    // Find the first run whose last maximum exceeds it, then the breakpoint inside the run.
     int low = 0;
     int high = breakpointCount - 1;
     while (low < high) {
       int mid = (low + high) >>> 1;
-      if (breakpointMax[slot(mid)] > sequence) {
+      int m = slot(mid);
+      if (runMax[m] + runLength[m] - 1 > sequence) {
         high = mid;
       } else {
         low = mid + 1;
       }
     }
-    return breakpointArrival[slot(low)];
+    int r = slot(low);
+    return runMax[r] > sequence ? runArrival[r] : runArrival[r] + (sequence + 1 - runMax[r]);
   }
 
   private int slot(int logical) {
-    return (breakpointHead + logical) & (breakpointArrival.length - 1);
+    return (breakpointHead + logical) & (runArrival.length - 1);
   }
 
   private void addBreakpoint(long arrivalIndex, long max) {
-    if (breakpointCount == breakpointArrival.length) {
-      if (breakpointCount < MAX_BREAKPOINTS) {
-        growBreakpoints();
+    if (breakpointCount > 0) {
+      int last = slot(breakpointCount - 1);
+      if (runArrival[last] + runLength[last] == arrivalIndex
+          && runMax[last] + runLength[last] == max) {
+        runLength[last]++;
+        return;
+      }
+    }
+    if (breakpointCount == runArrival.length) {
+      if (breakpointCount < MAX_RUNS) {
+        growRuns();
       } else {
-        breakpointHead = (breakpointHead + 1) & (breakpointArrival.length - 1);
+        breakpointHead = (breakpointHead + 1) & (runArrival.length - 1);
         breakpointCount--;
       }
     }
     int s = slot(breakpointCount);
-    breakpointArrival[s] = arrivalIndex;
-    breakpointMax[s] = max;
+    runArrival[s] = arrivalIndex;
+    runMax[s] = max;
+    runLength[s] = 1;
     breakpointCount++;
   }
 
-  private void growBreakpoints() {
-    int capacity = breakpointArrival.length * 2;
+  private void growRuns() {
+    int capacity = runArrival.length * 2;
     long[] arrivals = new long[capacity];
     long[] maxima = new long[capacity];
+    long[] lengths = new long[capacity];
     for (int i = 0; i < breakpointCount; i++) {
-      arrivals[i] = breakpointArrival[slot(i)];
-      maxima[i] = breakpointMax[slot(i)];
+      arrivals[i] = runArrival[slot(i)];
+      maxima[i] = runMax[slot(i)];
+      lengths[i] = runLength[slot(i)];
     }
-    breakpointArrival = arrivals;
-    breakpointMax = maxima;
+    runArrival = arrivals;
+    runMax = maxima;
+    runLength = lengths;
     breakpointHead = 0;
   }
 
-  /** Widens the duplicate window to cover {@code distance}, keeping what the old one knew. */
-  private void growSeen(long distance) {
-    int bits = seenBits;
-    while (bits < MAX_SEEN_BITS && bits / 2 < distance) {
-      bits *= 2;
-    }
-    long[] wider = new long[bits / 64];
-    for (long q = Math.max(0, nextExpected - seenBits); q < nextExpected; q++) {
-      if (isSeen(q)) {
-        int bit = (int) (q & (bits - 1));
-        wider[bit >>> 6] |= 1L << bit;
-      }
-    }
-    seen = wider;
-    seenBits = bits;
-  }
-
   private boolean isDuplicate(long sequence) {
-    if (sequence >= nextExpected) {
-      return false;
-    }
-    if (nextExpected - sequence > seenBits) {
-      return false;
-    }
-    return isSeen(sequence);
+    // Below NextExp, a number is new only while it is a hole; one older than the holes kept is
+    // taken as new (it cannot be told apart).
+    return sequence < nextExpected
+        && sequence >= forgottenBelow
+        && (sequence < holeBase || !isHole(sequence));
   }
 
+  /** Whether a number below NextExp has arrived (or is too old to know: taken as arrived). */
   private boolean isSeen(long sequence) {
-    int bit = (int) (sequence & (seenBits - 1));
-    return (seen[bit >>> 6] & (1L << bit)) != 0;
+    return sequence < holeBase || !isHole(sequence);
   }
 
-  private void markSeen(long sequence) {
-    int bit = (int) (sequence & (seenBits - 1));
-    seen[bit >>> 6] |= 1L << bit;
+  private boolean isHole(long sequence) {
+    int bit = (int) (sequence & (holeBits - 1));
+    return (holes[bit >>> 6] & (1L << bit)) != 0;
   }
 
-  private void clearSeenBetween(long fromInclusive, long toExclusive) {
-    // Numbers entering the window for the first time must not inherit bits from a window earlier.
-    long span = Math.min(toExclusive - fromInclusive, seenBits);
-    for (long q = toExclusive - span; q < toExclusive; q++) {
-      int bit = (int) (q & (seenBits - 1));
-      seen[bit >>> 6] &= ~(1L << bit);
+  private void setHole(long sequence, boolean missing) {
+    int bit = (int) (sequence & (holeBits - 1));
+    if (missing) {
+      holes[bit >>> 6] |= 1L << bit;
+    } else {
+      holes[bit >>> 6] &= ~(1L << bit);
     }
   }
 
   /**
-   * Returns the measurements so far.
-   *
-   * @return a snapshot
+   * Number {@code to} arrived as the new maximum and NextExp was {@code from}: the numbers from
+   * {@code from} up to {@code to} (exclusive) were skipped and are holes now.
    */
+  private void openHoles(long from, long to) {
+    if (holeBase == from && from == to) {
+      // In order with nothing missing: nothing to remember.
+      holeBase = to + 1;
+      return;
+    }
+    // The map must tell every number from holeBase to `to` apart, `to` included.
+    if (to + 1 - holeBase > holeBits) {
+      widenHoles(to + 1 - holeBase);
+    }
+    if (to + 1 - holeBase > holeBits) {
+      // Wider than the limit even so: forget the oldest holes.
+      long newBase = to + 1 - holeBits;
+      for (long q = holeBase; q < Math.min(newBase, from); q++) {
+        setHole(q, false);
+      }
+      holeBase = newBase;
+      forgottenBelow = newBase;
+    }
+    for (long q = Math.max(from, holeBase); q < to; q++) {
+      setHole(q, true);
+    }
+    advanceHoleBase(to + 1);
+  }
+
+  private void fillHole(long sequence) {
+    if (sequence >= holeBase) {
+      setHole(sequence, false);
+      advanceHoleBase(nextExpected);
+    }
+  }
+
+  /** Moves the base past numbers that are no longer holes; with none left it reaches NextExp. */
+  private void advanceHoleBase(long limit) {
+    while (holeBase < limit && !isHole(holeBase)) {
+      holeBase++;
+    }
+  }
+
+  private void widenHoles(long span) {
+    int bits = holeBits;
+    while (bits < MAX_HOLE_BITS && bits < span) {
+      bits *= 2;
+    }
+    if (bits == holeBits) {
+      return;
+    }
+    long[] wider = new long[bits / 64];
+    for (long q = holeBase; q < nextExpected; q++) {
+      if (isHole(q)) {
+        int bit = (int) (q & (bits - 1));
+        wider[bit >>> 6] |= 1L << bit;
+      }
+    }
+    holes = wider;
+    holeBits = bits;
+  }
+
+  /**
+   * Returns the bytes this meter's arrays take: what one flow costs.
+   *
+   * @return bytes of array payload (headers not counted)
+   */
+  public long footprintBytes() {
+    return 8L
+        * (holes.length
+            + runArrival.length
+            + runMax.length
+            + runLength.length
+            + density.length
+            + recent.length);
+  }
+
   public ReorderingStats snapshot() {
     return new ReorderingStats(
         received,

@@ -196,7 +196,11 @@ public record ReceiveSettings(
     List<Integer> cpus = new java.util.ArrayList<>();
     for (String part : value.split(",", -1)) {
       try {
-        cpus.add(Integer.parseInt(part.trim()));
+        String cpu = part.trim();
+        if (cpu.length() > 4 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(cpu, false)) {
+          throw new NumberFormatException(cpu);
+        }
+        cpus.add(Integer.parseInt(cpu));
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
             "receiver irq-cpus must be CPU numbers separated by commas, like 0,1,0, got '"
@@ -224,6 +228,9 @@ public record ReceiveSettings(
 
   private static int number(String word, String value) {
     try {
+      if (value.length() > 9 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(value, false)) {
+        throw new NumberFormatException(value);
+      }
       return Integer.parseInt(value);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(

@@ -44,11 +44,18 @@ public record BondSpec(String mode, Map<String, String> settings) {
       if (name.equals("mode")) {
         if (!mode.isEmpty()) {
           throw new OptionException(
-              name, value, "bond option mode is given twice ('" + mode + "' and '" + value + "')");
+              name,
+              value,
+              "bond option mode is given twice ('"
+                  + mode
+                  + "' and '"
+                  + value
+                  + "'); allowed: one mode");
         }
         mode = value;
       } else if (settings.putIfAbsent(name, value) != null) {
-        throw new OptionException(name, value, "bond option " + name + " is given twice");
+        throw new OptionException(
+            name, value, "bond option " + name + " is given twice; allowed: once");
       }
     }
     return new BondSpec(mode, settings);

@@ -1,0 +1,83 @@
+package org.bondsim.core.scenario;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bondsim.core.net.Netem;
+import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.rx.CpuCosts;
+import org.junit.jupiter.api.Test;
+
+/** The library refuses bad values when they are built and names the parameter. */
+class FailFastTest {
+  private static final List<SlaveLinkSpec> ONE = List.of(new SlaveLinkSpec(1000, 0));
+
+  private static Scenario scenario(
+      BondSpec bond, List<SlaveLinkSpec> slaves, List<LinkEvent> events, WorkloadSpec workload) {
+    return new Scenario(bond, Map.of(), slaves, 1500, 1000, 1_000_000L, 1, events, workload);
+  }
+
+  @Test
+  void nullsAreNamed() {
+    BondSpec bond = BondSpec.parse("mode balance-rr");
+    WorkloadSpec udp = WorkloadSpec.udpStream(1472);
+    assertThatThrownBy(() -> scenario(null, ONE, List.of(), udp))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("bond must be given, got null");
+    assertThatThrownBy(() -> scenario(bond, null, List.of(), udp)).hasMessageStartingWith("slaves");
+    List<SlaveLinkSpec> withNull = new ArrayList<>(ONE);
+    withNull.add(null);
+    assertThatThrownBy(() -> scenario(bond, withNull, List.of(), udp))
+        .hasMessage("slaves[1] must be given, got null");
+    assertThatThrownBy(() -> scenario(bond, ONE, null, udp)).hasMessageStartingWith("events");
+    assertThatThrownBy(() -> scenario(bond, ONE, List.of(), null))
+        .hasMessage("workload must be given, got null");
+    assertThatThrownBy(() -> new ScenarioRunner(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageStartingWith("registry");
+    assertThatThrownBy(() -> new ScenarioRunner(PolicyRegistry.load()).run(null))
+        .hasMessageStartingWith("scenario");
+    assertThatThrownBy(() -> BondSpec.parse((String) null)).hasMessageStartingWith("text");
+    assertThatThrownBy(() -> new WorkloadSpec("UDP_STREAM", null, 1, Map.of()))
+        .hasMessageStartingWith("testOptions");
+  }
+
+  @Test
+  void valuesThatWouldBreakTheClockAreRefused() {
+    assertThatThrownBy(() -> new SlaveLinkSpec(1000, Long.MAX_VALUE / 2))
+        .hasMessageStartingWith("delayNs must be 0..10000000000 ns");
+    assertThatThrownBy(() -> new CpuCosts(0, 0, Double.POSITIVE_INFINITY, 0, 0, 0))
+        .hasMessageStartingWith("perByteNs must be");
+    assertThatThrownBy(() -> new CpuCosts(0, 0, Double.NaN, 0, 0, 0))
+        .hasMessageStartingWith("perByteNs must be");
+    assertThatThrownBy(() -> new Netem(0, 0, Long.MAX_VALUE, 0))
+        .hasMessageStartingWith("netem delay and jitter must be");
+    assertThatThrownBy(() -> new Netem(Double.NaN, 0, 0, 0)).hasMessageStartingWith("netem loss");
+  }
+
+  @Test
+  void libraryMessagesNameParametersNotCommandLineFlags() {
+    BondSpec bond = BondSpec.parse("mode balance-rr");
+    assertThatThrownBy(
+            () ->
+                new Scenario(
+                    bond,
+                    Map.of(),
+                    ONE,
+                    20,
+                    1000,
+                    1_000_000L,
+                    1,
+                    List.of(),
+                    WorkloadSpec.udpStream(1472)))
+        .hasMessage("mtu must be 68..65535, got 20");
+    assertThatThrownBy(() -> new WorkloadSpec("UDP_STREAM", List.of(), 16385, Map.of()))
+        .hasMessage(
+            "streams must be 1..16384 (each stream has its own local port, 49152..65535), got"
+                + " 16385");
+    assertThatThrownBy(() -> BondSpec.parse("mode balance-rr mode active-backup"))
+        .hasMessageContaining("mode is given twice");
+  }
+}
