@@ -273,8 +273,9 @@ final class XmitHashCommand implements Callable<Integer> {
             mapper.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(out)) {
       List<String> header = null;
       while (rows.hasNextValue()) {
-        List<String> row = rows.nextValue();
+        // Where the parser stands once it has seen the row start: that row's line.
         line = rows.getCurrentLocation().getLineNr();
+        List<String> row = rows.nextValue();
         if (header == null) {
           header = CsvInput.header(file, row, COLUMNS);
           writer.write(concat(row, List.of("hash_u32", "slave")));
