@@ -421,8 +421,12 @@ final class TcpEndpoint implements PacketOwner {
     dsack = null;
     int truesize = (len + 40 + optionBytes + 16 + 63 & ~63) + 576;
     queuedBytes += truesize;
-    long number = packetNumber;
-    packetNumber += segments;
+    // Only data segments are numbered in the flow the reorder meter sees; a pure ACK belongs to
+    // no flow (-1), so numbering it would leave a hole the meter takes for a loss.
+    long number = len > 0 ? packetNumber : 0;
+    if (len > 0) {
+      packetNumber += segments;
+    }
     host.send(
         new Packet(
             frame,
@@ -477,7 +481,9 @@ final class TcpEndpoint implements PacketOwner {
             settings.timestamps() ? nowMs() : 0,
             ack && settings.timestamps() ? tsRecent : 0);
     // The SYN's "window" field carries the advertised MSS here, to keep the option model small.
-    host.send(new Packet(frame, 0, syn, -1, packetNumber++, context.now(), null, 0));
+    // A SYN belongs to no measured flow (flow -1), so it takes no number of the data flow: the
+    // reorder meter would otherwise see number 0 as lost.
+    host.send(new Packet(frame, 0, syn, -1, 0, context.now(), null, 0));
     // SYN retransmission: 1 s initial timeout (3 s on 2.6.37), doubling.
     long timeout =
         (settings.kernel() == Kernel.LINUX_6 ? 1_000_000_000L : 3_000_000_000L) << synRetries;

@@ -3,7 +3,6 @@ package org.bondsim.core.scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -22,7 +21,6 @@ import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.api.workload.WorkloadResult;
-import org.bondsim.core.bond.ActiveSlaveChange;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.BondOptions;
 import org.bondsim.core.bond.MiiMonitor;
@@ -349,9 +347,10 @@ public final class ScenarioRunner {
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
     boolean cpuModelled = scenario.costs().any();
     hosts.add(
-        hostReport("local", localStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
+        RunReports.host("local", localStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
     hosts.add(
-        hostReport("remote", remoteStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
+        RunReports.host(
+            "remote", remoteStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
     List<ReceivePath> paths = new ArrayList<>();
     for (HostStack stack : stacks) {
       if (stack.path() != null) {
@@ -360,7 +359,7 @@ public final class ScenarioRunner {
     }
     RunReport.FrameAccount frames =
         FrameAccounting.account(hostPorts, intoHosts, fabric, bonds, paths);
-    return report(
+    return RunReports.report(
         scenario, mode, options, topology, loop, sender, receiver, fabric, result, remote, hosts,
         frames);
   }
@@ -369,7 +368,7 @@ public final class ScenarioRunner {
    * One host's CPUs and where its NICs hand frames: its receive path, or straight to the bond when
    * the scenario models an ideal receiver.
    */
-  private record HostStack(List<HostCpu> cpus, ReceivePath path, FrameReceiver into) {}
+  record HostStack(List<HostCpu> cpus, ReceivePath path, FrameReceiver into) {}
 
   /**
    * Gives a host its CPUs, its receive path if the scenario has one, and its transmit stages (one
@@ -578,35 +577,6 @@ public final class ScenarioRunner {
     };
   }
 
-  private static RunReport.HostReport hostReport(
-      String name,
-      HostStack stack,
-      long endNs,
-      long durationNs,
-      double kilobytes,
-      boolean cpuModelled) {
-    List<HostCpu> cpus = stack.cpus();
-    ReceivePath path = stack.path();
-    // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all,
-    // both over the measured interval only.
-    long busy = 0;
-    for (HostCpu cpu : cpus) {
-      busy += cpu.busyInWindow(endNs);
-    }
-    double utilization = cpuModelled ? 100.0 * busy / durationNs / cpus.size() : 0;
-    // No payload moved: service demand has no value (NaN, printed as unknown), not 0.
-    double serviceDemand =
-        !cpuModelled ? 0 : kilobytes > 0 ? busy / 1000.0 / kilobytes : Double.NaN;
-    return new RunReport.HostReport(
-        name,
-        cpuModelled,
-        utilization,
-        serviceDemand,
-        path == null ? 0 : path.polls(),
-        path == null ? 0 : path.framesPolled(),
-        path == null ? 0 : path.packetsUp());
-  }
-
   private static ReceiveOffloadProvider groProvider() {
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     for (ReceiveOffloadProvider provider :
@@ -653,110 +623,5 @@ public final class ScenarioRunner {
     // The bond came up at some unknown phase of its monitor interval.
     long phase = (long) (random.nextDouble() * monitor.intervalNs());
     monitor.start(phase);
-  }
-
-  private static RunReport report(
-      Scenario scenario,
-      String mode,
-      Options options,
-      Network.Topology topology,
-      EventLoop loop,
-      BondDevice sender,
-      BondDevice receiver,
-      LearningSwitch fabric,
-      WorkloadResult result,
-      SimHost remote,
-      List<RunReport.HostReport> hosts,
-      RunReport.FrameAccount frames) {
-    double elapsed = scenario.durationNs() / 1e9;
-
-    List<RunReport.SlaveReport> slaves = new ArrayList<>();
-    for (int i = 0; i < sender.slaveCount(); i++) {
-      SlaveDevice tx = sender.slaveDevices().get(i);
-      SlaveDevice rx = receiver.slaveDevices().get(i);
-      Map<String, Long> drops = new LinkedHashMap<>();
-      for (DropReason reason : DropReason.values()) {
-        long count = tx.stats().drops(reason) + rx.stats().drops(reason);
-        if (count > 0) {
-          drops.put(reason.counterName(), count);
-        }
-      }
-      SlaveLinkSpec spec = scenario.slaves().get(i);
-      slaves.add(
-          new RunReport.SlaveReport(
-              tx.name(),
-              spec.speedMbps(),
-              spec.delayNs(),
-              tx.stats().txPackets(),
-              tx.stats().txBytes(),
-              tx.stats().flowsSent(),
-              rx.stats().rxPackets(),
-              rx.stats().rxBytes(),
-              drops,
-              tx.linkFailures(),
-              tx.linkState().name().toLowerCase(Locale.ROOT)));
-    }
-
-    RunReport.SwitchReport switchReport = null;
-    if (fabric != null) {
-      List<RunReport.SwitchPortReport> switchPorts = new ArrayList<>();
-      for (int p = 0; p < fabric.portCount(); p++) {
-        SlaveStats stats = fabric.portStats(p);
-        switchPorts.add(
-            new RunReport.SwitchPortReport(
-                fabric.portName(p),
-                fabric.egress(p).delivered(),
-                stats.drops(DropReason.TX_QUEUE_FULL)));
-      }
-      switchReport =
-          new RunReport.SwitchReport(
-              fabric.forwarded(),
-              fabric.flooded(),
-              fabric.filtered(),
-              fabric.macMoves(),
-              sender.learningPackets() + receiver.learningPackets(),
-              switchPorts);
-    }
-    List<RunReport.ActiveChange> changes = new ArrayList<>();
-    // Every bond keeps a current active slave, but it only matters to the modes that use one.
-    List<ActiveSlaveChange> history =
-        sender.characteristics().contains(Characteristic.USES_ACTIVE_SLAVE)
-            ? sender.activeHistory()
-            : List.of();
-    for (ActiveSlaveChange change : history) {
-      changes.add(
-          new RunReport.ActiveChange(
-              change.atNs() / 1e9, change.slave() == null ? "none" : change.slave()));
-    }
-
-    return new RunReport(
-        mode,
-        options.asText(),
-        scenario.seed(),
-        elapsed,
-        scenario.workload().streams(),
-        result,
-        slaves,
-        remote.reordering(),
-        frames,
-        changes,
-        hosts,
-        flowMoves(sender, receiver),
-        loop.dispatched(),
-        topology.cliName(),
-        switchReport,
-        scenario.network().clients(),
-        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS));
-  }
-
-  private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {
-    List<RunReport.FlowMoveGroup> groups = new ArrayList<>();
-    for (long[] group : sender.flowMoves().groups()) {
-      groups.add(new RunReport.FlowMoveGroup("local", group[0] / 1e9, group[1]));
-    }
-    for (long[] group : receiver.flowMoves().groups()) {
-      groups.add(new RunReport.FlowMoveGroup("remote", group[0] / 1e9, group[1]));
-    }
-    return groups;
   }
 }

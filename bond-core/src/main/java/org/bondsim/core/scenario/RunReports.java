@@ -1,0 +1,159 @@
+package org.bondsim.core.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.bondsim.api.DropReason;
+import org.bondsim.api.option.Options;
+import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.workload.WorkloadResult;
+import org.bondsim.core.bond.ActiveSlaveChange;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.bond.SlaveDevice;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.net.LearningSwitch;
+import org.bondsim.core.net.SlaveStats;
+import org.bondsim.core.rx.HostCpu;
+import org.bondsim.core.rx.ReceivePath;
+import org.bondsim.core.workload.SimHost;
+
+/** Turns a finished run's devices and counters into its {@link RunReport}. */
+final class RunReports {
+  private RunReports() {}
+
+  static RunReport.HostReport host(
+      String name,
+      ScenarioRunner.HostStack stack,
+      long endNs,
+      long durationNs,
+      double kilobytes,
+      boolean cpuModelled) {
+    List<HostCpu> cpus = stack.cpus();
+    ReceivePath path = stack.path();
+    // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all,
+    // both over the measured interval only.
+    long busy = 0;
+    for (HostCpu cpu : cpus) {
+      busy += cpu.busyInWindow(endNs);
+    }
+    double utilization = cpuModelled ? 100.0 * busy / durationNs / cpus.size() : 0;
+    // No payload moved: service demand has no value (NaN, printed as unknown), not 0.
+    double serviceDemand =
+        !cpuModelled ? 0 : kilobytes > 0 ? busy / 1000.0 / kilobytes : Double.NaN;
+    return new RunReport.HostReport(
+        name,
+        cpuModelled,
+        utilization,
+        serviceDemand,
+        path == null ? 0 : path.polls(),
+        path == null ? 0 : path.framesPolled(),
+        path == null ? 0 : path.packetsUp());
+  }
+
+  static RunReport report(
+      Scenario scenario,
+      String mode,
+      Options options,
+      Network.Topology topology,
+      EventLoop loop,
+      BondDevice sender,
+      BondDevice receiver,
+      LearningSwitch fabric,
+      WorkloadResult result,
+      SimHost remote,
+      List<RunReport.HostReport> hosts,
+      RunReport.FrameAccount frames) {
+    double elapsed = scenario.durationNs() / 1e9;
+
+    List<RunReport.SlaveReport> slaves = new ArrayList<>();
+    for (int i = 0; i < sender.slaveCount(); i++) {
+      SlaveDevice tx = sender.slaveDevices().get(i);
+      SlaveDevice rx = receiver.slaveDevices().get(i);
+      Map<String, Long> drops = new LinkedHashMap<>();
+      for (DropReason reason : DropReason.values()) {
+        long count = tx.stats().drops(reason) + rx.stats().drops(reason);
+        if (count > 0) {
+          drops.put(reason.counterName(), count);
+        }
+      }
+      SlaveLinkSpec spec = scenario.slaves().get(i);
+      slaves.add(
+          new RunReport.SlaveReport(
+              tx.name(),
+              spec.speedMbps(),
+              spec.delayNs(),
+              tx.stats().txPackets(),
+              tx.stats().txBytes(),
+              tx.stats().flowsSent(),
+              rx.stats().rxPackets(),
+              rx.stats().rxBytes(),
+              drops,
+              tx.linkFailures(),
+              tx.linkState().name().toLowerCase(Locale.ROOT)));
+    }
+
+    RunReport.SwitchReport switchReport = null;
+    if (fabric != null) {
+      List<RunReport.SwitchPortReport> switchPorts = new ArrayList<>();
+      for (int p = 0; p < fabric.portCount(); p++) {
+        SlaveStats stats = fabric.portStats(p);
+        switchPorts.add(
+            new RunReport.SwitchPortReport(
+                fabric.portName(p),
+                fabric.egress(p).delivered(),
+                stats.drops(DropReason.TX_QUEUE_FULL)));
+      }
+      switchReport =
+          new RunReport.SwitchReport(
+              fabric.forwarded(),
+              fabric.flooded(),
+              fabric.filtered(),
+              fabric.macMoves(),
+              sender.learningPackets() + receiver.learningPackets(),
+              switchPorts);
+    }
+    List<RunReport.ActiveChange> changes = new ArrayList<>();
+    // Every bond keeps a current active slave, but it only matters to the modes that use one.
+    List<ActiveSlaveChange> history =
+        sender.characteristics().contains(Characteristic.USES_ACTIVE_SLAVE)
+            ? sender.activeHistory()
+            : List.of();
+    for (ActiveSlaveChange change : history) {
+      changes.add(
+          new RunReport.ActiveChange(
+              change.atNs() / 1e9, change.slave() == null ? "none" : change.slave()));
+    }
+
+    return new RunReport(
+        mode,
+        options.asText(),
+        scenario.seed(),
+        elapsed,
+        scenario.workload().streams(),
+        result,
+        slaves,
+        remote.reordering(),
+        frames,
+        changes,
+        hosts,
+        flowMoves(sender, receiver),
+        loop.dispatched(),
+        topology.cliName(),
+        switchReport,
+        scenario.network().clients(),
+        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS));
+  }
+
+  private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {
+    List<RunReport.FlowMoveGroup> groups = new ArrayList<>();
+    for (long[] group : sender.flowMoves().groups()) {
+      groups.add(new RunReport.FlowMoveGroup("local", group[0] / 1e9, group[1]));
+    }
+    for (long[] group : receiver.flowMoves().groups()) {
+      groups.add(new RunReport.FlowMoveGroup("remote", group[0] / 1e9, group[1]));
+    }
+    return groups;
+  }
+}
