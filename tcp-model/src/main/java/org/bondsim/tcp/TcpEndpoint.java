@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.PacketOwner;
@@ -134,13 +133,19 @@ final class TcpEndpoint implements PacketOwner {
   private int reoWndPersist;
   private long reoWndLastDelivered = -1;
   private long queuedBytes;
+  // The extent of the segments marked SACKED (which stay so): a SACK block walks only the gaps.
+  private final SequenceRanges sackedRanges = new SequenceRanges();
+  // The reordering distance the SACK walk of the current ACK found (-1: none).
+  private long gapReorderDistance;
+  // Dupthresh: every segment starting below this sequence has been considered for marking.
+  private long lostHintSeq;
   private long delivered;
   private long retransmitted;
 
   // ---- receiver
   private long rcvNxt;
   private long rcvWup;
-  private final TreeMap<Long, Long> ofo = new TreeMap<>();
+  private final SequenceRanges ofo = new SequenceRanges();
   private final List<SackBlock> sackBlocks = new ArrayList<>(4);
   private SackBlock dsack;
   private int quickAcks = MAX_QUICKACKS;
@@ -623,11 +628,10 @@ final class TcpEndpoint implements PacketOwner {
     }
     // Out of order.
     counters.ofoQueue++;
-    Map.Entry<Long, Long> floor = ofo.floorEntry(seq);
-    if (floor != null && floor.getValue() >= end) {
+    if (ofo.covers(seq, end)) {
       setDsack(seq, end, false);
     }
-    insertOutOfOrder(seq, end);
+    ofo.add(seq, end);
     updateSackBlocks(seq, end);
     ackPending = true;
     ackWhileHolesExist();
@@ -673,33 +677,8 @@ final class TcpEndpoint implements PacketOwner {
     rcvSpaceTime = now;
   }
 
-  private void insertOutOfOrder(long seq, long end) {
-    long start = seq;
-    long stop = end;
-    Map.Entry<Long, Long> floor = ofo.floorEntry(start);
-    if (floor != null && floor.getValue() >= start) {
-      start = floor.getKey();
-      stop = Math.max(stop, floor.getValue());
-      ofo.remove(floor.getKey());
-    }
-    Map.Entry<Long, Long> next = ofo.ceilingEntry(start);
-    while (next != null && next.getKey() <= stop) {
-      stop = Math.max(stop, next.getValue());
-      ofo.remove(next.getKey());
-      next = ofo.ceilingEntry(start);
-    }
-    ofo.put(start, stop);
-  }
-
   private void drainOutOfOrder() {
-    Map.Entry<Long, Long> first = ofo.firstEntry();
-    while (first != null && first.getKey() <= rcvNxt) {
-      if (first.getValue() > rcvNxt) {
-        rcvNxt = first.getValue();
-      }
-      ofo.remove(first.getKey());
-      first = ofo.firstEntry();
-    }
+    rcvNxt = ofo.drain(rcvNxt);
     sackBlocks.removeIf(b -> b.end() <= rcvNxt);
   }
 
@@ -708,8 +687,7 @@ final class TcpEndpoint implements PacketOwner {
       return;
     }
     // The block holding the new data moves to the front; blocks it touches merge into it.
-    Map.Entry<Long, Long> holder = ofo.floorEntry(seq);
-    SackBlock merged = new SackBlock(holder.getKey(), holder.getValue());
+    SackBlock merged = new SackBlock(ofo.startOfRangeHolding(seq), ofo.endOfRangeHolding(seq));
     sackBlocks.removeIf(b -> b.start() <= merged.end() && b.end() >= merged.start());
     sackBlocks.add(0, merged);
     int max = timestampsOk ? 3 : 4;
@@ -830,6 +808,7 @@ final class TcpEndpoint implements PacketOwner {
     long reorderDistance = -1;
     List<SackBlock> blocks = segment.sack();
     long previousHighestSacked = highestSacked;
+    gapReorderDistance = -1;
     for (int b = 0; b < blocks.size(); b++) {
       SackBlock block = blocks.get(b);
       if (b == 0
@@ -846,24 +825,26 @@ final class TcpEndpoint implements PacketOwner {
         reorderDistance = Math.max(reorderDistance, noteDsack(block));
         continue;
       }
-      for (int i = 0; i < count; i++) {
-        int slot = slot(i);
-        long start = segStart[slot];
-        long end = start + segLen[slot];
-        if (start >= block.end()) {
-          break;
+      // Walk only the parts of the block not yet SACKed, finding each part's first segment by
+      // bisection (as tcp_sacktag_bsearch and recv_sack_cache spare Linux the whole queue).
+      long cursor = block.start();
+      int r = sackedRanges.firstEndingAbove(cursor);
+      while (cursor < block.end()) {
+        long gapEnd = block.end();
+        if (r < sackedRanges.size()) {
+          if (sackedRanges.start(r) <= cursor) {
+            cursor = Math.max(cursor, sackedRanges.end(r));
+            r++;
+            continue;
+          }
+          gapEnd = Math.min(gapEnd, sackedRanges.start(r));
         }
-        if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
-          continue;
-        }
-        markSacked(slot, now);
-        newlySacked++;
-        if (end <= previousHighestSacked && (segState[slot] & EVER_RETRANS) == 0) {
-          reorderDistance = Math.max(reorderDistance, previousHighestSacked - start);
-        }
-        highestSacked = Math.max(highestSacked, end);
+        newlySacked += sackGap(cursor, gapEnd, block, now, previousHighestSacked);
+        cursor = gapEnd;
+        r = sackedRanges.firstEndingAbove(cursor);
       }
     }
+    reorderDistance = Math.max(reorderDistance, gapReorderDistance);
     int acked = 0;
     long rttSample = -1;
     while (count > 0) {
@@ -898,6 +879,7 @@ final class TcpEndpoint implements PacketOwner {
     boolean advanced = ack > sndUna;
     if (advanced) {
       sndUna = ack;
+      sackedRanges.dropEndingBy(ack);
       if (rttSample >= 0) {
         rtt.sample(rttSample);
         backoff = 0;
@@ -941,9 +923,57 @@ final class TcpEndpoint implements PacketOwner {
     scheduleLossProbe();
   }
 
+  /** The first queue index whose segment starts at or above {@code seq} (count if none). */
+  private int firstAtOrAbove(long seq) {
+    int low = 0;
+    int high = count;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (segStart[slot(mid)] < seq) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
+  /**
+   * SACKs the segments of {@code block} that overlap {@code [from, to)}, a stretch holding no
+   * SACKED segment yet, and returns how many it newly SACKed.
+   */
+  private int sackGap(long from, long to, SackBlock block, long now, long previousHighestSacked) {
+    int newlySacked = 0;
+    int i = firstAtOrAbove(from);
+    if (i > 0) {
+      int before = slot(i - 1);
+      if (segStart[before] + segLen[before] > from) {
+        i--; // it starts below the stretch and reaches into it
+      }
+    }
+    for (; i < count; i++) {
+      int slot = slot(i);
+      long start = segStart[slot];
+      long end = start + segLen[slot];
+      if (start >= to) {
+        break;
+      }
+      if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
+        continue;
+      }
+      markSacked(slot, now);
+      newlySacked++;
+      if (end <= previousHighestSacked && (segState[slot] & EVER_RETRANS) == 0) {
+        gapReorderDistance = Math.max(gapReorderDistance, previousHighestSacked - start);
+      }
+      highestSacked = Math.max(highestSacked, end);
+    }
+    return newlySacked;
+  }
+
   private long noteDsack(SackBlock block) {
     long distance = -1;
-    for (int i = 0; i < count; i++) {
+    for (int i = firstAtOrAbove(block.start()); i < count; i++) {
       int slot = slot(i);
       long start = segStart[slot];
       if (start >= block.end()) {
@@ -977,6 +1007,7 @@ final class TcpEndpoint implements PacketOwner {
     }
     segState[slot] = (flags & (EVER_RETRANS | PUSH)) | SACKED;
     sackedOut++;
+    sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot]);
     if ((flags & EVER_RETRANS) == 0 || now - segSent[slot] >= rtt.minRttNs()) {
       rackAdvance(segSent[slot], segStart[slot] + segLen[slot], now);
     }
@@ -1111,17 +1142,32 @@ final class TcpEndpoint implements PacketOwner {
     trySend();
   }
 
-  /** RFC 6675: a segment is lost once {@code reordering} SACKed segments lie above it. */
+  /**
+   * RFC 6675: a segment is lost once {@code reordering} SACKed segments lie above it. The segments
+   * below the {@code reordering}-th SACKed one from the top qualify; those below the hint were
+   * considered before and stay as they were left (lost, retransmitted or SACKed), since only undo
+   * clears a lost mark (and resets the hint), as Linux's lost_skb_hint.
+   */
   private void dupthreshMarkLost() {
+    if (sackedOut < reordering) {
+      return;
+    }
     int sackedAbove = 0;
+    int limit = -1;
     for (int i = count - 1; i >= 0; i--) {
+      if ((segState[slot(i)] & SACKED) != 0 && ++sackedAbove == reordering) {
+        limit = i;
+        break;
+      }
+    }
+    for (int i = firstAtOrAbove(lostHintSeq); i < limit; i++) {
       int slot = slot(i);
-      int flags = segState[slot];
-      if ((flags & SACKED) != 0) {
-        sackedAbove++;
-      } else if (sackedAbove >= reordering && (flags & (LOST | RETRANS)) == 0) {
+      if ((segState[slot] & (SACKED | LOST | RETRANS)) == 0) {
         markLost(slot);
       }
+    }
+    if (limit > 0) {
+      lostHintSeq = Math.max(lostHintSeq, segStart[slot(limit)]);
     }
   }
 
@@ -1329,7 +1375,8 @@ final class TcpEndpoint implements PacketOwner {
     if (priorSsthresh > ssthresh) {
       ssthresh = priorSsthresh;
     }
-    // Segments still marked lost were not lost after all.
+    // Segments still marked lost were not lost after all, and may qualify again later.
+    lostHintSeq = 0;
     for (int i = 0; i < count; i++) {
       int slot = slot(i);
       if ((segState[slot] & LOST) != 0) {

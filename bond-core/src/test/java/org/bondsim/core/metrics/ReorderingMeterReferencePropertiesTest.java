@@ -17,7 +17,7 @@ import net.jqwik.api.Provide;
  * orders come from sending order with local shuffles, losses, duplicates and long jumps, so the
  * meter's hole map widens, shrinks and its breakpoint runs split.
  */
-class ReorderingMeterReferenceProperties {
+class ReorderingMeterReferencePropertiesTest {
   @Provide
   Arbitrary<List<Long>> arrivals() {
     return Arbitraries.longs()

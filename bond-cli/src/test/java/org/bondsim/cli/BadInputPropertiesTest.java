@@ -22,7 +22,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * single line that names the field and the bad value and says what is allowed, and no Java class
  * name, exception or stack frame may reach the user.
  */
-class BadInputProperties {
+class BadInputPropertiesTest {
   /** One bad command line, the field its message must name and the part of the value it echoes. */
   record BadInput(List<String> args, String field, String echoed) {
     @Override

@@ -1,0 +1,107 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** The range set against the TreeMap it replaced, operation by operation. */
+class SequenceRangesPropertiesTest {
+  /** One operation: add [a, a+len), drain from a, or drop ranges ending by a. */
+  record Op(int kind, long a, long len) {}
+
+  @Provide
+  Arbitrary<List<Op>> ops() {
+    return net.jqwik.api.Combinators.combine(
+            Arbitraries.integers().between(0, 9),
+            Arbitraries.longs().between(0, 2000),
+            Arbitraries.longs().between(1, 120))
+        .as(Op::new)
+        .list()
+        .ofMaxSize(200);
+  }
+
+  @Property(tries = 300)
+  void behavesAsTheTreeMapOfRanges(@ForAll("ops") List<Op> ops) {
+    SequenceRanges ranges = new SequenceRanges();
+    TreeMap<Long, Long> reference = new TreeMap<>();
+    for (Op op : ops) {
+      if (op.kind() < 7) {
+        assertThat(ranges.covers(op.a(), op.a() + op.len()))
+            .isEqualTo(coveredByReference(reference, op.a(), op.a() + op.len()));
+        ranges.add(op.a(), op.a() + op.len());
+        addToReference(reference, op.a(), op.a() + op.len());
+        assertThat(ranges.startOfRangeHolding(op.a()))
+            .isEqualTo(reference.floorEntry(op.a()).getKey());
+        assertThat(ranges.endOfRangeHolding(op.a()))
+            .isEqualTo(reference.floorEntry(op.a()).getValue());
+      } else if (op.kind() < 9) {
+        long next = op.a();
+        Map.Entry<Long, Long> first = reference.firstEntry();
+        while (first != null && first.getKey() <= next) {
+          next = Math.max(next, first.getValue());
+          reference.remove(first.getKey());
+          first = reference.firstEntry();
+        }
+        assertThat(ranges.drain(op.a())).isEqualTo(next);
+      } else {
+        ranges.dropEndingBy(op.a());
+        reference.entrySet().removeIf(e -> e.getValue() <= op.a());
+      }
+      assertThat(ranges.size()).isEqualTo(reference.size());
+      int i = 0;
+      for (Map.Entry<Long, Long> e : reference.entrySet()) {
+        assertThat(ranges.start(i)).isEqualTo(e.getKey());
+        assertThat(ranges.end(i)).isEqualTo(e.getValue());
+        i++;
+      }
+    }
+  }
+
+  private static boolean coveredByReference(TreeMap<Long, Long> ranges, long seq, long end) {
+    Map.Entry<Long, Long> floor = ranges.floorEntry(seq);
+    return floor != null && floor.getValue() >= end;
+  }
+
+  private static void addToReference(TreeMap<Long, Long> ranges, long seq, long end) {
+    long start = seq;
+    long stop = end;
+    Map.Entry<Long, Long> floor = ranges.floorEntry(start);
+    if (floor != null && floor.getValue() >= start) {
+      start = floor.getKey();
+      stop = Math.max(stop, floor.getValue());
+      ranges.remove(floor.getKey());
+    }
+    Map.Entry<Long, Long> next = ranges.ceilingEntry(start);
+    while (next != null && next.getKey() <= stop) {
+      stop = Math.max(stop, next.getValue());
+      ranges.remove(next.getKey());
+      next = ranges.ceilingEntry(start);
+    }
+    ranges.put(start, stop);
+  }
+
+  @Test
+  void touchingRangesMergeAndGapsStay() {
+    SequenceRanges ranges = new SequenceRanges();
+    ranges.add(100, 200);
+    ranges.add(300, 400);
+    ranges.add(200, 250);
+    assertThat(ranges.size()).isEqualTo(2);
+    assertThat(ranges.end(0)).isEqualTo(250);
+    assertThat(ranges.firstEndingAbove(250)).isEqualTo(1);
+    ranges.add(240, 310);
+    assertThat(ranges.size()).isEqualTo(1);
+    assertThat(ranges.start(0)).isEqualTo(100);
+    assertThat(ranges.end(0)).isEqualTo(400);
+    assertThat(ranges.drain(100)).isEqualTo(400);
+    assertThat(ranges.isEmpty()).isTrue();
+  }
+}
