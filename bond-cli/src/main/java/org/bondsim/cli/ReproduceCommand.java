@@ -245,7 +245,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         name,
         acksPerSegment,
         local.getOrDefault("BondsimDupAcksIn", 0L),
-        local.getOrDefault("TcpExtTCPSACKReorder", 0L),
+        // SACK-based reordering events: TCPFACKReorder counts the first (FACK was on) on 2.6.37.
+        local.getOrDefault("TcpExtTCPSACKReorder", 0L)
+            + local.getOrDefault("TcpExtTCPFACKReorder", 0L),
         local.getOrDefault("TcpExtTCPDSACKRecv", 0L),
         undos,
         (double) receiver.framesPolled() / Math.max(1, receiver.packetsUp()),

@@ -20,10 +20,9 @@ import org.bondsim.api.workload.WorkloadContext;
  * tcp_output.c}, {@code tcp_recovery.c} and {@code tcp_timer.c} behave for the paths a bulk or
  * request/response test exercises.
  *
- * <p>Not modelled (yet): the three-way handshake (both ends start established with what a Linux
- * handshake negotiates: MSS from the MTU, SACK, timestamps, window scaling), tail loss probes,
- * F-RTO, receiver SACK compression, receive-buffer autotuning (a fixed 3 MB window is advertised),
- * HyStart, ECN, the per-destination metrics cache, Nagle and autocorking.
+ * <p>Modelled besides: the SYN handshake, tail loss probes, receiver SACK compression,
+ * receive-buffer autotuning and HyStart's delay detector. Not modelled: F-RTO, HyStart's ACK-train
+ * detector, ECN, window scaling limits, the per-destination metrics cache, Nagle and autocorking.
  */
 final class TcpEndpoint implements PacketOwner {
   /** Called when in-order data reaches the application. */
@@ -1036,8 +1035,12 @@ final class TcpEndpoint implements PacketOwner {
     if (settings.kernel() == Kernel.LINUX_2_6_37) {
       if (metric > reordering) {
         reordering = Math.min(settings.maxReordering(), metric);
+        // tcp_update_reordering (2.6.37): the counter names the evidence, FACK while it is still
+        // on; the first reordering turns FACK off (tcp_disable_fack).
         if (timestamps) {
           counters.tsReorder++;
+        } else if (!reorderingSeen && sackOk) {
+          counters.fackReorder++;
         } else {
           counters.sackReorder++;
         }
