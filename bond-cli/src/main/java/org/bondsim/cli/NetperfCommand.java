@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
           + " or, for balance-tlb and balance-alb, each to a port of one learning switch"
           + " (--topology).",
       "Test-specific options follow '--', as with netperf: -m message size, -s local socket size,"
-          + " -S remote socket size."
+          + " -S remote socket size, -r req,resp for TCP_RR; values may be attached (-m1472,"
+          + " -r1,1024) and take netperf's K/M/G and k/m/g suffixes."
     })
 final class NetperfCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -269,8 +270,9 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--cpu-costs",
       description =
           "CPU time per operation on each host, e.g. \"frame 500 up 1000 byte 0.25 ack 600 sack"
-              + " 100 tx 1500\" (ns; byte in ns per byte), each word replacing that figure of"
-              + " --cost-profile. Default: none.")
+              + " 100 tx 1500\" (ns; byte in ns per byte). Alone it names all six; over"
+              + " --cost-profile each word replaces that figure. Receive costs need --receiver,"
+              + " --cpus or -c/-C. Default: none.")
   String cpuCosts;
 
   @Option(
