@@ -134,6 +134,8 @@ final class TcpEndpoint implements PacketOwner {
   private long queuedBytes;
   // The extent of the segments marked SACKED (which stay so): a SACK block walks only the gaps.
   private final SequenceRanges sackedRanges = new SequenceRanges();
+  // Which ring slots hold a SACKED segment, to find the k-th SACKed one in O(log n).
+  private final SlotCounts sackedSlots = new SlotCounts(64);
   // The reordering distance the SACK walk of the current ACK found (-1: none).
   private long gapReorderDistance;
   // Dupthresh: every segment starting below this sequence has been considered for marking.
@@ -560,6 +562,12 @@ final class TcpEndpoint implements PacketOwner {
     segSent = t;
     segState = f;
     head = 0;
+    sackedSlots.reset(2 * n);
+    for (int i = 0; i < count; i++) {
+      if ((segState[i] & SACKED) != 0) {
+        sackedSlots.add(i, 1);
+      }
+    }
   }
 
   // ===================================================================== receiving
@@ -855,6 +863,7 @@ final class TcpEndpoint implements PacketOwner {
       int flags = segState[slot];
       if ((flags & SACKED) != 0) {
         sackedOut--;
+        sackedSlots.add(slot, -1);
       } else {
         acked++;
         if ((flags & EVER_RETRANS) == 0) {
@@ -1006,6 +1015,7 @@ final class TcpEndpoint implements PacketOwner {
     }
     segState[slot] = (flags & (EVER_RETRANS | PUSH)) | SACKED;
     sackedOut++;
+    sackedSlots.add(slot, 1);
     sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot]);
     if ((flags & EVER_RETRANS) == 0 || now - segSent[slot] >= rtt.minRttNs()) {
       rackAdvance(segSent[slot], segStart[slot] + segLen[slot], now);
@@ -1155,14 +1165,9 @@ final class TcpEndpoint implements PacketOwner {
     if (sackedOut < reordering) {
       return;
     }
-    int sackedAbove = 0;
-    int limit = -1;
-    for (int i = count - 1; i >= 0; i--) {
-      if ((segState[slot(i)] & SACKED) != 0 && ++sackedAbove == reordering) {
-        limit = i;
-        break;
-      }
-    }
+    // The reordering-th SACKed segment from the top is the (sackedOut - reordering + 1)-th from
+    // the bottom.
+    int limit = sackedSlots.kthLogical(head, count, sackedOut - reordering + 1);
     for (int i = firstAtOrAbove(lostHintSeq); i < limit; i++) {
       int slot = slot(i);
       if ((segState[slot] & (SACKED | LOST | RETRANS)) == 0) {
