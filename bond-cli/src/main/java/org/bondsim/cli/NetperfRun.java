@@ -188,7 +188,6 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       String name = setting.getKey();
       OptionSpec spec = findSetting(provider, name);
       String flag = FLAG_OF_SETTING.get(name);
-      String shown = flag != null ? flag : "--sysctl " + name;
       if (spec == null) {
         Set<String> takers = new TreeSet<>();
         for (WorkloadProvider other : workloads.providers()) {
@@ -196,18 +195,16 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             takers.add(other.test());
           }
         }
-        String readers = new TreeSet<>(readable(provider)).toString();
+        String readers = String.join(", ", new TreeSet<>(readable(provider)));
         throw new IllegalArgumentException(
-            shown
+            asTyped(name)
                 + (takers.isEmpty()
                     ? " is not a setting any test reads"
                     : " applies to " + String.join(", ", takers))
                 + "; "
                 + provider.test()
                 + " does not take it"
-                + (readers.equals("[]")
-                    ? ""
-                    : " (it takes " + readers.replaceAll("[\\[\\]]", "") + ")"));
+                + (readers.isEmpty() ? "" : " (it takes " + readers + ")"));
       }
       try {
         spec.parse(setting.getValue());
@@ -222,10 +219,15 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
   private static List<String> readable(WorkloadProvider provider) {
     List<String> names = new ArrayList<>();
     for (OptionSpec spec : provider.settings()) {
-      String flag = FLAG_OF_SETTING.get(spec.name());
-      names.add(flag != null ? flag : "--sysctl " + spec.name());
+      names.add(asTyped(spec.name()));
     }
     return names;
+  }
+
+  /** A setting as the user types it: bondsim's own flag, or {@code --sysctl NAME}. */
+  private static String asTyped(String setting) {
+    String flag = FLAG_OF_SETTING.get(setting);
+    return flag != null ? flag : "--sysctl " + setting;
   }
 
   private static OptionSpec findSetting(WorkloadProvider provider, String name) {

@@ -21,18 +21,6 @@ record ReportFormat(
     Ipv4Address localAddress,
     String remoteName,
     Ipv4Address remoteAddress) {
-  /** netperf's defaults with the default hosts. */
-  static ReportFormat defaults(ThroughputUnits units) {
-    return new ReportFormat(
-        units,
-        true,
-        1,
-        null,
-        org.bondsim.core.scenario.ScenarioRunner.SENDER_IP,
-        null,
-        org.bondsim.core.scenario.ScenarioRunner.RECEIVER_IP);
-  }
-
   /**
    * The banner's "from … to …" part as netperf prints it: the local side is 0.0.0.0 unless -L names
    * it, the remote side its name and address.

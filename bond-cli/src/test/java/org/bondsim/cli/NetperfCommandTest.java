@@ -1,22 +1,14 @@
 package org.bondsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.bondsim.cli.CliRunner.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class NetperfCommandTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static JsonNode json(String... args) throws Exception {
-    CliRunner result = CliRunner.run(args);
-    assertThat(result.exitCode()).as(result.err()).isZero();
-    return JSON.readTree(result.out());
-  }
-
   @Test
   void balanceRrOverThreeGigabitSlavesRunsAtLineRateInOrder() throws Exception {
     JsonNode report =

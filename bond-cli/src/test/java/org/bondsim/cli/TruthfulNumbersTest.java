@@ -2,9 +2,9 @@ package org.bondsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.bondsim.cli.CliRunner.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,14 +12,6 @@ import org.junit.jupiter.api.Test;
  * give a confident wrong answer with exit 0.
  */
 class TruthfulNumbersTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static JsonNode json(String... args) throws Exception {
-    CliRunner result = CliRunner.run(args);
-    assertThat(result.exitCode()).as(result.err()).isZero();
-    return JSON.readTree(result.out());
-  }
-
   private static CliRunner refused(String... args) {
     CliRunner result = CliRunner.run(args);
     assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(2);

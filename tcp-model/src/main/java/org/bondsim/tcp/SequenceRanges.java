@@ -47,16 +47,15 @@ final class SequenceRanges {
 
   /** Forgets the ranges that end at or below {@code limit} (acknowledged data). */
   void dropEndingBy(long limit) {
-    int gone = firstEndingAbove(limit);
-    if (gone > 0) {
-      System.arraycopy(starts, gone, starts, 0, size - gone);
-      System.arraycopy(ends, gone, ends, 0, size - gone);
-      size -= gone;
-    }
+    removeFirst(firstEndingAbove(limit));
   }
 
-  void clear() {
-    size = 0;
+  private void removeFirst(int n) {
+    if (n > 0) {
+      System.arraycopy(starts, n, starts, 0, size - n);
+      System.arraycopy(ends, n, ends, 0, size - n);
+      size -= n;
+    }
   }
 
   /** The index of the last range starting at or below {@code seq}, or -1. */
@@ -142,11 +141,7 @@ final class SequenceRanges {
       next = Math.max(next, ends[taken]);
       taken++;
     }
-    if (taken > 0) {
-      System.arraycopy(starts, taken, starts, 0, size - taken);
-      System.arraycopy(ends, taken, ends, 0, size - taken);
-      size -= taken;
-    }
+    removeFirst(taken);
     return next;
   }
 }

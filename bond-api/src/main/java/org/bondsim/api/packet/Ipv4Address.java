@@ -1,5 +1,7 @@
 package org.bondsim.api.packet;
 
+import org.bondsim.api.option.StrictNumbers;
+
 /**
  * An IPv4 address.
  *
@@ -24,7 +26,7 @@ public record Ipv4Address(int bits) implements IpAddress {
       int octet;
       try {
         octet =
-            part.length() > 3 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(part, false)
+            part.length() > 3 || !StrictNumbers.isAsciiDigits(part, false)
                 ? -1
                 : Integer.parseInt(part);
       } catch (NumberFormatException e) {

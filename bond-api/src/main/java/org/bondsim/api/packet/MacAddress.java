@@ -1,5 +1,7 @@
 package org.bondsim.api.packet;
 
+import org.bondsim.api.option.StrictNumbers;
+
 /**
  * A 48-bit Ethernet address.
  *
@@ -39,7 +41,7 @@ public record MacAddress(long bits) {
     }
     long bits = 0;
     for (String part : parts) {
-      if (part.length() > 2 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(part, true)) {
+      if (part.length() > 2 || !StrictNumbers.isAsciiDigits(part, true)) {
         throw new IllegalArgumentException(
             "MAC address must be six hex octets like 00:11:22:33:44:55, got '" + text + "'");
       }

@@ -133,7 +133,7 @@ public final class TestOptions {
       }
     }
     String digits = multiplier == 1 ? text : text.substring(0, end - 1);
-    if (digits.isEmpty() || digits.length() > 12 || !StrictNumbers.isAsciiDigits(digits, false)) {
+    if (digits.length() > 12 || !StrictNumbers.isAsciiDigits(digits, false)) {
       return -1;
     }
     return Long.parseLong(digits) * multiplier;

@@ -84,7 +84,9 @@ public record Netem(
         case "delay":
           delay = time("delay", words.get(++i));
           if (i + 1 < words.size()
-              && !Double.isNaN(StrictNumbers.decimal(leadingNumber(words.get(i + 1))))) {
+              && !Double.isNaN(
+                  StrictNumbers.decimal(
+                      words.get(i + 1).substring(0, unitStart(words.get(i + 1)))))) {
             jitter = time("jitter", words.get(++i));
           }
           break;
@@ -98,12 +100,13 @@ public record Netem(
     return new Netem(loss, duplicate, delay, jitter);
   }
 
-  private static String leadingNumber(String word) {
+  /** Where a time's unit starts: the trailing letters ({@code 100us} → 3). */
+  private static int unitStart(String word) {
     int end = word.length();
     while (end > 0 && Character.isLetter(word.charAt(end - 1))) {
       end--;
     }
-    return word.substring(0, end);
+    return end;
   }
 
   private static double percent(String field, String text) {
@@ -126,10 +129,7 @@ public record Netem(
    */
   private static long time(String field, String text) {
     String t = text.toLowerCase(Locale.ROOT);
-    int split = t.length();
-    while (split > 0 && Character.isLetter(t.charAt(split - 1))) {
-      split--;
-    }
+    int split = unitStart(t);
     double scale =
         switch (t.substring(split)) {
           case "", "us", "usec", "usecs" -> 1e3;

@@ -1,5 +1,7 @@
 package org.bondsim.core.rx;
 
+import org.bondsim.api.option.StrictNumbers;
+
 /**
  * CPU time a host spends on the paths the model charges, in nanoseconds. These are parameters, not
  * results: a profile names a set, and every figure it uses is documented where it is defined.
@@ -68,7 +70,7 @@ public record CpuCosts(
           "cost profile must be one of "
               + String.join(", ", new java.util.TreeSet<>(PROFILES.keySet()))
               + ", got '"
-              + org.bondsim.api.option.StrictNumbers.echo(name)
+              + StrictNumbers.echo(name)
               + "'");
     }
     return costs;
@@ -144,10 +146,10 @@ public record CpuCosts(
       String word = words[i];
       if (i + 1 >= words.length) {
         throw new IllegalArgumentException(
-            "cpu cost " + org.bondsim.api.option.StrictNumbers.echo(word) + " needs a value");
+            "cpu cost " + StrictNumbers.echo(word) + " needs a value");
       }
       String value = words[i + 1];
-      double number = org.bondsim.api.option.StrictNumbers.decimal(value);
+      double number = StrictNumbers.decimal(value);
       double max = word.equals("byte") ? MAX_PER_BYTE_NS : MAX_OPERATION_NS;
       if (!(number >= 0 && number <= max)) {
         throw new IllegalArgumentException(
@@ -156,7 +158,7 @@ public record CpuCosts(
                 + " must be a number of ns from 0 to "
                 + (long) max
                 + ", got '"
-                + org.bondsim.api.option.StrictNumbers.echo(value)
+                + StrictNumbers.echo(value)
                 + "'");
       }
       switch (word) {
@@ -169,7 +171,7 @@ public record CpuCosts(
         default ->
             throw new IllegalArgumentException(
                 "cpu cost word must be one of frame, up, byte, ack, sack, tx, got '"
-                    + org.bondsim.api.option.StrictNumbers.echo(word)
+                    + StrictNumbers.echo(word)
                     + "'");
       }
     }

@@ -2,6 +2,7 @@ package org.bondsim.core.rx;
 
 import java.util.List;
 import java.util.Locale;
+import org.bondsim.api.option.StrictNumbers;
 
 /**
  * A host's receive path, in {@code ethtool}'s words: GRO on or off, interrupt coalescing ({@code
@@ -197,7 +198,7 @@ public record ReceiveSettings(
     for (String part : value.split(",", -1)) {
       try {
         String cpu = part.trim();
-        if (cpu.length() > 4 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(cpu, false)) {
+        if (cpu.length() > 4 || !StrictNumbers.isAsciiDigits(cpu, false)) {
           throw new NumberFormatException(cpu);
         }
         cpus.add(Integer.parseInt(cpu));
@@ -219,26 +220,18 @@ public record ReceiveSettings(
       return false;
     }
     throw new IllegalArgumentException(
-        "receiver "
-            + word
-            + " must be on or off, got '"
-            + org.bondsim.api.option.StrictNumbers.echo(value)
-            + "'");
+        "receiver " + word + " must be on or off, got '" + StrictNumbers.echo(value) + "'");
   }
 
   private static int number(String word, String value) {
     try {
-      if (value.length() > 9 || !org.bondsim.api.option.StrictNumbers.isAsciiDigits(value, false)) {
+      if (value.length() > 9 || !StrictNumbers.isAsciiDigits(value, false)) {
         throw new NumberFormatException(value);
       }
       return Integer.parseInt(value);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "receiver "
-              + word
-              + " must be a whole number, got '"
-              + org.bondsim.api.option.StrictNumbers.echo(value)
-              + "'");
+          "receiver " + word + " must be a whole number, got '" + StrictNumbers.echo(value) + "'");
     }
   }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.bondsim.api.option.OptionException;
+import org.bondsim.api.option.OptionLevel;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.policy.Characteristic;
@@ -137,7 +138,7 @@ public final class BondFactory {
     Options options = Options.resolve(specs, globals, spec.settings());
     List<String> warnings = new ArrayList<>();
     Map<String, String> rounded =
-        MonitorDelays.check(options, globals, spec.settings(), moduleParameters, warnings);
+        MonitorDelays.check(options, spec.settings(), moduleParameters, warnings);
     if (!rounded.equals(spec.settings())) {
       options = Options.resolve(specs, globals, rounded);
     }
@@ -150,7 +151,7 @@ public final class BondFactory {
     names.add("mode");
     for (PolicyRegistry.Entry entry : registry.entries()) {
       for (OptionSpec spec : specsOfAll(entry)) {
-        if (spec.level() == org.bondsim.api.option.OptionLevel.MODULE_AND_BOND) {
+        if (spec.level() == OptionLevel.MODULE_AND_BOND) {
           names.add(spec.name());
         }
       }

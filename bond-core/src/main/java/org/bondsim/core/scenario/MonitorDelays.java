@@ -21,7 +21,6 @@ final class MonitorDelays {
    * Checks the delays against the resolved miimon.
    *
    * @param options the resolved options
-   * @param globals the module parameters in force (with the mode's defaults)
    * @param bondSettings the per-bond settings
    * @param moduleParameters the module parameters given
    * @param warnings where to add what Linux logs as warnings
@@ -30,7 +29,6 @@ final class MonitorDelays {
    */
   static Map<String, String> check(
       Options options,
-      Map<String, String> globals,
       Map<String, String> bondSettings,
       Map<String, String> moduleParameters,
       List<String> warnings) {
@@ -43,6 +41,7 @@ final class MonitorDelays {
       String name = delay[0];
       String words = delay[1];
       long value = options.getLong(name);
+      long roundedDown = miimon == 0 ? value : value / miimon * miimon;
       if (bondSettings.containsKey(name)) {
         if (miimon == 0) {
           throw new OptionException(
@@ -59,13 +58,12 @@ final class MonitorDelays {
                   + " "
                   + bondSettings.get(name));
         }
-        if (value % miimon != 0) {
-          long down = value / miimon * miimon;
+        if (roundedDown != value) {
           warnings.add(
               String.format(
                   "bond0: %s (%d) is not a multiple of miimon (%d), value rounded to %d ms",
-                  words, value, miimon, down));
-          result.put(name, Long.toString(down));
+                  words, value, miimon, roundedDown));
+          result.put(name, Long.toString(roundedDown));
         }
       } else if (moduleParameters.containsKey(name) && value > 0) {
         if (miimon == 0) {
@@ -74,13 +72,12 @@ final class MonitorDelays {
                   "bonding: Warning: miimon module parameter not set and %s (%d) module parameter"
                       + " is set; updelay and downdelay have no effect unless miimon is set",
                   name, value));
-        } else if (value % miimon != 0) {
-          long down = value / miimon * miimon;
+        } else if (roundedDown != value) {
           warnings.add(
               String.format(
                   "bonding: Warning: %s (%d) is not a multiple of miimon (%d), %s rounded to %d ms",
-                  name, value, miimon, name, down));
-          result.put(name, Long.toString(down));
+                  name, value, miimon, name, roundedDown));
+          result.put(name, Long.toString(roundedDown));
         }
       }
     }

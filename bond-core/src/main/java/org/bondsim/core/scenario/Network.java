@@ -24,13 +24,7 @@ public record Network(
   public static final int DEFAULT_SWITCH_BUFFER = 1000;
 
   /** Cabling chosen by the mode, with the default switch buffer. */
-  public static final Network AUTO =
-      new Network(
-          Topology.AUTO,
-          DEFAULT_SWITCH_BUFFER,
-          1,
-          Ipv4Address.parse("10.0.0.1"),
-          Ipv4Address.parse("10.0.0.2"));
+  public static final Network AUTO = new Network(Topology.AUTO, DEFAULT_SWITCH_BUFFER, 1);
 
   /**
    * Checks the buffer.

@@ -13,6 +13,7 @@ import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
+import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.Characteristic;
@@ -122,7 +123,6 @@ public final class ScenarioRunner {
    * @return the report
    */
   public RunReport run(Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
-    Checks.notNull("scenario", scenario);
     Checks.notNull("decorator", decorator);
     BondFactory.ResolvedBond resolved = resolve(scenario);
     Map<String, Integer> slaveIndex = new LinkedHashMap<>();
@@ -323,7 +323,7 @@ public final class ScenarioRunner {
                         "test must be one of "
                             + workloads.names()
                             + ", got '"
-                            + org.bondsim.api.option.StrictNumbers.echo(spec.test())
+                            + StrictNumbers.echo(spec.test())
                             + "'"));
     checkSettings(provider, spec.settings());
     Workload workload =

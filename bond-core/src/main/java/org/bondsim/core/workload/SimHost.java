@@ -34,7 +34,6 @@ public final class SimHost implements Host, HostStack {
   private int[] neighbourIps = new int[4];
   private long[] neighbourMacs = new long[4];
   private int neighbours;
-  private SimHost arpPeer;
   private Runnable onArpReply;
   private final java.util.Map<Long, SimHost> arpRequesters = new java.util.HashMap<>();
 
@@ -157,18 +156,13 @@ public final class SimHost implements Host, HostStack {
    * @param onReply what to run when the reply arrives
    */
   public void sendArpRequest(SimHost peer, Runnable onReply) {
-    arpPeer = peer;
     this.onArpReply = onReply;
     peer.arpRequesters.put(mac.bits(), this);
-    sendArp(MacAddress.BROADCAST);
+    broadcastArpRequest();
   }
 
-  private void sendArp(MacAddress destination) {
-    sendArp(mac.bits(), destination.bits());
-  }
-
-  private void sendArp(long source, long destination) {
-    send(arpPacket(source, destination));
+  private void broadcastArpRequest() {
+    send(arpPacket(mac.bits(), MacAddress.BROADCAST.bits()));
   }
 
   private static Packet arpPacket(long source, long destination) {
@@ -191,22 +185,17 @@ public final class SimHost implements Host, HostStack {
         // The reply comes from the MAC this host gave the requester (under rlb, a slave's).
         bond.sendArpReply(arpPacket(requester.neighbourMac(address.bits()), packet.linkSource()));
       }
-    } else if (arpPeer != null && onArpReply != null) {
+    } else if (onArpReply != null) {
       Runnable done = onArpReply;
       onArpReply = null;
       done.run();
     }
   }
 
-  /** Whether an ARP request this host sent is still unanswered. */
-  public boolean awaitsArpReply() {
-    return onArpReply != null;
-  }
-
   /** Sends the ARP request again (Linux retransmits unanswered requests every retrans_time_ms). */
   public void resendArpRequest() {
     if (onArpReply != null) {
-      sendArp(MacAddress.BROADCAST);
+      broadcastArpRequest();
     }
   }
 
