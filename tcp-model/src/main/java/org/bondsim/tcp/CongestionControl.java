@@ -25,7 +25,23 @@ sealed interface CongestionControl permits Reno, Cubic {
   /** Called when a window reduction starts, to reset per-epoch state. */
   default void onLoss() {}
 
-  static CongestionControl named(String name, boolean perPacket) {
-    return name.equals("reno") ? new Reno(perPacket) : new Cubic(perPacket);
+  /**
+   * Takes an RTT sample during slow start; a module may end slow start early (CUBIC's HyStart).
+   *
+   * @param rttNs the sample
+   * @param cwnd the window
+   * @param sndUna snd_una after the ACK
+   * @param sndNxt snd_nxt, the end of the current round
+   * @param minRttNs the connection's minimum RTT
+   * @return true to end slow start now (ssthresh = cwnd)
+   */
+  default boolean exitSlowStart(long rttNs, int cwnd, long sndUna, long sndNxt, long minRttNs) {
+    return false;
+  }
+
+  static CongestionControl named(String name, KernelProfile profile) {
+    return name.equals("reno")
+        ? new Reno(profile.growsPerPacket())
+        : new Cubic(profile.growsPerPacket(), profile.hystartLowNs());
   }
 }

@@ -5,8 +5,8 @@ package org.bondsim.tcp;
  * window then follows W(t) = C (t − K)³ + W_max with C ≈ 0.4 (bic_scale 41), fast convergence and
  * the TCP-friendly region, converted into "ACKs per +1 packet" as {@code bictcp_update} does.
  *
- * <p>Differences: HyStart is not modelled (slow start ends at ssthresh or at a loss); the
- * arithmetic is in floating point rather than the kernel's fixed point.
+ * <p>Slow start ends at ssthresh, at a loss, or when {@link HyStart}'s delay detector fires.
+ * Difference: the arithmetic is in floating point rather than the kernel's fixed point.
  */
 final class Cubic implements CongestionControl {
   private static final double BETA = 717.0 / 1024.0;
@@ -19,9 +19,16 @@ final class Cubic implements CongestionControl {
   private double k;
   private double renoWindow;
   private int credit;
+  private final HyStart hyStart;
 
-  Cubic(boolean perPacket) {
+  Cubic(boolean perPacket, long hystartDelayMinNs) {
     this.perPacket = perPacket;
+    this.hyStart = new HyStart(hystartDelayMinNs);
+  }
+
+  @Override
+  public boolean exitSlowStart(long rttNs, int cwnd, long sndUna, long sndNxt, long minRttNs) {
+    return hyStart.exitSlowStart(rttNs, cwnd, sndUna, sndNxt, minRttNs);
   }
 
   @Override

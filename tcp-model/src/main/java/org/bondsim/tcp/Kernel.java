@@ -12,14 +12,21 @@ package org.bondsim.tcp;
  */
 public enum Kernel {
   /** Linux 6.x. */
-  LINUX_6("6.x"),
+  LINUX_6("6.x", KernelProfile.LINUX_6),
   /** Linux 2.6.37, the kernel of the reference experiments. */
-  LINUX_2_6_37("2.6.37");
+  LINUX_2_6_37("2.6.37", KernelProfile.LINUX_2_6_37);
 
   private final String word;
+  private final KernelProfile profile;
 
-  Kernel(String word) {
+  Kernel(String word, KernelProfile profile) {
     this.word = word;
+    this.profile = profile;
+  }
+
+  /** What the model does differently under this kernel. */
+  KernelProfile profile() {
+    return profile;
   }
 
   /**

@@ -119,8 +119,7 @@ final class TcpConnections {
     if (requested <= 0) {
       return 4_194_304L;
     }
-    long minimum = kernel == Kernel.LINUX_6 ? 4608 : 2048;
-    return Math.max(2L * requested, minimum);
+    return Math.max(2L * requested, kernel.profile().sockMinSndbuf());
   }
 
   Map<String, Map<String, Long>> counters() {

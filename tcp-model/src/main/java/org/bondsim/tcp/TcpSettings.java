@@ -65,10 +65,9 @@ public record TcpSettings(
    */
   static TcpSettings of(WorkloadContext context) {
     Kernel kernel = Kernel.parse(context.setting("bondsim.kernel", "6.x"));
+    int fixed = kernel.profile().fixedMaxReordering();
     int maxReordering =
-        kernel == Kernel.LINUX_2_6_37
-            ? 127
-            : Integer.parseInt(context.setting("net.ipv4.tcp_max_reordering", "300"));
+        fixed > 0 ? fixed : Integer.parseInt(context.setting("net.ipv4.tcp_max_reordering", "300"));
     return new TcpSettings(
         kernel,
         Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")),
@@ -89,6 +88,15 @@ public record TcpSettings(
    * @return true under RACK
    */
   boolean rack() {
-    return kernel == Kernel.LINUX_6 && (recovery & 1) != 0 && sack;
+    return kernel.profile().rack() && (recovery & 1) != 0 && sack;
+  }
+
+  /**
+   * Returns what the model does differently under the chosen kernel.
+   *
+   * @return the kernel's profile
+   */
+  KernelProfile profile() {
+    return kernel.profile();
   }
 }

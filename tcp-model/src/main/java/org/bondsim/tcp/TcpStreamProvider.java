@@ -67,7 +67,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
       this.remoteRecv =
           remoteRecv > 0
               ? (int) Math.min(Integer.MAX_VALUE, 2L * remoteRecv)
-              : settings.kernel() == Kernel.LINUX_6 ? 131072 : 87380;
+              : (int) settings.profile().rmemDefault();
       this.unsentOfCall = new long[context.streams()];
       // netserver reads everything at once; only the local side writes.
       this.connections =

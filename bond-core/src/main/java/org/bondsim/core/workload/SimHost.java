@@ -9,6 +9,7 @@ import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.SkbTruesize;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
 import org.bondsim.core.bond.BondDevice;
@@ -175,7 +176,7 @@ public final class SimHost implements Host, HostStack {
                 EtherType.ARP),
             null,
             null);
-    return new Packet(frame, ARP_BYTES, null, -1, 0, 0, null, SkbSize.truesize(ARP_BYTES));
+    return new Packet(frame, ARP_BYTES, null, -1, 0, 0, null, SkbTruesize.of(ARP_BYTES));
   }
 
   private void onArp(Packet packet) {

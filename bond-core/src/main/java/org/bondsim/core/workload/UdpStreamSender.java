@@ -7,6 +7,7 @@ import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.PacketOwner;
+import org.bondsim.api.packet.SkbTruesize;
 import org.bondsim.api.packet.UdpHeader;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.Timer;
@@ -179,7 +180,7 @@ public final class UdpStreamSender implements PacketOwner {
             frameSequence++,
             now,
             this,
-            SkbSize.truesize(l3Bytes));
+            SkbTruesize.of(l3Bytes));
     charged += packet.truesize();
     host.send(packet);
   }

@@ -1,0 +1,62 @@
+package org.bondsim.tcp;
+
+/**
+ * What one incoming ACK changed, as {@code tcp_ack} gathers it in its {@code flag} word and {@code
+ * rate_sample} for the stages after the scoreboard: the retransmit queue fills it, the reordering
+ * estimator, loss detection, recovery and congestion control read it.
+ *
+ * <p>One instance per endpoint is reused for every ACK (reset first), so ACK processing allocates
+ * nothing for it; a mutable holder rather than a record for that reason.
+ */
+final class AckSample {
+  /** The cumulative acknowledgment carried. */
+  long ack;
+
+  /** snd_una before this ACK. */
+  long priorSndUna;
+
+  /** Whether snd_una advanced ({@code FLAG_SND_UNA_ADVANCED}). */
+  boolean advanced;
+
+  /** Segments newly acknowledged cumulatively that were not SACKed before. */
+  int acked;
+
+  /** Segments newly SACKed. */
+  int newlySacked;
+
+  /** Segments this ACK delivered, as {@code tcp_newly_delivered} (Reno: one per dupack). */
+  int newlyDelivered;
+
+  /** An RTT sample from a never-retransmitted segment, or -1 (Karn's rule). */
+  long rttNs;
+
+  /** The largest reordering distance this ACK proves, in bytes, or -1. */
+  long reorderDistance;
+
+  /** Whether the first SACK block was a DSACK ({@code FLAG_DSACKING_ACK}). */
+  boolean dsack;
+
+  /** Retransmitted segments the DSACK covers that are still queued. */
+  int dsackedRetransmissions;
+
+  /** Segments a DSACK below snd_una covers (already acknowledged), 0 otherwise. */
+  long dsackedBelowUna;
+
+  void reset(long ack, long sndUna) {
+    this.ack = ack;
+    this.priorSndUna = sndUna;
+    advanced = false;
+    acked = 0;
+    newlySacked = 0;
+    newlyDelivered = 0;
+    rttNs = -1;
+    reorderDistance = -1;
+    dsack = false;
+    dsackedRetransmissions = 0;
+    dsackedBelowUna = 0;
+  }
+
+  void reordered(long distanceBytes) {
+    reorderDistance = Math.max(reorderDistance, distanceBytes);
+  }
+}

@@ -1,0 +1,133 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * When the receiver ACKs ({@code __tcp_ack_snd_check}, {@code tcp_send_delayed_ack}): at once for
+ * the first 16 segments ({@code TCP_MAX_QUICKACKS}), for two full segments unacknowledged, when a
+ * hole fills and for old data; otherwise after the 40 ms delayed-ACK timer ({@code
+ * TCP_DELACK_MIN}). While the out-of-order queue holds data, 2.6.37 ACKs every segment at once;
+ * current kernels send the first three duplicate ACKs for a given rcv_nxt at once and then
+ * compress: one ACK after 5 % of the RTT (at most tcp_comp_sack_delay_ns, 1 ms) stands for up to
+ * tcp_comp_sack_nr (44) segments ({@code TCPAckCompressed}).
+ */
+final class AckScheduler {
+  private static final long DELACK_NS = 40_000_000L;
+  private static final int MAX_QUICKACKS = 16;
+  private static final int COMP_SACK_NR = 44;
+  private static final long COMP_SACK_DELAY_NS = 1_000_000L;
+  private static final int DUPACKS_BEFORE_COMPRESSION = 3;
+
+  private final WorkloadContext context;
+  private final NegotiatedOptions options;
+  private final TcpCounters counters;
+  private final RttEstimator rtt;
+  private final boolean compresses;
+  private final Timer delackTimer;
+  private final Timer compressTimer;
+  private Receiver receiver;
+  private Transmitter transmitter;
+  private int quickAcks = MAX_QUICKACKS;
+  private boolean pending;
+  private int compressedAcks;
+  private int dupAcks;
+  private long compressedAckRcvNxt = -1;
+
+  AckScheduler(
+      WorkloadContext context,
+      NegotiatedOptions options,
+      KernelProfile profile,
+      TcpCounters counters,
+      RttEstimator rtt) {
+    this.context = context;
+    this.options = options;
+    this.counters = counters;
+    this.rtt = rtt;
+    this.compresses = profile.compressesSacks();
+    this.delackTimer = context.newTimer(this::onDelayedAck);
+    this.compressTimer = context.newTimer(this::onCompressedAck);
+  }
+
+  void wire(Receiver receiver, Transmitter transmitter) {
+    this.receiver = receiver;
+    this.transmitter = transmitter;
+  }
+
+  /** Data arrived that the next ACK must cover. */
+  void dataQueued() {
+    pending = true;
+  }
+
+  /** Old data arrived: the sender is retransmitting, so ACK quickly again. */
+  void enterQuickAck() {
+    quickAcks = Math.max(quickAcks, 1);
+  }
+
+  /** A segment went out carrying the ACK: nothing is pending ({@code tcp_event_ack_sent}). */
+  void ackSent() {
+    pending = false;
+    compressedAcks = 0;
+    compressTimer.cancel();
+    delackTimer.cancel();
+  }
+
+  void ackNow() {
+    if (quickAcks > 0) {
+      quickAcks--;
+    }
+    transmitter.sendAck();
+  }
+
+  /** After a data segment was processed: ACK now, later, or compressed. */
+  void decide() {
+    if (!pending) {
+      return;
+    }
+    if (receiver.hasHoles()) {
+      whileHolesExist();
+    } else if (receiver.unacknowledged() > options.mss || quickAcks > 0) {
+      ackNow();
+    } else if (!delackTimer.armed()) {
+      delackTimer.armAt(context.now() + DELACK_NS);
+    }
+  }
+
+  void whileHolesExist() {
+    if (!compresses || !options.sackOk || compressedAcks >= COMP_SACK_NR) {
+      ackNow();
+      return;
+    }
+    long rcvNxt = receiver.rcvNxt();
+    if (compressedAckRcvNxt != rcvNxt) {
+      compressedAckRcvNxt = rcvNxt;
+      dupAcks = 0;
+    }
+    if (dupAcks < DUPACKS_BEFORE_COMPRESSION) {
+      dupAcks++;
+      ackNow();
+      return;
+    }
+    compressedAcks++;
+    if (compressTimer.armed()) {
+      return;
+    }
+    long rcvRtt = receiver.rcvRttNs();
+    long rttNs = rtt.hasSample() ? Math.min(rtt.srttNs(), rcvRtt) : rcvRtt;
+    compressTimer.armAt(context.now() + Math.min(COMP_SACK_DELAY_NS, rttNs / 20));
+  }
+
+  private void onCompressedAck() {
+    if (pending && compressedAcks > 0) {
+      counters.ackCompressed += compressedAcks - 1;
+      ackNow();
+    }
+  }
+
+  private void onDelayedAck() {
+    if (pending) {
+      counters.delayedAcks++;
+      ackNow();
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package org.bondsim.tcp;
+
+import java.util.List;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The three-way handshake ({@code tcp_connect}, {@code tcp_rcv_synsent_state_process}, {@code
+ * tcp_rcv_state_process}): SYN and SYN-ACK offer MSS, SACK, timestamps and window scaling; the
+ * negotiation takes the smaller MSS and the options both ends enable ({@code tcp_parse_options}); a
+ * lost SYN is retransmitted after the initial RTO, doubling.
+ *
+ * <p>Both ends run the same sysctls here, so "the peer offers" equals "this end offers". The SYN's
+ * window field carries the advertised MSS, to keep the option model small.
+ */
+final class Handshake {
+  /** What the endpoint does after a SYN. */
+  enum Outcome {
+    /** Nothing more: a SYN-ACK went out (passive open). */
+    ANSWERED,
+    /** ACK again: the peer retransmitted its SYN-ACK, so our ACK was lost. */
+    REACK,
+    /** Established (active open): ACK and start sending. */
+    ESTABLISHED
+  }
+
+  // Options: MSS (4), SACK-permitted (2), timestamps (10), window scale (3), padded to 20.
+  private static final int SYN_OPTION_BYTES = 20;
+
+  private final WorkloadContext context;
+  private final Host host;
+  private final Frame frame;
+  private final TcpSettings settings;
+  private final NegotiatedOptions options;
+  private final TcpCounters counters;
+  private final long initialRtoNs;
+  private Receiver receiver;
+  private RetransmitTimer timer;
+  private Transmitter transmitter;
+  private boolean established;
+  private boolean synReceived;
+  private int synRetries;
+
+  Handshake(
+      WorkloadContext context,
+      Host host,
+      Frame frame,
+      TcpSettings settings,
+      NegotiatedOptions options,
+      TcpCounters counters) {
+    this.context = context;
+    this.host = host;
+    this.frame = frame;
+    this.settings = settings;
+    this.options = options;
+    this.counters = counters;
+    this.initialRtoNs = settings.profile().initialRtoNs();
+  }
+
+  void wire(Receiver receiver, RetransmitTimer timer, Transmitter transmitter) {
+    this.receiver = receiver;
+    this.timer = timer;
+    this.transmitter = transmitter;
+  }
+
+  boolean established() {
+    return established;
+  }
+
+  /** The MSS this end advertises: the MTU less IPv4 and TCP headers ({@code tcp_advertise_mss}). */
+  private int advertisedMss() {
+    return context.mtu() - 40;
+  }
+
+  /** Active open. */
+  void connect() {
+    sendSyn(false);
+  }
+
+  private void sendSyn(boolean ack) {
+    counters.outSegs++;
+    boolean timestamps = settings.timestamps();
+    TcpSegment syn =
+        new TcpSegment(
+            -1,
+            ack ? 0 : -1,
+            TcpSegment.SYN | (ack ? TcpSegment.ACK : 0),
+            advertisedMss(),
+            SYN_OPTION_BYTES,
+            List.of(),
+            timestamps ? TcpClock.ms(context) : 0,
+            ack && timestamps ? receiver.tsRecent() : 0);
+    // A SYN belongs to no measured flow (flow -1), so it takes no number of the data flow: the
+    // reorder meter would otherwise see number 0 as lost.
+    host.send(new Packet(frame, 0, syn, -1, 0, context.now(), null, 0));
+    timer.armIn(initialRtoNs << synRetries);
+  }
+
+  Outcome receiveSyn(TcpSegment syn) {
+    int peerMss = (int) syn.window();
+    options.sackOk = settings.sack();
+    options.timestampsOk = settings.timestamps() && syn.tsVal() != 0;
+    options.optionBytes = options.timestampsOk ? 12 : 0;
+    options.mss = Math.min(advertisedMss(), peerMss) - options.optionBytes;
+    if (options.timestampsOk) {
+      receiver.seedTimestamp(syn.tsVal());
+    }
+    if (!syn.has(TcpSegment.ACK)) {
+      synReceived = true;
+      sendSyn(true);
+      return Outcome.ANSWERED;
+    }
+    if (established) {
+      return Outcome.REACK;
+    }
+    synReceived = true;
+    establish();
+    return Outcome.ESTABLISHED;
+  }
+
+  /**
+   * A segment other than a SYN arrived: on the passive side the handshake's third segment (or the
+   * first data) completes it.
+   *
+   * @return false when the segment must be ignored (no SYN seen yet)
+   */
+  boolean acceptSegment() {
+    if (established) {
+      return true;
+    }
+    if (!synReceived) {
+      return false;
+    }
+    establish();
+    return true;
+  }
+
+  private void establish() {
+    established = true;
+    timer.cancel();
+    transmitter.established();
+  }
+
+  /** The SYN timer fired: send it again, waiting twice as long. */
+  void onTimeout() {
+    counters.timeouts++;
+    counters.retransSegs++;
+    synRetries++;
+    sendSyn(synReceived);
+  }
+}

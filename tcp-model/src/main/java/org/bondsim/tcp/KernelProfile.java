@@ -1,0 +1,110 @@
+package org.bondsim.tcp;
+
+/**
+ * What differs between the kernels the model follows, as values the components read instead of
+ * testing which kernel runs. Each figure names where it comes from; a new kernel is a new constant.
+ *
+ * @param initialCwnd the first window in segments: 10 ({@code TCP_INIT_CWND}, RFC 6928, since
+ *     2.6.39); 3 on 2.6.37 ({@code tcp_init_cwnd}, RFC 3390 for an MSS of 1096..1460 bytes;
+ *     difference: 2.6.37 opens at 2 above 1460 bytes, which the model does not)
+ * @param initialRtoNs {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298, since 3.1), 3 s on 2.6.37; the SYN
+ *     timer starts there too
+ * @param rmemDefault {@code tcp_rmem[1]}: 131072 on 6.x, 87380 on 2.6.37
+ * @param rmemMax {@code tcp_rmem[2]}: 6 MB on 6.x, 4 MB on 2.6.37
+ * @param advWinScale {@code tcp_adv_win_scale}: 1 on 6.x (half the buffer is window), 2 on 2.6.37
+ *     (three quarters)
+ * @param sockMinSndbuf {@code SOCK_MIN_SNDBUF}: 4608 on x86-64 6.x, 2048 on 2.6.37
+ * @param smallQueues TCP small queues ({@code tcp_small_queue_check}, since 3.6)
+ * @param compressesSacks the receiver compresses SACKs after three duplicates ({@code
+ *     tcp_comp_sack_nr}, since 4.19); 2.6.37 ACKs every out-of-order segment at once
+ * @param growsPerPacket slow start and CUBIC count packets delivered ({@code tcp_cong_avoid}'s
+ *     {@code acked}, since 3.18); 2.6.37 grows by one per ACK that may raise the window
+ * @param countsEveryReorderEvent {@code tcp_check_sack_reordering} (4.x and later) bumps the
+ *     counter on every detection; 2.6.37's {@code tcp_update_reordering} only when the level grows,
+ *     naming FACK for the first
+ * @param fack 2.6.37's FACK loss detection, on with SACK until reordering is seen ({@code
+ *     tcp_disable_fack})
+ * @param rack RACK loss detection when {@code tcp_recovery} bit 1 is set (since 4.4)
+ * @param prr window reduction by PRR ({@code tcp_cwnd_reduction}, RFC 6937, since 3.2); otherwise
+ *     2.6.37's rate-halving ({@code tcp_cwnd_down})
+ * @param lossProbes tail loss probes with {@code tcp_early_retrans} 3 or 4 (since 3.10)
+ * @param fixedMaxReordering the reordering cap when the kernel has no {@code tcp_max_reordering}
+ *     sysctl (2.6.37: {@code TCP_MAX_REORDERING}, 127), 0 when the sysctl applies
+ * @param hystartLowNs HyStart's lower delay threshold ({@code HYSTART_DELAY_MIN}): 4 ms on 6.x, 2
+ *     ms on 2.6.37
+ */
+record KernelProfile(
+    int initialCwnd,
+    long initialRtoNs,
+    long rmemDefault,
+    long rmemMax,
+    int advWinScale,
+    int sockMinSndbuf,
+    boolean smallQueues,
+    boolean compressesSacks,
+    boolean growsPerPacket,
+    boolean countsEveryReorderEvent,
+    boolean fack,
+    boolean rack,
+    boolean prr,
+    boolean lossProbes,
+    int fixedMaxReordering,
+    long hystartLowNs) {
+
+  /** Linux 6.x. */
+  static final KernelProfile LINUX_6 =
+      new KernelProfile(
+          10,
+          1_000_000_000L,
+          131_072L,
+          6_291_456L,
+          1,
+          4608,
+          true,
+          true,
+          true,
+          true,
+          false,
+          true,
+          true,
+          true,
+          0,
+          4_000_000L);
+
+  /** Linux 2.6.37, the kernel of the reference experiments. */
+  static final KernelProfile LINUX_2_6_37 =
+      new KernelProfile(
+          3,
+          3_000_000_000L,
+          87_380L,
+          4_194_304L,
+          2,
+          2048,
+          false,
+          false,
+          false,
+          false,
+          true,
+          false,
+          false,
+          false,
+          127,
+          2_000_000L);
+
+  /**
+   * The window a receive buffer of {@code buffer} bytes advertises ({@code tcp_win_from_space}).
+   * Difference: for a scale of 2 the model rounds three quarters down where Linux subtracts the
+   * rounded-down quarter.
+   */
+  long windowFor(long buffer) {
+    return advWinScale == 1 ? buffer / 2 : buffer * 3 / 4;
+  }
+
+  /**
+   * The buffer {@code tcp_rcv_space_adjust} sizes for a wanted window: 6.x charges twice the window
+   * ({@code tcp_space_from_win} with scale 1), 2.6.37 four thirds.
+   */
+  long bufferForWindow(long window) {
+    return advWinScale == 1 ? 2 * window : window * 4 / 3;
+  }
+}

@@ -1,0 +1,112 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * Tail loss probes ({@code tcp_schedule_loss_probe}, {@code tcp_send_loss_probe}, {@code
+ * tcp_process_tlp_ack}; RFC 8985): in Open state with data outstanding, probe after 2 × SRTT plus
+ * 200 ms when a single packet is out (room for the peer's delayed ACK) or 2 ms otherwise, 1 s
+ * without an RTT sample, and never after the RTO would fire. The probe is a new segment if the
+ * window allows, else the last one again; a probe that repaired a loss costs a CWR-style reduction.
+ * On with {@code tcp_early_retrans} 3 or 4 and SACK, on kernels that have it.
+ */
+final class LossProbe {
+  private static final long NO_SAMPLE_TIMEOUT_NS = 1_000_000_000L;
+  private static final long SEVERAL_OUT_SLACK_NS = 2_000_000L;
+
+  private final WorkloadContext context;
+  private final RttEstimator rtt;
+  private final NegotiatedOptions options;
+  private final TcpCounters counters;
+  private final boolean configured;
+  private final Timer timer;
+  private RetransmitQueue queue;
+  private Recovery recovery;
+  private CongestionWindow window;
+  private RetransmitTimer rto;
+  private Transmitter transmitter;
+  private long highSeq = -1;
+  private boolean retransmitted;
+
+  LossProbe(
+      WorkloadContext context,
+      TcpSettings settings,
+      RttEstimator rtt,
+      NegotiatedOptions options,
+      TcpCounters counters) {
+    this.context = context;
+    this.rtt = rtt;
+    this.options = options;
+    this.counters = counters;
+    int earlyRetrans = settings.earlyRetrans();
+    this.configured = settings.profile().lossProbes() && (earlyRetrans == 3 || earlyRetrans == 4);
+    this.timer = context.newTimer(this::fire);
+  }
+
+  void wire(
+      RetransmitQueue queue,
+      Recovery recovery,
+      CongestionWindow window,
+      RetransmitTimer rto,
+      Transmitter transmitter) {
+    this.queue = queue;
+    this.recovery = recovery;
+    this.window = window;
+    this.rto = rto;
+    this.transmitter = transmitter;
+  }
+
+  private boolean probing() {
+    return queue.size() > 0 && recovery.state() == Recovery.OPEN && highSeq < 0;
+  }
+
+  void schedule() {
+    if (!configured || !options.sackOk || !probing()) {
+      timer.cancel();
+      return;
+    }
+    long timeout;
+    if (rtt.hasSample()) {
+      timeout =
+          2 * rtt.srttNs() + (queue.size() == 1 ? RttEstimator.RTO_MIN_NS : SEVERAL_OUT_SLACK_NS);
+    } else {
+      timeout = NO_SAMPLE_TIMEOUT_NS;
+    }
+    long now = context.now();
+    if (rto.armed()) {
+      timeout = Math.min(timeout, Math.max(0, rto.expiresAt() - now));
+    }
+    timer.armAt(now + timeout);
+  }
+
+  private void fire() {
+    if (!probing()) {
+      return;
+    }
+    counters.lossProbes++;
+    retransmitted = !transmitter.sendNewForProbe();
+    if (retransmitted) {
+      transmitter.resendLast();
+    }
+    highSeq = queue.sndNxt();
+    rto.arm();
+  }
+
+  /** An ACK at or above the probe's end settles it. */
+  void onAck(long ack, boolean dsack) {
+    if (highSeq < 0 || ack < highSeq) {
+      return;
+    }
+    if (!retransmitted || dsack) {
+      highSeq = -1;
+      return;
+    }
+    if (ack > highSeq) {
+      window.onLoss();
+      window.cwnd = Math.max(window.ssthresh, 1);
+      counters.lossProbeRecovery++;
+      highSeq = -1;
+    }
+  }
+}

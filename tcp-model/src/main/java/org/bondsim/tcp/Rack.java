@@ -1,0 +1,139 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * RACK-TLP's loss detection ({@code net/ipv4/tcp_recovery.c}, RFC 8985): a segment is lost when a
+ * segment sent after it was delivered more than one RTT plus a reordering window ago. The state
+ * also advances when RACK is off, as Linux's {@code tcp_rack_advance} does on every delivery.
+ *
+ * <p>The reordering window is min_rtt/4, widened by one step per round trip that brings a DSACK
+ * after reordering was seen and kept for 16 recoveries ({@code tcp_rack_update_reo_wnd}); it is
+ * zero before any reordering once recovery began or the SACKed count reached tcp_reordering.
+ *
+ * <p>Difference: a segment marked lost and retransmitted is not examined again, so RACK here does
+ * not detect a lost retransmission ({@code TCPLostRetransmit}) before the RTO does.
+ */
+final class Rack implements LossDetection {
+  private final WorkloadContext context;
+  private final RttEstimator rtt;
+  private final boolean adaptiveWindow;
+  private RetransmitQueue queue;
+  private ReorderingEstimator reordering;
+  private Recovery recovery;
+  private Timer timer;
+  private long xmitTime;
+  private long endSeq;
+  private long rttNs;
+  private int reoWndSteps = 1;
+  private int reoWndPersist;
+  private long reoWndLastDelivered = -1;
+
+  /**
+   * @param context the run's clock
+   * @param rtt the connection's RTT estimator (min_rtt, srtt)
+   * @param recoverySysctl {@code tcp_recovery}; bit 2 ({@code TCP_RACK_STATIC_REO_WND}) keeps the
+   *     window static
+   */
+  Rack(WorkloadContext context, RttEstimator rtt, int recoverySysctl) {
+    this.context = context;
+    this.rtt = rtt;
+    this.adaptiveWindow = (recoverySysctl & 2) == 0;
+  }
+
+  void wire(RetransmitQueue queue, ReorderingEstimator reordering, Recovery recovery, Timer timer) {
+    this.queue = queue;
+    this.reordering = reordering;
+    this.recovery = recovery;
+    this.timer = timer;
+  }
+
+  /**
+   * Remembers the most recently sent delivered segment (ties broken by sequence). A retransmission
+   * delivered sooner than min_rtt after it was sent is taken for the original's delivery and
+   * skipped, as Linux does.
+   */
+  void advance(long sentAt, long end, long now, boolean retransmitted) {
+    if (retransmitted && now - sentAt < rtt.minRttNs()) {
+      return;
+    }
+    if (sentAt > xmitTime || (sentAt == xmitTime && end > endSeq)) {
+      xmitTime = sentAt;
+      endSeq = end;
+      rttNs = now - sentAt;
+    }
+  }
+
+  private boolean sentAfterReference(int slot) {
+    long sent = queue.sentAt(slot);
+    return sent > xmitTime || (sent == xmitTime && queue.end(slot) > endSeq);
+  }
+
+  long reoWindowNs() {
+    if (!reordering.seen()
+        && (recovery.inRecoveryOrLoss() || queue.sackedOut() >= reordering.level())) {
+      return 0;
+    }
+    return Math.min(rtt.minRttNs() / 4 * reoWndSteps, rtt.srttNs());
+  }
+
+  /** A DSACK after reordering was seen widens the window by a step, once per round trip. */
+  void onDsack(long delivered) {
+    if (adaptiveWindow && reordering.seen() && delivered > reoWndLastDelivered) {
+      reoWndSteps = Math.min(255, reoWndSteps + 1);
+      reoWndPersist = 16;
+      reoWndLastDelivered = delivered + queue.packetsInFlight();
+    }
+  }
+
+  /** A recovery that ended without undo counts against a widened window. */
+  void onRecoveryNotUndone() {
+    if (reoWndPersist > 0 && --reoWndPersist == 0) {
+      reoWndSteps = 1;
+    }
+  }
+
+  /**
+   * {@code tcp_rack_detect_loss}: walks the segments in send order (originals go out in sequence
+   * order, so the walk stops at the first original sent after the reference) and arms the reorder
+   * timer for the earliest one still within its window.
+   */
+  @Override
+  public void markLosses() {
+    long now = context.now();
+    long window = reoWindowNs();
+    long earliestTimeout = Long.MAX_VALUE;
+    for (int i = 0; i < queue.size(); i++) {
+      int slot = queue.slot(i);
+      if (sentAfterReference(slot)) {
+        if (!queue.has(slot, RetransmitQueue.EVER_RETRANS)) {
+          break;
+        }
+        continue;
+      }
+      if (queue.has(slot, RetransmitQueue.SACKED | RetransmitQueue.LOST)) {
+        continue;
+      }
+      long remaining = queue.sentAt(slot) + rttNs + window - now;
+      if (remaining <= 0) {
+        queue.markLost(slot);
+      } else {
+        earliestTimeout = Math.min(earliestTimeout, remaining);
+      }
+    }
+    if (earliestTimeout != Long.MAX_VALUE) {
+      timer.armAt(now + earliestTimeout);
+    }
+  }
+
+  @Override
+  public boolean timeToRecover() {
+    return queue.lostOut() > 0;
+  }
+
+  @Override
+  public boolean marksHeadWhenRecovering() {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+package org.bondsim.tcp;
+
+/**
+ * The receive buffer and the window it advertises. SO_RCVBUF doubles the request and locks the
+ * size; otherwise the buffer starts at tcp_rmem[1] and {@code tcp_rcv_space_adjust} grows it once
+ * per receiver RTT: if the application read more than in the last round, it sizes the buffer for
+ * twice that plus 16 segments, so the sender is never limited by the window, up to tcp_rmem[2].
+ */
+final class ReceiveBuffer {
+  private final KernelProfile profile;
+  private final boolean autotune;
+  private final long max;
+  private long buffer;
+  private long window;
+  private long space;
+  private long spaceTime;
+  private long spaceRead;
+
+  /**
+   * @param profile the kernel's tcp_rmem and window scale
+   * @param requested SO_RCVBUF, or 0 or less when the application did not set it
+   */
+  ReceiveBuffer(KernelProfile profile, long requested) {
+    this.profile = profile;
+    this.autotune = requested <= 0;
+    this.max = autotune ? profile.rmemMax() : 2 * requested;
+    this.buffer = autotune ? profile.rmemDefault() : 2 * requested;
+    this.window = profile.windowFor(buffer);
+  }
+
+  /** The window to advertise. */
+  long window() {
+    return window;
+  }
+
+  /**
+   * The application has read {@code bytesRead} in all by {@code now}.
+   *
+   * @param intervalNs the receiver's RTT estimate, how often to adjust
+   * @param mss the segment size
+   */
+  void onRead(long bytesRead, long now, long intervalNs, int mss) {
+    if (now - spaceTime < intervalNs) {
+      return;
+    }
+    long copied = bytesRead - spaceRead;
+    if (autotune && copied > space) {
+      long wanted = profile.bufferForWindow(2 * copied + 16L * mss);
+      if (wanted > buffer) {
+        buffer = Math.min(max, wanted);
+        window = profile.windowFor(buffer);
+      }
+      space = copied;
+    }
+    spaceRead = bytesRead;
+    spaceTime = now;
+  }
+}

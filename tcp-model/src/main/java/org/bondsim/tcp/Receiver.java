@@ -1,0 +1,156 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The receiving half ({@code tcp_data_queue}, {@code tcp_ofo_queue}): in-order data goes to the
+ * application at once, data above a hole waits in the out-of-order queue and is reported in SACK
+ * blocks, duplicates are reported by DSACK, and the window follows the autotuned buffer.
+ */
+final class Receiver {
+  private final WorkloadContext context;
+  private final NegotiatedOptions options;
+  private final TcpCounters counters;
+  private final RttEstimator rtt;
+  private final ReceiveBuffer buffer;
+  private final SackBlocks sackBlocks;
+  private final SequenceRanges ofo = new SequenceRanges();
+  private final TcpEndpoint.Reader reader;
+  private TcpEndpoint endpoint;
+  private AckScheduler acks;
+  private long rcvNxt;
+  private long rcvWup;
+  private long tsRecent;
+  private long bytesRead;
+  // tcp_rcv_rtt_measure_ts: the receiver's own RTT estimate, for autotuning and SACK compression.
+  private long rcvRttNs = 1_000_000L;
+
+  Receiver(
+      WorkloadContext context,
+      NegotiatedOptions options,
+      TcpSettings settings,
+      TcpCounters counters,
+      RttEstimator rtt,
+      TcpEndpoint.Reader reader,
+      long requestedBuffer) {
+    this.context = context;
+    this.options = options;
+    this.counters = counters;
+    this.rtt = rtt;
+    this.reader = reader;
+    this.buffer = new ReceiveBuffer(settings.profile(), requestedBuffer);
+    this.sackBlocks = new SackBlocks(options, settings, counters);
+  }
+
+  void wire(TcpEndpoint endpoint, AckScheduler acks) {
+    this.endpoint = endpoint;
+    this.acks = acks;
+  }
+
+  long rcvNxt() {
+    return rcvNxt;
+  }
+
+  long window() {
+    return buffer.window();
+  }
+
+  long tsRecent() {
+    return tsRecent;
+  }
+
+  long bytesRead() {
+    return bytesRead;
+  }
+
+  long rcvRttNs() {
+    return rcvRttNs;
+  }
+
+  boolean hasHoles() {
+    return !ofo.isEmpty();
+  }
+
+  /** Bytes received in order since the last ACK went out. */
+  long unacknowledged() {
+    return rcvNxt - rcvWup;
+  }
+
+  SackBlocks sackBlocks() {
+    return sackBlocks;
+  }
+
+  /** A SYN's timestamp seeds ts_recent. */
+  void seedTimestamp(long tsVal) {
+    tsRecent = tsVal;
+  }
+
+  /**
+   * {@code tcp_replace_ts_recent}: a segment at or below the last ACKed point updates ts_recent.
+   */
+  void onTimestamp(long sequence, long tsVal) {
+    if (options.timestampsOk && sequence <= rcvWup && tsVal != 0) {
+      tsRecent = tsVal;
+    }
+  }
+
+  /** A data segment's echo gives the receiver an RTT sample (milliseconds, never below 1 ms). */
+  void onEcho(long tsEcr) {
+    if (options.timestampsOk && tsEcr != 0) {
+      rcvRttNs = Math.max(1, TcpClock.ms(context) - tsEcr) * 1_000_000L;
+    }
+  }
+
+  /** Every segment sent carries the current ACK ({@code tcp_event_ack_sent}). */
+  void ackSent() {
+    rcvWup = rcvNxt;
+    sackBlocks.dsackSent();
+  }
+
+  /** {@code tcp_data_queue} for {@code len} bytes at {@code seq}. */
+  void receiveData(long seq, int len) {
+    long end = seq + len;
+    if (end <= rcvNxt) {
+      // Entirely old: the ACK for it was lost or it was retransmitted needlessly.
+      counters.delayedAckLost++;
+      sackBlocks.setDsack(seq, end, true);
+      acks.enterQuickAck();
+      acks.ackNow();
+      return;
+    }
+    if (seq <= rcvNxt) {
+      if (seq < rcvNxt) {
+        sackBlocks.setDsack(seq, rcvNxt, true);
+      }
+      rcvNxt = end;
+      boolean hadHoles = !ofo.isEmpty();
+      rcvNxt = ofo.drain(rcvNxt);
+      sackBlocks.dropBelow(rcvNxt);
+      acks.dataQueued();
+      if (hadHoles && ofo.isEmpty()) {
+        // The gap is filled: ACK now (ICSK_ACK_NOW).
+        acks.ackNow();
+      }
+      deliver(rcvNxt - bytesRead);
+      return;
+    }
+    counters.ofoQueue++;
+    if (ofo.covers(seq, end)) {
+      sackBlocks.setDsack(seq, end, false);
+    }
+    ofo.add(seq, end);
+    sackBlocks.onOutOfOrder(ofo.startOfRangeHolding(seq), ofo.endOfRangeHolding(seq));
+    acks.dataQueued();
+    acks.whileHolesExist();
+  }
+
+  private void deliver(long bytes) {
+    if (bytes <= 0) {
+      return;
+    }
+    bytesRead += bytes;
+    long interval = rtt.hasSample() ? rtt.srttNs() : rcvRttNs;
+    buffer.onRead(bytesRead, context.now(), interval, options.mss);
+    reader.read(endpoint, bytes);
+  }
+}

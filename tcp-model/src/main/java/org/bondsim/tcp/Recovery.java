@@ -1,0 +1,281 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The congestion-avoidance state machine ({@code tcp_fastretrans_alert}): Open, Disorder, Recovery
+ * and Loss, entering recovery when loss detection calls for it, leaving at {@code high_seq}, and
+ * every undo path with its markers ({@code undo_marker}, {@code undo_retrans}, {@code
+ * retrans_stamp}): DSACK undo ({@code tcp_try_undo_dsack}), full undo at the end of recovery, the
+ * partial undo timestamps allow ({@code tcp_try_undo_partial}) and undo of a spurious RTO ({@code
+ * tcp_try_undo_loss}).
+ */
+final class Recovery {
+  static final int OPEN = 0;
+  static final int DISORDER = 1;
+  static final int RECOVERY = 2;
+  static final int LOSS = 3;
+
+  private final WorkloadContext context;
+  private final RetransmitQueue queue;
+  private final CongestionWindow window;
+  private final WindowReduction reduction;
+  private final ReorderingEstimator reordering;
+  private final RttEstimator rtt;
+  private final NegotiatedOptions options;
+  private final TcpCounters counters;
+  private Rack rack;
+  private Dupthresh dupthresh;
+  private int state = OPEN;
+  private long highSeq;
+  private long undoMarker = -1;
+  private int undoRetrans;
+  private long retransStampMs;
+  private int priorCwnd;
+  private int priorSsthresh;
+
+  Recovery(
+      WorkloadContext context,
+      RetransmitQueue queue,
+      CongestionWindow window,
+      WindowReduction reduction,
+      ReorderingEstimator reordering,
+      RttEstimator rtt,
+      NegotiatedOptions options,
+      TcpCounters counters) {
+    this.context = context;
+    this.queue = queue;
+    this.window = window;
+    this.reduction = reduction;
+    this.reordering = reordering;
+    this.rtt = rtt;
+    this.options = options;
+    this.counters = counters;
+  }
+
+  void wire(Rack rack, Dupthresh dupthresh) {
+    this.rack = rack;
+    this.dupthresh = dupthresh;
+  }
+
+  int state() {
+    return state;
+  }
+
+  /** The window reduction recovery runs (PRR or rate-halving). */
+  WindowReduction reduction() {
+    return reduction;
+  }
+
+  boolean inRecovery() {
+    return state == RECOVERY;
+  }
+
+  boolean inRecoveryOrLoss() {
+    return state >= RECOVERY;
+  }
+
+  /** Whether the window may grow into a probe or a new TSO burst (Open or Disorder). */
+  boolean openOrDisorder() {
+    return state <= DISORDER;
+  }
+
+  /** Reordering evidence counts unless an RTO's loss state has no undo to hope for. */
+  boolean acceptsReorderingEvidence() {
+    return !(state == LOSS && undoMarker < 0);
+  }
+
+  /** The sender retransmitted: counted by state, and remembered for undo. */
+  void onRetransmit() {
+    if (state == LOSS) {
+      counters.slowStartRetrans++;
+    } else {
+      counters.fastRetrans++;
+    }
+    if (retransStampMs == 0) {
+      retransStampMs = TcpClock.ms(context);
+    }
+    if (undoMarker >= 0) {
+      undoRetrans++;
+    }
+  }
+
+  /** A DSACK proves retransmissions needless: fewer left before undo is allowed. */
+  void onDsack(AckSample sample) {
+    if (undoRetrans > 0) {
+      undoRetrans = Math.max(0, undoRetrans - sample.dsackedRetransmissions);
+    }
+    if (sample.dsackedBelowUna > 0 && undoRetrans > 0) {
+      undoRetrans = (int) Math.max(0, undoRetrans - sample.dsackedBelowUna);
+    }
+  }
+
+  /** {@code tcp_fastretrans_alert} for one ACK, after the scoreboard was updated. */
+  void onAck(AckSample sample, TcpSegment segment, LossDetection detection) {
+    if (state == OPEN && (queue.sackedOut() > 0 || sample.dsack)) {
+      state = DISORDER;
+    }
+    if (sample.dsack && undoMarker >= 0 && undoRetrans == 0 && state != LOSS) {
+      counters.dsackUndo++;
+      undo();
+      return;
+    }
+    detection.markLosses();
+    switch (state) {
+      case OPEN, DISORDER -> onAckOpen(sample, detection);
+      case RECOVERY -> onAckInRecovery(sample, segment, detection);
+      case LOSS -> onAckInLoss(sample, segment);
+      default -> throw new IllegalStateException("state " + state);
+    }
+  }
+
+  private void onAckOpen(AckSample sample, LossDetection detection) {
+    if (detection.timeToRecover()) {
+      int head = queue.slot(0);
+      if (detection.marksHeadWhenRecovering()
+          && queue.lostOut() == 0
+          && queue.size() > 0
+          && !queue.has(head, RetransmitQueue.SACKED)) {
+        // The threshold was reached without a marked loss: the head is lost.
+        queue.markLost(head);
+      }
+      enter();
+      reduce(sample.newlyDelivered, sample.advanced);
+      return;
+    }
+    if (state == DISORDER && queue.sackedOut() == 0 && queue.lostOut() == 0) {
+      state = OPEN;
+    }
+    window.grow(sample, reordering.raised(), context.now(), rtt.minRttNs());
+  }
+
+  private void onAckInRecovery(AckSample sample, TcpSegment segment, LossDetection detection) {
+    if (queue.sndUna() >= highSeq) {
+      if (mayUndo(segment)) {
+        counters.fullUndo++;
+        undo();
+      } else {
+        window.cwnd = Math.max(window.ssthresh, 1);
+        rack.onRecoveryNotUndone();
+        leave();
+      }
+      return;
+    }
+    if (sample.advanced && mayUndoPartial(segment)) {
+      // Timestamps prove the original arrived, so this was reordering; with no retransmission
+      // still out, the reduction is undone.
+      long reached = Math.max(queue.highestSacked(), queue.sndUna());
+      reordering.note(reached - sample.priorSndUna, true, options.sackOk, options.mss);
+      if (queue.retransOut() == 0) {
+        counters.partialUndo++;
+        undo();
+        return;
+      }
+    }
+    int head = queue.slot(0);
+    if (sample.advanced
+        && detection.partialAckMarksHead()
+        && queue.size() > 0
+        && !queue.has(head, RetransmitQueue.LOST | RetransmitQueue.RETRANS)) {
+      queue.markLost(head);
+    }
+    reduce(sample.newlyDelivered, sample.advanced);
+  }
+
+  private void onAckInLoss(AckSample sample, TcpSegment segment) {
+    if (sample.advanced && mayUndo(segment)) {
+      counters.lossUndo++;
+      counters.spuriousRtos++;
+      undo();
+    } else if (queue.sndUna() >= highSeq) {
+      leave();
+    } else if (sample.advanced) {
+      // Slow start again from the RTO's window.
+      int cwnd = window.cwnd;
+      window.cwnd = Math.min(cwnd + sample.acked, Math.max(window.ssthresh, cwnd + sample.acked));
+    }
+  }
+
+  /** {@code tcp_rack_reo_timeout}: RACK's timer found losses outside recovery. */
+  void onRackTimeout() {
+    int lostBefore = queue.lostOut();
+    rack.markLosses();
+    if (queue.lostOut() > lostBefore && state < RECOVERY) {
+      enter();
+      // PRR lets the first retransmission go at once (sndcnt at least 1 before any).
+      reduce(0, false);
+    }
+  }
+
+  /** {@code tcp_enter_loss}: the RTO fired with data outstanding. */
+  void onTimeout() {
+    counters.timeouts++;
+    if (state != LOSS) {
+      priorCwnd = window.cwnd;
+      priorSsthresh = window.ssthresh;
+      window.onLoss();
+      reordering.onTimeout(state <= DISORDER, queue.sackedOut());
+    }
+    undoMarker = queue.sndUna();
+    undoRetrans = 0;
+    retransStampMs = 0;
+    highSeq = queue.sndNxt();
+    state = LOSS;
+    window.cwnd = 1;
+    queue.markAllLost();
+  }
+
+  private boolean packetDelayed(TcpSegment segment) {
+    return options.timestampsOk
+        && retransStampMs > 0
+        && segment.tsEcr() != 0
+        && segment.tsEcr() < retransStampMs;
+  }
+
+  private boolean mayUndo(TcpSegment segment) {
+    return undoMarker >= 0 && (undoRetrans == 0 || packetDelayed(segment));
+  }
+
+  private boolean mayUndoPartial(TcpSegment segment) {
+    return undoMarker >= 0 && packetDelayed(segment);
+  }
+
+  private void enter() {
+    if (options.sackOk) {
+      counters.sackRecovery++;
+    } else {
+      counters.renoRecovery++;
+    }
+    priorCwnd = window.cwnd;
+    priorSsthresh = window.ssthresh;
+    window.onLoss();
+    highSeq = queue.sndNxt();
+    undoMarker = queue.sndUna();
+    undoRetrans = 0;
+    retransStampMs = 0;
+    reduction.start(priorCwnd);
+    state = RECOVERY;
+  }
+
+  private void reduce(int newlyDelivered, boolean advanced) {
+    reduction.onAck(newlyDelivered, advanced, queue.packetsInFlight(), queue.lostOut(), window);
+  }
+
+  private void leave() {
+    state = queue.sackedOut() > 0 ? DISORDER : OPEN;
+    undoMarker = -1;
+    retransStampMs = 0;
+  }
+
+  private void undo() {
+    window.cwnd = Math.max(window.cwnd, priorCwnd);
+    if (priorSsthresh > window.ssthresh) {
+      window.ssthresh = priorSsthresh;
+    }
+    // Segments still marked lost were not lost after all, and may qualify again later.
+    dupthresh.resetHint();
+    queue.clearLost();
+    leave();
+  }
+}

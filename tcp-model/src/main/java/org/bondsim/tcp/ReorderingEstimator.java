@@ -1,0 +1,100 @@
+package org.bondsim.tcp;
+
+/**
+ * The sender's reordering level ({@code tp->reordering}): how many packets a segment may be
+ * overtaken by before the duplicate-threshold detectors call it lost. It starts at {@code
+ * tcp_reordering}, rises to the distance each piece of evidence proves (a late original below the
+ * highest SACK, a DSACKed retransmission, timestamps in an undo, more duplicate ACKs than segments)
+ * up to {@code tcp_max_reordering}, and falls back to the sysctl at an RTO taken with enough SACKed
+ * ({@code tcp_enter_loss}).
+ *
+ * <p>Counters, as each kernel bumps them: 6.x ({@code tcp_check_sack_reordering}) counts every
+ * detection; 2.6.37 ({@code tcp_update_reordering}) only when the level grows, naming the evidence,
+ * and FACK while it is still on (the first reordering turns FACK off).
+ */
+final class ReorderingEstimator {
+  private final int sysctl;
+  private final int max;
+  private final boolean everyEvent;
+  private final TcpCounters counters;
+  private int level;
+  private boolean seen;
+
+  ReorderingEstimator(TcpSettings settings, TcpCounters counters) {
+    this.sysctl = settings.reordering();
+    this.max = settings.maxReordering();
+    this.everyEvent = settings.profile().countsEveryReorderEvent();
+    this.counters = counters;
+    this.level = sysctl;
+  }
+
+  /** The current level in packets. */
+  int level() {
+    return level;
+  }
+
+  /** Whether any reordering was detected on this connection. */
+  boolean seen() {
+    return seen;
+  }
+
+  /** Whether the level is above the sysctl's ({@code tcp_may_raise_cwnd} looks at it). */
+  boolean raised() {
+    return level > sysctl;
+  }
+
+  /**
+   * Evidence from SACK or timestamps that a segment was overtaken by {@code distanceBytes}.
+   *
+   * @param distanceBytes how far above it delivery reached
+   * @param timestamps whether timestamps proved it (an undo) rather than SACK
+   * @param sackOk whether the connection uses SACK (2.6.37 names FACK only then)
+   * @param mss the sender's MSS, to turn bytes into packets
+   */
+  void note(long distanceBytes, boolean timestamps, boolean sackOk, int mss) {
+    int metric = (int) Math.min(Integer.MAX_VALUE, (distanceBytes + mss - 1) / mss);
+    if (!everyEvent) {
+      if (metric > level) {
+        level = Math.min(max, metric);
+        if (timestamps) {
+          counters.tsReorder++;
+        } else if (!seen && sackOk) {
+          counters.fackReorder++;
+        } else {
+          counters.sackReorder++;
+        }
+        seen = true;
+      }
+      return;
+    }
+    if (metric > level) {
+      level = Math.min(max, metric);
+    }
+    seen = true;
+    if (timestamps) {
+      counters.tsReorder++;
+    } else {
+      counters.sackReorder++;
+    }
+  }
+
+  /** Without SACK: more duplicate ACKs than the {@code packets} outstanding could cause. */
+  void noteReno(int packets) {
+    int metric = Math.min(max, packets);
+    if (metric > level) {
+      level = metric;
+      counters.renoReorder++;
+      seen = true;
+    } else if (everyEvent) {
+      counters.renoReorder++;
+      seen = true;
+    }
+  }
+
+  /** {@code tcp_enter_loss}: an RTO with at least the sysctl's worth SACKed resets the level. */
+  void onTimeout(boolean openOrDisorder, int sackedOut) {
+    if (openOrDisorder && sackedOut >= sysctl) {
+      level = Math.min(level, sysctl);
+    }
+  }
+}

@@ -1,0 +1,431 @@
+package org.bondsim.tcp;
+
+import java.util.List;
+import org.bondsim.api.packet.SackBlock;
+
+/**
+ * The sender's segments between snd_una and snd_nxt in sequence order, with each one's send time
+ * and scoreboard marks (Linux's retransmit queue and its {@code sacked} bits), and the counts the
+ * rest of the sender reads: {@code sacked_out}, {@code lost_out}, {@code retrans_out}. Nothing else
+ * changes a mark.
+ *
+ * <p>Every lookup is by bisection or through an index, so an ACK costs what it changed, as Linux's
+ * {@code tcp_sacktag_bsearch}, {@code recv_sack_cache}, {@code lost_skb_hint} and {@code
+ * retransmit_skb_hint} make it: a SACK block walks only its stretches not SACKed before ({@link
+ * #sackedRanges}), the k-th SACKed segment is found in a Fenwick tree ({@link SlotCounts}), and the
+ * search for the next lost segment to retransmit resumes where the last one stopped.
+ */
+final class RetransmitQueue {
+  static final int SACKED = 1;
+  static final int LOST = 2;
+  static final int RETRANS = 4;
+  static final int EVER_RETRANS = 8;
+  static final int PUSH = 16;
+
+  private final TcpCounters counters;
+  private final Rack rack;
+  private long[] segStart = new long[64];
+  private int[] segLen = new int[64];
+  private long[] segSent = new long[64];
+  private int[] segState = new int[64];
+  private int head;
+  private int count;
+  private long sndUna;
+  private long sndNxt;
+  private int sackedOut;
+  private int lostOut;
+  private int retransOut;
+  private long highestSacked = -1;
+  // The extent of the segments marked SACKED (which stay so): a SACK block walks only the gaps.
+  private final SequenceRanges sackedRanges = new SequenceRanges();
+  // Which ring slots hold a SACKED segment, to find the k-th SACKed one in O(log n).
+  private final SlotCounts sackedSlots = new SlotCounts(64);
+  // Every segment starting below this holds no mark that makes it due for retransmission.
+  private long retransmitHintSeq;
+
+  RetransmitQueue(TcpCounters counters, Rack rack) {
+    this.counters = counters;
+    this.rack = rack;
+  }
+
+  // ----------------------------------------------------------------- reading
+
+  int size() {
+    return count;
+  }
+
+  long sndUna() {
+    return sndUna;
+  }
+
+  long sndNxt() {
+    return sndNxt;
+  }
+
+  int sackedOut() {
+    return sackedOut;
+  }
+
+  int lostOut() {
+    return lostOut;
+  }
+
+  int retransOut() {
+    return retransOut;
+  }
+
+  /** {@code tcp_packets_in_flight}: sent, less SACKed and lost, plus retransmitted. */
+  int packetsInFlight() {
+    return count - sackedOut - lostOut + retransOut;
+  }
+
+  /** The highest end of any segment ever SACKed, or -1. */
+  long highestSacked() {
+    return highestSacked;
+  }
+
+  /** The ring slot of the segment at queue index {@code index} (0 = snd_una's). */
+  int slot(int index) {
+    return (head + index) & (segStart.length - 1);
+  }
+
+  long start(int slot) {
+    return segStart[slot];
+  }
+
+  long end(int slot) {
+    return segStart[slot] + segLen[slot];
+  }
+
+  int length(int slot) {
+    return segLen[slot];
+  }
+
+  long sentAt(int slot) {
+    return segSent[slot];
+  }
+
+  boolean has(int slot, int mark) {
+    return (segState[slot] & mark) != 0;
+  }
+
+  /** Whether the segment is lost and neither SACKed nor retransmitted since. */
+  boolean dueForRetransmission(int slot) {
+    return (segState[slot] & (LOST | SACKED | RETRANS)) == LOST;
+  }
+
+  /** Whether the segment carries no mark but {@code EVER_RETRANS}/{@code PUSH}. */
+  boolean unmarked(int slot) {
+    return (segState[slot] & (SACKED | LOST | RETRANS)) == 0;
+  }
+
+  /** The first queue index whose segment starts at or above {@code seq} (size if none). */
+  int firstAtOrAbove(long seq) {
+    int low = 0;
+    int high = count;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (segStart[slot(mid)] < seq) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
+  /**
+   * Returns the queue index of the k-th SACKed segment counted from snd_una (k from 1).
+   *
+   * @return the index, or -1 with fewer SACKed segments
+   */
+  int indexOfSacked(int k) {
+    return sackedSlots.kthLogical(head, count, k);
+  }
+
+  /**
+   * {@code fackets_out}: segments from snd_una up to and including the highest SACKed one still
+   * queued, from the Fenwick tree rather than a scan.
+   */
+  int facketsOut() {
+    return sackedOut == 0 ? 0 : indexOfSacked(sackedOut) + 1;
+  }
+
+  // ----------------------------------------------------------------- sending
+
+  /** Appends a new segment at snd_nxt, not yet sent; returns its slot. */
+  int append(int len, boolean push) {
+    if (count == segStart.length) {
+      grow();
+    }
+    int slot = slot(count);
+    segStart[slot] = sndNxt;
+    segLen[slot] = len;
+    segState[slot] = push ? PUSH : 0;
+    count++;
+    sndNxt += len;
+    return slot;
+  }
+
+  /** Stamps a (re)transmission; a retransmission is marked and counted in retrans_out. */
+  void sent(int slot, long now, boolean retransmission) {
+    segSent[slot] = now;
+    if (retransmission) {
+      segState[slot] |= RETRANS | EVER_RETRANS;
+      retransOut++;
+    }
+  }
+
+  /** A tail loss probe resends the last segment: marked ever-retransmitted, not counted out. */
+  void probed(int slot, long now) {
+    segSent[slot] = now;
+    segState[slot] |= EVER_RETRANS;
+  }
+
+  /**
+   * The slot of the first segment due for retransmission, or -1, resuming from where the last
+   * search stopped ({@code retransmit_skb_hint}).
+   */
+  int nextToRetransmit() {
+    for (int i = firstAtOrAbove(retransmitHintSeq); i < count; i++) {
+      int slot = slot(i);
+      if (dueForRetransmission(slot)) {
+        retransmitHintSeq = segStart[slot];
+        return slot;
+      }
+    }
+    retransmitHintSeq = sndNxt;
+    return -1;
+  }
+
+  // ----------------------------------------------------------------- marks
+
+  /** Marks a segment lost; a retransmission lost again is counted ({@code TCPLostRetransmit}). */
+  void markLost(int slot) {
+    int flags = segState[slot];
+    if ((flags & RETRANS) != 0) {
+      retransOut--;
+      counters.lostRetransmit++;
+    }
+    segState[slot] = (flags & ~RETRANS) | LOST;
+    lostOut++;
+    retransmitHintSeq = Math.min(retransmitHintSeq, segStart[slot]);
+  }
+
+  /** Undo: no segment is lost after all ({@code tcp_undo_cwnd_reduction} clears the marks). */
+  void clearLost() {
+    for (int i = 0; i < count && lostOut > 0; i++) {
+      int slot = slot(i);
+      if ((segState[slot] & LOST) != 0) {
+        segState[slot] &= ~LOST;
+        lostOut--;
+      }
+    }
+  }
+
+  /**
+   * An RTO ({@code tcp_enter_loss}): every segment not SACKed is lost and no retransmission is out.
+   */
+  void markAllLost() {
+    for (int i = 0; i < count; i++) {
+      int slot = slot(i);
+      int flags = segState[slot];
+      if ((flags & SACKED) != 0) {
+        continue;
+      }
+      if ((flags & RETRANS) != 0) {
+        retransOut--;
+      }
+      if ((flags & LOST) == 0) {
+        lostOut++;
+      }
+      segState[slot] = (flags & (EVER_RETRANS | PUSH)) | LOST;
+    }
+    retransmitHintSeq = sndUna;
+  }
+
+  private void markSacked(int slot, long now) {
+    int flags = segState[slot];
+    if ((flags & LOST) != 0) {
+      lostOut--;
+    }
+    if ((flags & RETRANS) != 0) {
+      retransOut--;
+    }
+    segState[slot] = (flags & (EVER_RETRANS | PUSH)) | SACKED;
+    sackedOut++;
+    sackedSlots.add(slot, 1);
+    sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot]);
+    rack.advance(segSent[slot], segStart[slot] + segLen[slot], now, (flags & EVER_RETRANS) != 0);
+  }
+
+  // ----------------------------------------------------------------- an ACK
+
+  /**
+   * {@code tcp_sacktag_write_queue}: applies an ACK's SACK blocks. The first block is a DSACK when
+   * it lies below the ACK or inside the second block (RFC 2883); the rest mark the segments they
+   * cover wholly, walking only the stretches not SACKed before.
+   */
+  void sackTag(List<SackBlock> blocks, AckSample sample, long now, int mss) {
+    long previousHighestSacked = highestSacked;
+    for (int b = 0; b < blocks.size(); b++) {
+      SackBlock block = blocks.get(b);
+      if (b == 0 && isDsack(block, blocks, sample.ack)) {
+        sample.dsack = true;
+        if (block.start() < sample.ack) {
+          counters.dsackRecv++;
+        } else {
+          counters.dsackOfoRecv++;
+        }
+        checkDsack(block, sample, mss);
+        continue;
+      }
+      long cursor = block.start();
+      int r = sackedRanges.firstEndingAbove(cursor);
+      while (cursor < block.end()) {
+        long gapEnd = block.end();
+        if (r < sackedRanges.size()) {
+          if (sackedRanges.start(r) <= cursor) {
+            cursor = Math.max(cursor, sackedRanges.end(r));
+            r++;
+            continue;
+          }
+          gapEnd = Math.min(gapEnd, sackedRanges.start(r));
+        }
+        sackGap(cursor, gapEnd, block, sample, now, previousHighestSacked);
+        cursor = gapEnd;
+        r = sackedRanges.firstEndingAbove(cursor);
+      }
+    }
+  }
+
+  private static boolean isDsack(SackBlock first, List<SackBlock> blocks, long ack) {
+    return first.start() < ack
+        || (blocks.size() > 1
+            && first.start() >= blocks.get(1).start()
+            && first.end() <= blocks.get(1).end());
+  }
+
+  /**
+   * SACKs the segments of {@code block} that overlap {@code [from, to)}, a stretch holding no
+   * SACKED segment yet. A segment sent once and SACKed below the previous highest SACK was
+   * reordered: its distance is the evidence {@code tcp_sacktag_one} keeps.
+   */
+  private void sackGap(
+      long from, long to, SackBlock block, AckSample sample, long now, long previousHighest) {
+    int i = firstAtOrAbove(from);
+    if (i > 0 && end(slot(i - 1)) > from) {
+      i--; // it starts below the stretch and reaches into it
+    }
+    for (; i < count; i++) {
+      int slot = slot(i);
+      long start = segStart[slot];
+      long end = start + segLen[slot];
+      if (start >= to) {
+        break;
+      }
+      if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
+        continue;
+      }
+      markSacked(slot, now);
+      sample.newlySacked++;
+      if (end <= previousHighest && (segState[slot] & EVER_RETRANS) == 0) {
+        sample.reordered(previousHighest - start);
+      }
+      highestSacked = Math.max(highestSacked, end);
+    }
+  }
+
+  /**
+   * {@code tcp_check_dsack} and the DSACK part of {@code tcp_sacktag_one}: counts the
+   * retransmissions the block proves needless for undo, and a SACKed retransmission it covers is
+   * reordering evidence.
+   */
+  private void checkDsack(SackBlock block, AckSample sample, int mss) {
+    for (int i = firstAtOrAbove(block.start()); i < count; i++) {
+      int slot = slot(i);
+      if (segStart[slot] >= block.end()) {
+        break;
+      }
+      int flags = segState[slot];
+      if ((flags & EVER_RETRANS) != 0) {
+        sample.dsackedRetransmissions++;
+      }
+      if ((flags & (EVER_RETRANS | SACKED)) == (EVER_RETRANS | SACKED)) {
+        sample.reordered(highestSacked - segStart[slot]);
+      }
+    }
+    if (block.end() <= sndUna) {
+      sample.dsackedBelowUna = Math.max(1, (block.end() - block.start() + mss - 1) / mss);
+    }
+  }
+
+  /**
+   * {@code tcp_clean_rtx_queue}: drops the segments the cumulative ACK covers. Each one never
+   * retransmitted gives an RTT sample and advances RACK; one that fills a hole below the highest
+   * SACK arrived late, not lost.
+   */
+  void cumulativeAck(AckSample sample, long now) {
+    long ack = sample.ack;
+    while (count > 0) {
+      int slot = head;
+      long end = segStart[slot] + segLen[slot];
+      if (end > ack) {
+        break;
+      }
+      int flags = segState[slot];
+      if ((flags & SACKED) != 0) {
+        sackedOut--;
+        sackedSlots.add(slot, -1);
+      } else {
+        sample.acked++;
+        if ((flags & EVER_RETRANS) == 0) {
+          sample.rttNs = now - segSent[slot];
+          rack.advance(segSent[slot], end, now, false);
+          if (end <= highestSacked) {
+            sample.reordered(highestSacked - segStart[slot]);
+          }
+        }
+      }
+      if ((flags & LOST) != 0) {
+        lostOut--;
+      }
+      if ((flags & RETRANS) != 0) {
+        retransOut--;
+      }
+      head = (head + 1) & (segStart.length - 1);
+      count--;
+    }
+    if (ack > sndUna) {
+      sample.advanced = true;
+      sndUna = ack;
+      sackedRanges.dropEndingBy(ack);
+    }
+  }
+
+  private void grow() {
+    int n = segStart.length;
+    long[] s = new long[2 * n];
+    int[] l = new int[2 * n];
+    long[] t = new long[2 * n];
+    int[] f = new int[2 * n];
+    for (int i = 0; i < count; i++) {
+      int from = slot(i);
+      s[i] = segStart[from];
+      l[i] = segLen[from];
+      t[i] = segSent[from];
+      f[i] = segState[from];
+    }
+    segStart = s;
+    segLen = l;
+    segSent = t;
+    segState = f;
+    head = 0;
+    sackedSlots.reset(2 * n);
+    for (int i = 0; i < count; i++) {
+      if ((segState[i] & SACKED) != 0) {
+        sackedSlots.add(i, 1);
+      }
+    }
+  }
+}

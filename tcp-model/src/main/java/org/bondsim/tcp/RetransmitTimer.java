@@ -1,0 +1,66 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The retransmission timer ({@code ICSK_TIME_RETRANS}, {@code tcp_timer.c}): the RTO from the RTT
+ * estimator, doubled per back-off ({@code icsk_backoff}, at most 2^10) up to 120 s ({@code
+ * TCP_RTO_MAX}), reset by a valid RTT sample. Before the connection is established it times the
+ * SYN.
+ */
+final class RetransmitTimer {
+  private static final int MAX_BACKOFF_SHIFT = 10;
+
+  private final WorkloadContext context;
+  private final RttEstimator rtt;
+  private final Timer timer;
+  private int backoff;
+
+  RetransmitTimer(WorkloadContext context, RttEstimator rtt, Runnable onTimeout) {
+    this.context = context;
+    this.rtt = rtt;
+    this.timer = context.newTimer(onTimeout);
+  }
+
+  /** Restarts the timer for one RTO from now. */
+  void arm() {
+    long rto =
+        Math.min(RttEstimator.RTO_MAX_NS, rtt.rtoNs() << Math.min(backoff, MAX_BACKOFF_SHIFT));
+    timer.armAt(context.now() + rto);
+  }
+
+  /** Starts the timer unless it runs already (a transmission with the queue non-empty). */
+  void armIfIdle() {
+    if (!timer.armed()) {
+      arm();
+    }
+  }
+
+  /** Starts the timer {@code delayNs} from now (the SYN's own schedule). */
+  void armIn(long delayNs) {
+    timer.armAt(context.now() + delayNs);
+  }
+
+  void cancel() {
+    timer.cancel();
+  }
+
+  boolean armed() {
+    return timer.armed();
+  }
+
+  long expiresAt() {
+    return timer.expiresAt();
+  }
+
+  /** The timer fired: the next RTO is twice as long. */
+  void backOff() {
+    backoff++;
+  }
+
+  /** A valid RTT sample ends the back-off ({@code tcp_ack_update_rtt}). */
+  void resetBackoff() {
+    backoff = 0;
+  }
+}

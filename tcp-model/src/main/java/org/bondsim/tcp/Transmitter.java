@@ -1,0 +1,317 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.PacketOwner;
+import org.bondsim.api.packet.SkbTruesize;
+import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * The sending path ({@code tcp_write_xmit}, {@code tcp_xmit_retransmit_queue}, {@code
+ * tcp_transmit_skb}): lost segments first, then new data while cwnd, the peer's window, TCP small
+ * queues and, in recovery, the reduction's budget allow; with GSO/TSO full segments go as one
+ * super-packet. Every segment carries the receiver's current ACK, window, SACK blocks and
+ * timestamps, and charges its truesize to the socket until the NIC has sent it.
+ *
+ * <p>The pacing rate is 2 × cwnd × MSS / SRTT ({@code tcp_update_pacing_rate} with {@code
+ * tcp_pacing_ss_ratio} 200 %); difference: Linux lowers the ratio to {@code tcp_pacing_ca_ratio}
+ * (120 %) in congestion avoidance, the model keeps 200 %. The rate only sizes TSQ and TSO here;
+ * segments are not paced.
+ */
+final class Transmitter implements PacketOwner {
+  private static final int IPV4_TCP_HEADERS = 40;
+  private static final long TSQ_MAX_BYTES = 1L << 20; // tcp_limit_output_bytes
+  private static final int GSO_MAX_BYTES = 65536;
+
+  private final WorkloadContext context;
+  private final Host host;
+  private final Frame frame;
+  private final int flowId;
+  private final NegotiatedOptions options;
+  private final TcpCounters counters;
+  private final RttEstimator rtt;
+  private final boolean gso;
+  private final boolean smallQueues;
+  private final PushMarks writes = new PushMarks();
+  private RetransmitQueue queue;
+  private CongestionWindow window;
+  private Recovery recovery;
+  private WindowReduction reduction;
+  private Receiver receiver;
+  private AckScheduler acks;
+  private RetransmitTimer rto;
+  private LossProbe probe;
+  private boolean established;
+  private long peerWindow;
+  private long queuedBytes;
+  private long packetNumber;
+  private long retransmitted;
+
+  Transmitter(
+      WorkloadContext context,
+      Host host,
+      Frame frame,
+      int flowId,
+      TcpSettings settings,
+      NegotiatedOptions options,
+      TcpCounters counters,
+      RttEstimator rtt) {
+    this.context = context;
+    this.host = host;
+    this.frame = frame;
+    this.flowId = flowId;
+    this.options = options;
+    this.counters = counters;
+    this.rtt = rtt;
+    this.gso = settings.gso();
+    this.smallQueues = settings.profile().smallQueues();
+  }
+
+  @SuppressWarnings("checkstyle:ParameterNumber")
+  void wire(
+      RetransmitQueue queue,
+      CongestionWindow window,
+      Recovery recovery,
+      WindowReduction reduction,
+      Receiver receiver,
+      AckScheduler acks,
+      RetransmitTimer rto,
+      LossProbe probe) {
+    this.queue = queue;
+    this.window = window;
+    this.recovery = recovery;
+    this.reduction = reduction;
+    this.receiver = receiver;
+    // Until the peer's first segment, assume it advertises what this end would.
+    this.peerWindow = receiver.window();
+    this.acks = acks;
+    this.rto = rto;
+    this.probe = probe;
+  }
+
+  /** Data may flow from now on. */
+  void established() {
+    established = true;
+  }
+
+  /** The window the peer's last segment advertised. */
+  void peerWindow(long bytes) {
+    peerWindow = bytes;
+  }
+
+  /** Bytes the application has written so far. */
+  long written() {
+    return writes.written();
+  }
+
+  /** Segments retransmitted, tail loss probes included ({@code ss -ti}'s retrans total). */
+  long retransmitted() {
+    return retransmitted;
+  }
+
+  /** The application makes {@code count} send() calls of {@code size} bytes. */
+  void write(long count, long size) {
+    for (long i = 0; i < count; i++) {
+      writes.write(size);
+    }
+  }
+
+  /** Pacing rate in bytes per second, unbounded before the first RTT sample. */
+  private long pacingRate() {
+    return rtt.hasSample()
+        ? (long) (2.0 * window.cwnd * options.mss * 1e9 / Math.max(rtt.srttNs(), 1))
+        : Long.MAX_VALUE / 4;
+  }
+
+  /**
+   * TCP small queues: bytes below TCP limited to ~1 ms at the pacing rate, at least two skbs, at
+   * most tcp_limit_output_bytes (1 MB). Not in 2.6.37.
+   */
+  private boolean smallQueueAllows() {
+    if (!smallQueues) {
+      return true;
+    }
+    long twoSkbs = 2L * SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
+    long limit = Math.min(Math.max(twoSkbs, pacingRate() >> 10), TSQ_MAX_BYTES);
+    return queuedBytes < limit;
+  }
+
+  /** {@code tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} until something stops them. */
+  void trySend() {
+    if (!established) {
+      return;
+    }
+    long appEnd = writes.written();
+    while (true) {
+      if (queue.lostOut() > 0 && retransmitOneLost()) {
+        continue;
+      }
+      long sndNxt = queue.sndNxt();
+      if (queue.packetsInFlight() >= window.cwnd && sndNxt < appEnd) {
+        // Data is waiting and only the window stops it: Linux's is_cwnd_limited.
+        window.markLimited();
+        return;
+      }
+      if (sndNxt >= appEnd || sndNxt - queue.sndUna() >= peerWindow || !smallQueueAllows()) {
+        return;
+      }
+      if (recovery.inRecovery() && !reduction.maySend()) {
+        return;
+      }
+      if (gso && recovery.openOrDisorder() && sendSuperPacket(appEnd)) {
+        probe.schedule();
+        continue;
+      }
+      transmit(appendSegment(appEnd), false);
+      probe.schedule();
+      if (recovery.inRecovery()) {
+        reduction.sent();
+      }
+    }
+  }
+
+  private int appendSegment(long appEnd) {
+    long sndNxt = queue.sndNxt();
+    int len = (int) Math.min(options.mss, appEnd - sndNxt);
+    return queue.append(len, writes.pushFor(sndNxt + len));
+  }
+
+  /**
+   * With GSO/TSO, {@code tcp_write_xmit} sends as many full segments as the window allows, up to
+   * the TSO size goal ({@code tcp_tso_autosize}: about 1 ms at the pacing rate, at least 2, and 64
+   * KB at most), as one super-packet the bond places on one slave.
+   *
+   * @return false when fewer than two full segments can go, so a plain segment is sent instead
+   */
+  private boolean sendSuperPacket(long appEnd) {
+    int mss = options.mss;
+    int goal = (int) Math.max(2, Math.min(GSO_MAX_BYTES / mss, (pacingRate() >> 10) / mss));
+    int room = window.cwnd - queue.packetsInFlight();
+    long full = (Math.min(appEnd, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
+    int segments = (int) Math.min(Math.min(room, goal), full);
+    if (segments < 2) {
+      return false;
+    }
+    long now = context.now();
+    long first = queue.sndNxt();
+    boolean push = false;
+    for (int i = 0; i < segments; i++) {
+      int slot = queue.append(mss, writes.pushFor(queue.sndNxt() + mss));
+      queue.sent(slot, now, false);
+      push = queue.has(slot, RetransmitQueue.PUSH);
+    }
+    emit(first, segments * mss, push, segments, now);
+    rto.armIfIdle();
+    return true;
+  }
+
+  private boolean retransmitOneLost() {
+    if (queue.packetsInFlight() >= window.cwnd || !smallQueueAllows()) {
+      return false;
+    }
+    if (recovery.inRecovery() && !reduction.maySend()) {
+      return false;
+    }
+    int slot = queue.nextToRetransmit();
+    if (slot < 0) {
+      return false;
+    }
+    transmit(slot, true);
+    if (recovery.inRecovery()) {
+      reduction.sent();
+    }
+    return true;
+  }
+
+  private void transmit(int slot, boolean retransmission) {
+    long now = context.now();
+    queue.sent(slot, now, retransmission);
+    if (retransmission) {
+      retransmitted++;
+      counters.retransSegs++;
+      recovery.onRetransmit();
+    }
+    emitSegment(slot, now);
+    rto.armIfIdle();
+  }
+
+  private void emitSegment(int slot, long now) {
+    emit(queue.start(slot), queue.length(slot), queue.has(slot, RetransmitQueue.PUSH), 1, now);
+  }
+
+  /**
+   * A tail loss probe with new data, if the window allows one.
+   *
+   * @return false when the probe must resend the last segment instead
+   */
+  boolean sendNewForProbe() {
+    long appEnd = writes.written();
+    if (queue.sndNxt() >= appEnd || queue.sndNxt() - queue.sndUna() >= peerWindow) {
+      return false;
+    }
+    transmit(appendSegment(appEnd), false);
+    return true;
+  }
+
+  /** A tail loss probe resends the last segment. */
+  void resendLast() {
+    int slot = queue.slot(queue.size() - 1);
+    long now = context.now();
+    queue.probed(slot, now);
+    retransmitted++;
+    counters.retransSegs++;
+    emitSegment(slot, now);
+  }
+
+  /** A pure ACK. */
+  void sendAck() {
+    emit(queue.sndNxt(), 0, false, 1, context.now());
+  }
+
+  private void emit(long seq, int len, boolean push, int segments, long now) {
+    counters.outSegs += segments;
+    SackBlocks sack = receiver.sackBlocks();
+    boolean timestamps = options.timestampsOk;
+    TcpSegment segment =
+        new TcpSegment(
+            seq,
+            receiver.rcvNxt(),
+            TcpSegment.ACK | (push ? TcpSegment.PSH : 0),
+            receiver.window(),
+            options.optionBytes + sack.optionBytes(),
+            sack.current(),
+            timestamps ? TcpClock.ms(context) : 0,
+            timestamps ? receiver.tsRecent() : 0);
+    acks.ackSent();
+    receiver.ackSent();
+    int truesize = SkbTruesize.of(len + IPV4_TCP_HEADERS + options.optionBytes);
+    queuedBytes += truesize;
+    // Only data segments are numbered in the flow the reorder meter sees; a pure ACK belongs to
+    // no flow (-1), so numbering it would leave a hole the meter takes for a loss.
+    long number = len > 0 ? packetNumber : 0;
+    if (len > 0) {
+      packetNumber += segments;
+    }
+    host.send(
+        new Packet(
+            frame,
+            len,
+            segment,
+            len > 0 ? flowId : -1,
+            number,
+            now,
+            this,
+            truesize,
+            segments > 1 ? options.mss : 0));
+  }
+
+  @Override
+  public void onTxDone(Packet packet) {
+    queuedBytes = Math.max(0, queuedBytes - packet.truesize());
+    if (queue.size() > 0 || writes.written() > queue.sndNxt()) {
+      trySend();
+    }
+  }
+}

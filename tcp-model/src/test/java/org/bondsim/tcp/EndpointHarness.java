@@ -1,0 +1,139 @@
+package org.bondsim.tcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.packet.TcpSegment;
+
+/**
+ * One sending endpoint driven by hand in the manner of a packetdrill script: the test plays the
+ * peer, writing each ACK (with its SACK blocks and timestamp echo) and reading what the endpoint
+ * sent in reply. Sent packets leave the NIC at once (their truesize is released after each step).
+ */
+final class EndpointHarness {
+  static final long PEER_WINDOW = 1L << 30;
+
+  final ManualContext context;
+  final TcpCounters counters = new TcpCounters();
+  final TcpEndpoint endpoint;
+  private final Frame peerFrame;
+  private int released;
+
+  EndpointHarness(Map<String, String> sysctls) {
+    context = new ManualContext(1500, sysctls);
+    MacAddress mac = MacAddress.parse("02:00:00:00:00:02");
+    Ipv4Address address = Ipv4Address.parse("192.0.2.2");
+    Frame out =
+        new Frame(
+            new EthernetHeader(context.host().mac(), mac, EthernetHeader.NO_VLAN, EtherType.IPV4),
+            Ipv4Header.of(context.host().address(), address, IpProtocol.TCP),
+            new TcpHeader(49152, 12866));
+    peerFrame =
+        new Frame(
+            new EthernetHeader(mac, context.host().mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
+            Ipv4Header.of(address, context.host().address(), IpProtocol.TCP),
+            new TcpHeader(12866, 49152));
+    endpoint =
+        new TcpEndpoint(
+            context,
+            context.host(),
+            out,
+            0,
+            TcpSettings.of(context),
+            counters,
+            (e, bytes) -> {},
+            0);
+  }
+
+  /** Connects: our SYN, the peer's SYN-ACK (MSS 1460, its timestamps if enabled), our ACK. */
+  EndpointHarness established() {
+    endpoint.connect();
+    boolean timestamps = context.setting("net.ipv4.tcp_timestamps", "1").equals("1");
+    deliver(
+        new TcpSegment(
+            -1,
+            0,
+            TcpSegment.SYN | TcpSegment.ACK,
+            1460,
+            20,
+            List.of(),
+            timestamps ? 1 : 0,
+            timestamps ? 1 : 0),
+        0);
+    return this;
+  }
+
+  /** The application writes {@code bytes} in one send(). */
+  void write(long bytes) {
+    endpoint.write(bytes);
+    releaseTx();
+  }
+
+  /** The peer ACKs {@code ack} with SACK blocks given as start, end pairs, echoing nothing. */
+  void ack(long ack, long... sackPairs) {
+    ackEchoing(0, ack, sackPairs);
+  }
+
+  /** The same with a timestamp echo ({@code tsEcr}) in milliseconds of the sender's clock. */
+  void ackEchoing(long tsEcr, long ack, long... sackPairs) {
+    List<SackBlock> blocks = new ArrayList<>();
+    for (int i = 0; i < sackPairs.length; i += 2) {
+      blocks.add(new SackBlock(sackPairs[i], sackPairs[i + 1]));
+    }
+    deliver(
+        new TcpSegment(
+            1, ack, TcpSegment.ACK, PEER_WINDOW, 0, List.copyOf(blocks), tsEcr == 0 ? 0 : 1, tsEcr),
+        0);
+  }
+
+  private void deliver(TcpSegment segment, int payload) {
+    endpoint.receive(new Packet(peerFrame, payload, segment, -1, 0, context.now(), null, 0));
+    releaseTx();
+  }
+
+  /** Moves the clock, firing the endpoint's timers. */
+  void advanceTo(long atNs) {
+    context.advanceTo(atNs);
+    releaseTx();
+  }
+
+  private void releaseTx() {
+    List<Packet> sent = context.host().sent();
+    while (released < sent.size()) {
+      Packet packet = sent.get(released++);
+      if (packet.owner() != null) {
+        packet.owner().onTxDone(packet);
+      }
+    }
+  }
+
+  /** Sequence numbers of the data segments sent since {@code fromIndex} of all packets sent. */
+  List<Long> dataSequencesSince(int fromIndex) {
+    List<Long> sequences = new ArrayList<>();
+    List<Packet> sent = context.host().sent();
+    for (int i = fromIndex; i < sent.size(); i++) {
+      if (sent.get(i).payloadBytes() > 0) {
+        sequences.add(sent.get(i).tcp().sequence());
+      }
+    }
+    return sequences;
+  }
+
+  int packetsSent() {
+    return context.host().sent().size();
+  }
+
+  long counter(String nstatName) {
+    return counters.nonZero().getOrDefault(nstatName, 0L);
+  }
+}

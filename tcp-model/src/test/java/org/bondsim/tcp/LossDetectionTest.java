@@ -1,0 +1,140 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bondsim.api.packet.SackBlock;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each loss detector over ten 1000-byte segments sent 1 µs apart at 0..9999, with the level at
+ * tcp_reordering's default 3: which sequence numbers it marks lost, and when recovery is due.
+ */
+class LossDetectionTest {
+  private final ManualContext context = new ManualContext(1500, Map.of());
+  private final TcpCounters counters = new TcpCounters();
+  private final RttEstimator rtt = new RttEstimator(1_000_000_000L);
+  private final Rack rack = new Rack(context, rtt, 1);
+  private final RetransmitQueue queue = new RetransmitQueue(counters, rack);
+  private final ReorderingEstimator reordering =
+      new ReorderingEstimator(TcpSettings.of(context), counters);
+
+  LossDetectionTest() {
+    for (int i = 0; i < 10; i++) {
+      queue.sent(queue.append(1000, false), i * 1000L, false);
+    }
+  }
+
+  private void ack(long ack, long... pairs) {
+    AckSample sample = new AckSample();
+    sample.reset(ack, queue.sndUna());
+    List<SackBlock> blocks = new ArrayList<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      blocks.add(new SackBlock(pairs[i], pairs[i + 1]));
+    }
+    queue.sackTag(blocks, sample, context.now(), 1000);
+    queue.cumulativeAck(sample, context.now());
+  }
+
+  private List<Long> lost() {
+    List<Long> lost = new ArrayList<>();
+    for (int i = 0; i < queue.size(); i++) {
+      if (queue.has(queue.slot(i), RetransmitQueue.LOST)) {
+        lost.add(queue.start(queue.slot(i)));
+      }
+    }
+    return lost;
+  }
+
+  @Test
+  void dupthreshMarksTheHoleOnceThreeSegmentsAboveItAreSacked() {
+    Dupthresh dupthresh = new Dupthresh(queue, reordering);
+    ack(2000, 3000, 5000);
+    dupthresh.markLosses();
+    assertThat(lost()).isEmpty();
+    assertThat(dupthresh.timeToRecover()).isFalse();
+    ack(2000, 3000, 6000);
+    dupthresh.markLosses();
+    assertThat(lost()).containsExactly(2000L);
+    assertThat(dupthresh.timeToRecover()).isTrue();
+  }
+
+  @Test
+  void dupthreshLeavesAHoleWithFewerThanTheLevelAboveIt() {
+    Dupthresh dupthresh = new Dupthresh(queue, reordering);
+    // Holes at 2000 and 6000; only two SACKed segments lie above 6000.
+    ack(2000, 3000, 6000, 7000, 9000);
+    dupthresh.markLosses();
+    assertThat(lost()).containsExactly(2000L);
+  }
+
+  @Test
+  void fackMarksEverythingMoreThanTheLevelBelowTheHighestSack() {
+    Fack fack = new Fack(queue, reordering);
+    Dupthresh dupthresh = new Dupthresh(queue, reordering);
+    ack(2000, 9000, 10000);
+    dupthresh.markLosses();
+    assertThat(lost()).isEmpty();
+    // fackets_out = 8 (2000..9999), so 8 - 3 = 5 segments from snd_una are lost.
+    fack.markLosses();
+    assertThat(lost()).containsExactly(2000L, 3000L, 4000L, 5000L, 6000L);
+    assertThat(fack.timeToRecover()).isTrue();
+  }
+
+  @Test
+  void rackMarksWhatWasSentAnRttPlusTheWindowBeforeTheNewestDelivered() {
+    rtt.sample(100_000);
+    ack(2000);
+    context.advanceTo(109_000);
+    Recovery recovery = recoveryOver();
+    rack.wire(queue, reordering, recovery, context.newTimer(() -> {}));
+    // 9000 (sent at 9 µs) is SACKed at 109 µs: RACK's RTT is 100 µs and its window 25 µs.
+    ack(2000, 9000, 10000);
+    rack.markLosses();
+    assertThat(lost()).isEmpty();
+    // At 130 µs everything sent by 5 µs has waited 100 + 25 µs.
+    context.advanceTo(130_000);
+    rack.markLosses();
+    assertThat(lost()).containsExactly(2000L, 3000L, 4000L, 5000L);
+    assertThat(rack.timeToRecover()).isTrue();
+  }
+
+  @Test
+  void newRenoCountsDuplicatesAndRecoversAtTheThird() {
+    NewRenoDupacks reno = new NewRenoDupacks(queue, reordering);
+    AckSample duplicate = new AckSample();
+    for (int i = 1; i <= 3; i++) {
+      duplicate.reset(0, 0);
+      assertThat(reno.onAck(duplicate, false)).isEqualTo(1);
+      assertThat(reno.timeToRecover()).isEqualTo(i == 3);
+    }
+    assertThat(reno.partialAckMarksHead()).isTrue();
+  }
+
+  @Test
+  void moreDuplicatesThanSegmentsProveReordering() {
+    NewRenoDupacks reno = new NewRenoDupacks(queue, reordering);
+    AckSample duplicate = new AckSample();
+    for (int i = 0; i < 10; i++) {
+      duplicate.reset(0, 0);
+      reno.onAck(duplicate, false);
+    }
+    assertThat(counters.renoReorder).isPositive();
+    assertThat(reordering.level()).isEqualTo(10);
+  }
+
+  private Recovery recoveryOver() {
+    TcpSettings settings = TcpSettings.of(context);
+    return new Recovery(
+        context,
+        queue,
+        new CongestionWindow(settings),
+        WindowReduction.of(settings.profile()),
+        reordering,
+        rtt,
+        new NegotiatedOptions(settings, 1500),
+        counters);
+  }
+}

@@ -1,0 +1,172 @@
+package org.bondsim.tcp;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.policy.RandomSource;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.PacketHandler;
+import org.bondsim.api.workload.Timer;
+import org.bondsim.api.workload.WorkloadContext;
+
+/**
+ * A workload context whose clock moves only when a test says so, with timers that fire as it moves
+ * and a host that keeps what it is asked to send: enough to drive one TCP endpoint by hand, segment
+ * by segment, as packetdrill drives a real one.
+ */
+public final class ManualContext implements WorkloadContext {
+  private final Map<String, String> settings = new HashMap<>();
+  private final List<ManualTimer> timers = new ArrayList<>();
+  private final CapturingHost host = new CapturingHost();
+  private final int mtu;
+  private long now;
+
+  public ManualContext(int mtu, Map<String, String> sysctls) {
+    this.mtu = mtu;
+    settings.putAll(sysctls);
+  }
+
+  /** The host whose sends are kept. */
+  public CapturingHost host() {
+    return host;
+  }
+
+  /** Moves the clock to {@code atNs}, firing every timer due on the way, in time order. */
+  public void advanceTo(long atNs) {
+    while (true) {
+      ManualTimer next = null;
+      for (ManualTimer timer : timers) {
+        if (timer.armed() && timer.expiresAt() <= atNs) {
+          if (next == null || timer.expiresAt() < next.expiresAt()) {
+            next = timer;
+          }
+        }
+      }
+      if (next == null) {
+        break;
+      }
+      now = Math.max(now, next.expiresAt());
+      next.fire();
+    }
+    now = Math.max(now, atNs);
+  }
+
+  @Override
+  public Host local() {
+    return host;
+  }
+
+  @Override
+  public Host remote() {
+    return host;
+  }
+
+  @Override
+  public long now() {
+    return now;
+  }
+
+  @Override
+  public long durationNs() {
+    return Long.MAX_VALUE / 4;
+  }
+
+  @Override
+  public int mtu() {
+    return mtu;
+  }
+
+  @Override
+  public int streams() {
+    return 1;
+  }
+
+  @Override
+  public Timer newTimer(Runnable action) {
+    ManualTimer timer = new ManualTimer(action);
+    timers.add(timer);
+    return timer;
+  }
+
+  @Override
+  public RandomSource random() {
+    throw new UnsupportedOperationException("the TCP model draws no random numbers");
+  }
+
+  @Override
+  public String setting(String name, String defaultValue) {
+    return settings.getOrDefault(name, defaultValue);
+  }
+
+  /** A timer on the manual clock. */
+  private final class ManualTimer implements Timer {
+    private final Runnable action;
+    private long expiresAt = -1;
+
+    ManualTimer(Runnable action) {
+      this.action = action;
+    }
+
+    @Override
+    public void armAt(long atNs) {
+      expiresAt = Math.max(atNs, now);
+    }
+
+    @Override
+    public void cancel() {
+      expiresAt = -1;
+    }
+
+    @Override
+    public boolean armed() {
+      return expiresAt >= 0;
+    }
+
+    @Override
+    public long expiresAt() {
+      return expiresAt;
+    }
+
+    void fire() {
+      expiresAt = -1;
+      action.run();
+    }
+  }
+
+  /** A host that keeps every packet handed to it, and frees its send-buffer charge at once. */
+  public static final class CapturingHost implements Host {
+    private final List<Packet> sent = new ArrayList<>();
+
+    /** Everything sent so far, oldest first. */
+    public List<Packet> sent() {
+      return sent;
+    }
+
+    @Override
+    public String name() {
+      return "manual";
+    }
+
+    @Override
+    public MacAddress mac() {
+      return MacAddress.parse("02:00:00:00:00:01");
+    }
+
+    @Override
+    public Ipv4Address address() {
+      return Ipv4Address.parse("192.0.2.1");
+    }
+
+    @Override
+    public void send(Packet packet) {
+      sent.add(packet);
+    }
+
+    @Override
+    public void onReceive(PacketHandler handler) {}
+  }
+}

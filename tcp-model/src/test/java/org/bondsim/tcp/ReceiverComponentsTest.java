@@ -1,0 +1,75 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.bondsim.api.packet.SackBlock;
+import org.junit.jupiter.api.Test;
+
+/** The receiver's SACK blocks, its autotuned buffer and the sender's PSH marks, in isolation. */
+class ReceiverComponentsTest {
+  private final ManualContext context = new ManualContext(1500, Map.of());
+  private final TcpSettings settings = TcpSettings.of(context);
+  private final TcpCounters counters = new TcpCounters();
+
+  @Test
+  void theNewestBlockComesFirstMergesWhatItTouchesAndThreeFitBesideTimestamps() {
+    SackBlocks blocks = new SackBlocks(new NegotiatedOptions(settings, 1500), settings, counters);
+    blocks.onOutOfOrder(5000, 6000);
+    blocks.onOutOfOrder(7000, 8000);
+    blocks.onOutOfOrder(9000, 10000);
+    blocks.onOutOfOrder(11000, 12000);
+    assertThat(blocks.current())
+        .containsExactly(
+            new SackBlock(11000, 12000), new SackBlock(9000, 10000), new SackBlock(7000, 8000));
+    assertThat(blocks.optionBytes()).isEqualTo(28);
+    blocks.onOutOfOrder(7000, 10000);
+    assertThat(blocks.current())
+        .containsExactly(new SackBlock(7000, 10000), new SackBlock(11000, 12000));
+    blocks.setDsack(7500, 8000, false);
+    assertThat(blocks.current()).first().isEqualTo(new SackBlock(7500, 8000));
+    assertThat(counters.dsackOfoSent).isEqualTo(1);
+    blocks.dsackSent();
+    blocks.dropBelow(10000);
+    assertThat(blocks.current()).containsExactly(new SackBlock(11000, 12000));
+  }
+
+  @Test
+  void theBufferGrowsToTwiceWhatWasReadPerRoundPlusSixteenSegments() {
+    ReceiveBuffer buffer = new ReceiveBuffer(KernelProfile.LINUX_6, 0);
+    assertThat(buffer.window()).isEqualTo(65_536);
+    buffer.onRead(0, 1_000_000, 1_000_000, 1448);
+    buffer.onRead(1_000_000, 2_000_000, 1_000_000, 1448);
+    // 2 x (2 x 1 MB + 16 x 1448) of buffer, half of it window (tcp_adv_win_scale 1).
+    assertThat(buffer.window()).isEqualTo(2 * 1_000_000 + 16 * 1448);
+    // SO_RCVBUF locks it.
+    ReceiveBuffer locked = new ReceiveBuffer(KernelProfile.LINUX_6, 65_536);
+    locked.onRead(10_000_000, 5_000_000, 1_000_000, 1448);
+    assertThat(locked.window()).isEqualTo(65_536);
+  }
+
+  @Test
+  void pshMarksOnlyWriteEndsAndTheTail() {
+    PushMarks marks = new PushMarks();
+    marks.write(3000);
+    marks.write(3000);
+    assertThat(marks.pushFor(1448)).isFalse();
+    assertThat(marks.pushFor(3000)).isTrue(); // a send() ended exactly here
+    assertThat(marks.pushFor(4448)).isFalse();
+    assertThat(marks.pushFor(6000)).isTrue(); // the tail
+  }
+
+  @Test
+  void hyStartEndsSlowStartWhenARoundsMinimumRisesAnEighthAboveTheMinimum() {
+    HyStart hyStart = new HyStart(4_000_000L);
+    long minRtt = 40_000_000L; // threshold min_rtt/8 = 5 ms
+    for (int i = 0; i < 7; i++) {
+      assertThat(hyStart.exitSlowStart(45_000_000L, 32, 0, 100, minRtt)).isFalse();
+    }
+    assertThat(hyStart.exitSlowStart(45_000_000L, 32, 0, 100, minRtt)).isTrue();
+    HyStart small = new HyStart(4_000_000L);
+    for (int i = 0; i < 8; i++) {
+      assertThat(small.exitSlowStart(45_000_000L, 15, 0, 100, minRtt)).isFalse();
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fast recovery and every undo path, driven segment by segment as packetdrill drives Linux: the
+ * test plays the receiver and checks what the sender retransmits and which counters move. RACK and
+ * tail loss probes are off unless a test says otherwise, so the duplicate threshold decides.
+ */
+class RecoveryUndoTest {
+  private static final int MSS = 1460; // no timestamps
+  private static final int MSS_TS = 1448; // with timestamps
+
+  private static EndpointHarness sender(boolean timestamps) {
+    EndpointHarness h =
+        new EndpointHarness(
+            Map.of(
+                "net.ipv4.tcp_recovery", "0",
+                "net.ipv4.tcp_early_retrans", "0",
+                "net.ipv4.tcp_timestamps", timestamps ? "1" : "0"));
+    return h.established();
+  }
+
+  @Test
+  void aLossAtAnExactSequenceIsRetransmittedOnceThreeSegmentsAboveItAreSacked() {
+    EndpointHarness h = sender(false);
+    h.write(10L * MSS);
+    assertThat(h.dataSequencesSince(0)).hasSize(10);
+    h.ack(3 * MSS);
+    int mark = h.packetsSent();
+    h.ack(3 * MSS, 4 * MSS, 5 * MSS);
+    h.ack(3 * MSS, 4 * MSS, 6 * MSS);
+    assertThat(h.dataSequencesSince(mark)).isEmpty();
+    h.ack(3 * MSS, 4 * MSS, 7 * MSS);
+    assertThat(h.dataSequencesSince(mark)).containsExactly(3L * MSS);
+    assertThat(h.counter("TcpExtTCPSackRecovery")).isEqualTo(1);
+    assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
+  }
+
+  @Test
+  void aDsackForTheOnlyRetransmissionUndoesTheReduction() {
+    EndpointHarness h = sender(false);
+    h.write(10L * MSS);
+    h.ack(0, MSS, 4 * MSS);
+    assertThat(h.endpoint.describe()).contains("ssthresh:7");
+    // The original arrived after all: the receiver reports the retransmission as a duplicate.
+    h.ack(10 * MSS, 0, MSS);
+    assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPDSACKUndo")).isEqualTo(1);
+    assertThat(h.endpoint.describe()).contains("cwnd:10 ssthresh:inf");
+  }
+
+  @Test
+  void timestampsOlderThanTheRetransmissionUndoTheWholeRecovery() {
+    EndpointHarness h = sender(true);
+    h.write(10L * MSS_TS); // sent at 0 ms: TSval 1
+    h.advanceTo(5_000_000L);
+    h.ack(0, MSS_TS, 4 * MSS_TS); // retransmits 0 at 5 ms (retrans_stamp 6)
+    assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
+    h.ackEchoing(1, 10 * MSS_TS);
+    assertThat(h.counter("TcpExtTCPFullUndo")).isEqualTo(1);
+    assertThat(h.endpoint.describe()).contains("ssthresh:inf");
+  }
+
+  @Test
+  void withoutTheTimestampProofRecoveryEndsReduced() {
+    EndpointHarness h = sender(true);
+    h.write(10L * MSS_TS);
+    h.advanceTo(5_000_000L);
+    h.ack(0, MSS_TS, 4 * MSS_TS);
+    h.ackEchoing(6, 10 * MSS_TS); // echoes the retransmission itself
+    assertThat(h.counter("TcpExtTCPFullUndo")).isZero();
+    assertThat(h.endpoint.describe()).contains("cwnd:7 ssthresh:7");
+  }
+
+  @Test
+  void aPartialAckProvenLateByTimestampsUndoesOnceNoRetransmissionIsOut() {
+    EndpointHarness h = sender(true);
+    h.write(10L * MSS_TS);
+    h.advanceTo(5_000_000L);
+    h.ack(0, MSS_TS, 4 * MSS_TS);
+    h.ackEchoing(1, MSS_TS);
+    assertThat(h.counter("TcpExtTCPPartialUndo")).isEqualTo(1);
+    // The undo is reordering evidence: data up to 4 x MSS had overtaken segment 0.
+    assertThat(h.counter("TcpExtTCPTSReorder")).isEqualTo(1);
+    assertThat(h.endpoint.describe()).contains("reordering:4");
+  }
+
+  @Test
+  void anRtoProvenSpuriousByTimestampsIsUndone() {
+    EndpointHarness h = sender(true);
+    h.write(10L * MSS_TS);
+    h.advanceTo(1_500_000_000L); // the 1 s initial RTO fires, retransmitting 0
+    assertThat(h.counter("TcpExtTCPTimeouts")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPSlowStartRetrans")).isEqualTo(1);
+    h.ackEchoing(1, MSS_TS);
+    assertThat(h.counter("TcpExtTCPLossUndo")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPSpuriousRTOs")).isEqualTo(1);
+  }
+
+  @Test
+  void withoutSackTheThirdDuplicateAckRetransmitsTheHead() {
+    EndpointHarness h =
+        new EndpointHarness(Map.of("net.ipv4.tcp_sack", "0", "net.ipv4.tcp_timestamps", "0"))
+            .established();
+    h.write(10L * MSS);
+    int mark = h.packetsSent();
+    h.ack(0);
+    h.ack(0);
+    assertThat(h.dataSequencesSince(mark)).isEmpty();
+    h.ack(0);
+    assertThat(h.dataSequencesSince(mark)).containsExactly(0L);
+    assertThat(h.counter("TcpExtTCPRenoRecovery")).isEqualTo(1);
+  }
+}

@@ -1,0 +1,73 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The reordering level's changes and the counters each kernel bumps for them. */
+class ReorderingEstimatorTest {
+  private final TcpCounters counters = new TcpCounters();
+
+  private ReorderingEstimator estimator(Map<String, String> sysctls) {
+    return new ReorderingEstimator(TcpSettings.of(new ManualContext(1500, sysctls)), counters);
+  }
+
+  @Test
+  void sixXRaisesToTheDistanceAndCountsEveryDetection() {
+    ReorderingEstimator r = estimator(Map.of());
+    assertThat(r.level()).isEqualTo(3);
+    r.note(5 * 1448, false, true, 1448);
+    assertThat(r.level()).isEqualTo(5);
+    assertThat(r.raised()).isTrue();
+    r.note(2 * 1448, false, true, 1448);
+    assertThat(r.level()).isEqualTo(5);
+    assertThat(counters.sackReorder).isEqualTo(2);
+    r.note(4 * 1448 + 1, true, true, 1448); // rounds up to 5 packets
+    assertThat(counters.tsReorder).isEqualTo(1);
+    assertThat(r.level()).isEqualTo(5);
+  }
+
+  @Test
+  void sixXCapsAtTcpMaxReordering() {
+    ReorderingEstimator r = estimator(Map.of("net.ipv4.tcp_max_reordering", "8"));
+    r.note(100 * 1448, false, true, 1448);
+    assertThat(r.level()).isEqualTo(8);
+  }
+
+  @Test
+  void twoSixThirtySevenCountsOnlyGrowthFirstAsFackAndCapsAt127() {
+    ReorderingEstimator r = estimator(Map.of("bondsim.kernel", "2.6.37"));
+    r.note(5 * 1448, false, true, 1448);
+    assertThat(counters.fackReorder).isEqualTo(1);
+    r.note(4 * 1448, false, true, 1448);
+    assertThat(counters.sackReorder).isZero();
+    r.note(500 * 1448, false, true, 1448);
+    assertThat(counters.sackReorder).isEqualTo(1);
+    assertThat(r.level()).isEqualTo(127);
+  }
+
+  @Test
+  void renoEvidenceCountsOnSixXEvenWithoutGrowth() {
+    ReorderingEstimator six = estimator(Map.of());
+    six.noteReno(2);
+    assertThat(counters.renoReorder).isEqualTo(1);
+    assertThat(six.level()).isEqualTo(3);
+    TcpCounters old = new TcpCounters();
+    ReorderingEstimator twoSix =
+        new ReorderingEstimator(
+            TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", "2.6.37"))), old);
+    twoSix.noteReno(2);
+    assertThat(old.renoReorder).isZero();
+  }
+
+  @Test
+  void anRtoWithEnoughSackedFallsBackToTheSysctl() {
+    ReorderingEstimator r = estimator(Map.of());
+    r.note(20 * 1448, false, true, 1448);
+    r.onTimeout(true, 2);
+    assertThat(r.level()).isEqualTo(20);
+    r.onTimeout(true, 3);
+    assertThat(r.level()).isEqualTo(3);
+  }
+}

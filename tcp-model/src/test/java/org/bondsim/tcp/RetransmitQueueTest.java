@@ -1,0 +1,144 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.bondsim.api.packet.SackBlock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The scoreboard with hand-made SACK sequences over ten 1000-byte segments at 0..9999. */
+class RetransmitQueueTest {
+  private final ManualContext context = new ManualContext(1500, Map.of());
+  private final TcpCounters counters = new TcpCounters();
+  private final RttEstimator rtt = new RttEstimator(1_000_000_000L);
+  private RetransmitQueue queue;
+  private final AckSample sample = new AckSample();
+
+  @BeforeEach
+  void tenSegments() {
+    queue = new RetransmitQueue(counters, new Rack(context, rtt, 1));
+    for (int i = 0; i < 10; i++) {
+      queue.sent(queue.append(1000, false), i * 1000L, false);
+    }
+  }
+
+  private AckSample ack(long ack, long... pairs) {
+    sample.reset(ack, queue.sndUna());
+    List<SackBlock> blocks = new java.util.ArrayList<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      blocks.add(new SackBlock(pairs[i], pairs[i + 1]));
+    }
+    queue.sackTag(blocks, sample, 20_000, 1000);
+    queue.cumulativeAck(sample, 20_000);
+    return sample;
+  }
+
+  private boolean sacked(long seq) {
+    return queue.has(queue.slot(queue.firstAtOrAbove(seq)), RetransmitQueue.SACKED);
+  }
+
+  @Test
+  void aBlockMarksTheSegmentsItCoversWhollyAndOnlyOnce() {
+    assertThat(ack(0, 3000, 5000).newlySacked).isEqualTo(2);
+    assertThat(queue.sackedOut()).isEqualTo(2);
+    assertThat(queue.highestSacked()).isEqualTo(5000);
+    // The same block again is nothing new (recv_sack_cache's case).
+    assertThat(ack(0, 3000, 5000).newlySacked).isZero();
+    // A block covering half a segment does not SACK it.
+    assertThat(ack(0, 5500, 7000).newlySacked).isEqualTo(1);
+    assertThat(sacked(5000)).isFalse();
+    assertThat(sacked(6000)).isTrue();
+  }
+
+  @Test
+  void aSegmentSackedBelowThePreviousHighestIsReorderingEvidence() {
+    ack(0, 5000, 6000);
+    AckSample later = ack(0, 2000, 3000, 5000, 6000);
+    assertThat(later.newlySacked).isEqualTo(1);
+    // 2000 was overtaken by data up to 6000: 4000 bytes.
+    assertThat(later.reorderDistance).isEqualTo(4000);
+  }
+
+  @Test
+  void aHoleFilledByItsOriginalIsReorderingEvidenceAndGivesAnRttSample() {
+    ack(0, 1000, 4000);
+    AckSample filled = ack(4000);
+    assertThat(filled.advanced).isTrue();
+    assertThat(filled.acked).isEqualTo(1); // only 0..999 was not SACKed
+    assertThat(filled.rttNs).isEqualTo(20_000);
+    assertThat(filled.reorderDistance).isEqualTo(4000);
+    assertThat(queue.sackedOut()).isZero();
+    assertThat(queue.size()).isEqualTo(6);
+  }
+
+  @Test
+  void aRetransmittedSegmentGivesNoRttSample() {
+    queue.markLost(queue.slot(0));
+    queue.sent(queue.nextToRetransmit(), 15_000, true);
+    assertThat(queue.retransOut()).isEqualTo(1);
+    AckSample acked = ack(1000);
+    assertThat(acked.rttNs).isEqualTo(-1); // Karn
+    assertThat(queue.retransOut()).isZero();
+    assertThat(queue.lostOut()).isZero();
+  }
+
+  @Test
+  void aDsackBelowTheAckCountsTheSegmentsItCovers() {
+    ack(3000);
+    // A later ACK reports 0..1999 arrived twice: already acknowledged, so not in the queue.
+    AckSample dsack = ack(3000, 0, 2000);
+    assertThat(dsack.dsack).isTrue();
+    assertThat(dsack.dsackedBelowUna).isEqualTo(2);
+    assertThat(counters.dsackRecv).isEqualTo(1);
+  }
+
+  @Test
+  void aFirstBlockInsideTheSecondIsAnOutOfOrderDsack() {
+    ack(0, 4000, 8000);
+    AckSample dsack = ack(0, 5000, 6000, 4000, 8000);
+    assertThat(dsack.dsack).isTrue();
+    assertThat(dsack.newlySacked).isZero();
+    assertThat(counters.dsackOfoRecv).isEqualTo(1);
+  }
+
+  @Test
+  void facketsAndTheKthSackedComeFromTheTree() {
+    ack(0, 2000, 3000, 6000, 8000);
+    assertThat(queue.facketsOut()).isEqualTo(8);
+    assertThat(queue.indexOfSacked(1)).isEqualTo(2);
+    assertThat(queue.indexOfSacked(3)).isEqualTo(7);
+    assertThat(queue.indexOfSacked(4)).isEqualTo(-1);
+  }
+
+  @Test
+  void retransmissionsGoInSequenceOrderResumingAtTheHint() {
+    queue.markLost(queue.slot(5));
+    queue.markLost(queue.slot(2));
+    int first = queue.nextToRetransmit();
+    assertThat(queue.start(first)).isEqualTo(2000);
+    queue.sent(first, 30_000, true);
+    int second = queue.nextToRetransmit();
+    assertThat(queue.start(second)).isEqualTo(5000);
+    queue.sent(second, 30_000, true);
+    assertThat(queue.nextToRetransmit()).isEqualTo(-1);
+    // A loss marked below the hint is found again.
+    queue.markLost(queue.slot(1));
+    assertThat(queue.start(queue.nextToRetransmit())).isEqualTo(1000);
+  }
+
+  @Test
+  void anRtoMarksEverythingNotSackedLostAndUndoClearsIt() {
+    ack(0, 4000, 6000);
+    queue.markLost(queue.slot(0));
+    queue.sent(queue.nextToRetransmit(), 30_000, true);
+    queue.markAllLost();
+    assertThat(queue.lostOut()).isEqualTo(8);
+    assertThat(queue.retransOut()).isZero();
+    assertThat(queue.packetsInFlight()).isZero();
+    queue.clearLost();
+    assertThat(queue.lostOut()).isZero();
+    assertThat(queue.packetsInFlight()).isEqualTo(8);
+  }
+}

@@ -1,0 +1,102 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.bondsim.api.packet.SackBlock;
+
+/**
+ * Whatever SACK blocks arrive, in whatever order, the queue's incremental walk (gaps of the SACKed
+ * ranges, bisection, a Fenwick tree) marks exactly the segments a brute-force scan would: those a
+ * single block covered wholly at some ACK at or above snd_una.
+ */
+class SackScoreboardPropertiesTest {
+  @Provide
+  Arbitrary<List<long[]>> acks() {
+    Arbitrary<long[]> ack =
+        Combinators.combine(
+                Arbitraries.integers().between(0, 3),
+                Arbitraries.integers().between(0, 60_000).list().ofMinSize(0).ofMaxSize(8))
+            .as(
+                (advance, points) -> {
+                  long[] a = new long[1 + points.size()];
+                  a[0] = advance;
+                  for (int i = 0; i < points.size(); i++) {
+                    a[1 + i] = points.get(i);
+                  }
+                  return a;
+                });
+    return ack.list().ofMinSize(1).ofMaxSize(30);
+  }
+
+  @Property(tries = 300)
+  void incrementalMarksMatchABruteForceScan(
+      @ForAll @Size(min = 1, max = 60) List<@IntRange(min = 1, max = 3000) Integer> lengths,
+      @ForAll("acks") List<long[]> acks) {
+    ManualContext context = new ManualContext(1500, Map.of());
+    RetransmitQueue queue =
+        new RetransmitQueue(new TcpCounters(), new Rack(context, new RttEstimator(1), 1));
+    List<long[]> segments = new ArrayList<>();
+    long seq = 0;
+    for (int len : lengths) {
+      queue.sent(queue.append(len, false), 0, false);
+      segments.add(new long[] {seq, seq + len, 0});
+      seq += len;
+    }
+    long total = seq;
+    long una = 0;
+    AckSample sample = new AckSample();
+    for (long[] a : acks) {
+      // The cumulative ACK moves over whole segments only, as a receiver's would.
+      int advance = (int) a[0];
+      for (int i = 0; i < advance && !segments.isEmpty(); i++) {
+        if (segments.get(0)[0] == una) {
+          una = segments.remove(0)[1];
+        }
+      }
+      List<SackBlock> blocks = new ArrayList<>();
+      for (int i = 1; i + 1 < a.length; i += 2) {
+        long start = Math.max(una, Math.min(a[i], a[i + 1]) % (total + 1));
+        long end = Math.max(a[i], a[i + 1]) % (total + 1);
+        if (end > start) {
+          blocks.add(new SackBlock(start, end));
+        }
+      }
+      sample.reset(una, queue.sndUna());
+      queue.sackTag(blocks, sample, 1, 1000);
+      queue.cumulativeAck(sample, 1);
+      for (SackBlock block : blocks) {
+        for (long[] s : segments) {
+          if (s[0] >= block.start() && s[1] <= block.end()) {
+            s[2] = 1;
+          }
+        }
+      }
+      assertThat(queue.sndUna()).isEqualTo(una);
+      assertThat(queue.size()).isEqualTo(segments.size());
+      int sacked = 0;
+      int fackets = 0;
+      for (int i = 0; i < segments.size(); i++) {
+        boolean expected = segments.get(i)[2] == 1;
+        assertThat(queue.has(queue.slot(i), RetransmitQueue.SACKED)).isEqualTo(expected);
+        if (expected) {
+          sacked++;
+          fackets = i + 1;
+          assertThat(queue.indexOfSacked(sacked)).isEqualTo(i);
+        }
+      }
+      assertThat(queue.sackedOut()).isEqualTo(sacked);
+      assertThat(queue.facketsOut()).isEqualTo(fackets);
+    }
+  }
+}
