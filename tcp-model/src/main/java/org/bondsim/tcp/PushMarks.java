@@ -1,18 +1,21 @@
 package org.bondsim.tcp;
 
-import java.util.Arrays;
-
 /**
  * Where the application's send() calls ended, to decide which segments carry PSH. Each call ends by
  * marking PSH on the tail skb ({@code tcp_push}), and the next call clears it again as soon as it
  * appends to that skb ({@code tcp_sendmsg}: the first copy of a call drops PSH). So a segment
  * carries PSH only if a call ended exactly at its end, or it was the tail when sent (nothing
  * written beyond it yet).
+ *
+ * <p>The ends are kept as runs of equal-sized calls (first end, size, count), so a netperf that
+ * writes thousands of equal messages at once costs one entry, and each segment's look-up is O(1).
  */
 final class PushMarks {
-  private long[] boundaries = new long[64];
+  private long[] firstEnd = new long[16];
+  private long[] size = new long[16];
+  private long[] count = new long[16];
   private int head;
-  private int count;
+  private int runs;
   private long written;
 
   /** Bytes the application has written so far. */
@@ -20,32 +23,66 @@ final class PushMarks {
     return written;
   }
 
-  /** One send() call of {@code size} bytes. */
-  void write(long size) {
-    written += size;
-    if (count == boundaries.length) {
-      grow();
+  /** {@code calls} send() calls of {@code bytes} each. */
+  void write(long calls, long bytes) {
+    if (calls <= 0 || bytes <= 0) {
+      return;
     }
-    boundaries[(head + count) % boundaries.length] = written;
-    count++;
+    int mask = firstEnd.length - 1;
+    if (runs > 0) {
+      int tail = (head + runs - 1) & mask;
+      if (size[tail] == bytes && firstEnd[tail] + count[tail] * bytes == written + bytes) {
+        count[tail] += calls;
+        written += calls * bytes;
+        return;
+      }
+    }
+    if (runs == firstEnd.length) {
+      grow();
+      mask = firstEnd.length - 1;
+    }
+    int slot = (head + runs) & mask;
+    firstEnd[slot] = written + bytes;
+    size[slot] = bytes;
+    count[slot] = calls;
+    runs++;
+    written += calls * bytes;
   }
 
   private void grow() {
-    long[] ordered = Arrays.copyOf(boundaries, boundaries.length * 2);
-    for (int i = 0; i < count; i++) {
-      ordered[i] = boundaries[(head + i) % boundaries.length];
+    int n = firstEnd.length;
+    long[] f = new long[2 * n];
+    long[] s = new long[2 * n];
+    long[] c = new long[2 * n];
+    for (int i = 0; i < runs; i++) {
+      int from = (head + i) & (n - 1);
+      f[i] = firstEnd[from];
+      s[i] = size[from];
+      c[i] = count[from];
     }
-    boundaries = ordered;
+    firstEnd = f;
+    size = s;
+    count = c;
     head = 0;
   }
 
   /** Whether a new segment ending at {@code end} keeps a PSH mark; consumes the ends it passes. */
   boolean pushFor(long end) {
     boolean exact = false;
-    while (count > 0 && boundaries[head] <= end) {
-      exact = boundaries[head] == end;
-      head = (head + 1) % boundaries.length;
-      count--;
+    int mask = firstEnd.length - 1;
+    while (runs > 0 && firstEnd[head] <= end) {
+      long last = firstEnd[head] + (count[head] - 1) * size[head];
+      if (last <= end) {
+        exact = last == end;
+        head = (head + 1) & mask;
+        runs--;
+        continue;
+      }
+      long passed = (end - firstEnd[head]) / size[head] + 1;
+      exact = firstEnd[head] + (passed - 1) * size[head] == end;
+      firstEnd[head] += passed * size[head];
+      count[head] -= passed;
+      break;
     }
     return exact || end >= written;
   }

@@ -138,8 +138,8 @@ final class Receiver {
     if (ofo.covers(seq, end)) {
       sackBlocks.setDsack(seq, end, false);
     }
-    ofo.add(seq, end);
-    sackBlocks.onOutOfOrder(ofo.startOfRangeHolding(seq), ofo.endOfRangeHolding(seq));
+    int range = ofo.add(seq, end);
+    sackBlocks.onOutOfOrder(ofo.start(range), ofo.end(range));
     acks.dataQueued();
     acks.whileHolesExist();
   }

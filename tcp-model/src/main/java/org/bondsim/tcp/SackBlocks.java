@@ -1,6 +1,5 @@
 package org.bondsim.tcp;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.bondsim.api.packet.SackBlock;
 
@@ -13,7 +12,9 @@ final class SackBlocks {
   private final NegotiatedOptions options;
   private final boolean dsackEnabled;
   private final TcpCounters counters;
-  private final List<SackBlock> blocks = new ArrayList<>(4);
+  // At most four blocks fit; a small array keeps each update free of iterators and lambdas.
+  private final SackBlock[] blocks = new SackBlock[4];
+  private int count;
   private SackBlock dsack;
   // The list the next segment carries, rebuilt only when the blocks change.
   private List<SackBlock> current = List.of();
@@ -30,19 +31,37 @@ final class SackBlocks {
     if (!options.sackOk) {
       return;
     }
-    SackBlock merged = new SackBlock(start, end);
-    blocks.removeIf(b -> b.start() <= merged.end() && b.end() >= merged.start());
-    blocks.add(0, merged);
-    int max = options.maxSackBlocks();
-    while (blocks.size() > max) {
-      blocks.remove(blocks.size() - 1);
+    // Blocks the new range touches merge into it; the rest keep their order behind it.
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+      SackBlock b = blocks[i];
+      if (!(b.start() <= end && b.end() >= start)) {
+        blocks[kept++] = b;
+      }
     }
+    int behind = Math.min(kept, options.maxSackBlocks() - 1);
+    System.arraycopy(blocks, 0, blocks, 1, behind);
+    blocks[0] = new SackBlock(start, end);
+    for (int i = behind + 1; i < count; i++) {
+      blocks[i] = null;
+    }
+    count = behind + 1;
     stale = true;
   }
 
   /** rcv_nxt moved: blocks it passed are gone. */
   void dropBelow(long rcvNxt) {
-    if (blocks.removeIf(b -> b.end() <= rcvNxt)) {
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+      if (blocks[i].end() > rcvNxt) {
+        blocks[kept++] = blocks[i];
+      }
+    }
+    if (kept != count) {
+      for (int i = kept; i < count; i++) {
+        blocks[i] = null;
+      }
+      count = kept;
       stale = true;
     }
   }
@@ -79,18 +98,22 @@ final class SackBlocks {
   }
 
   private List<SackBlock> build() {
-    if (dsack == null) {
-      return blocks.isEmpty() ? List.of() : List.copyOf(blocks);
+    int max = options.maxSackBlocks();
+    int n = Math.min(max, count + (dsack != null ? 1 : 0));
+    SackBlock[] out = new SackBlock[n];
+    int i = 0;
+    if (dsack != null) {
+      out[i++] = dsack;
     }
-    List<SackBlock> all = new ArrayList<>(4);
-    all.add(dsack);
-    all.addAll(blocks);
-    return List.copyOf(all.subList(0, Math.min(options.maxSackBlocks(), all.size())));
+    for (int b = 0; i < n; b++) {
+      out[i++] = blocks[b];
+    }
+    return List.of(out);
   }
 
   /** The option bytes the blocks take: kind, length and 8 bytes a block. */
   int optionBytes() {
-    int count = Math.min((dsack != null ? 1 : 0) + blocks.size(), options.maxSackBlocks());
-    return count == 0 ? 0 : 4 + 8 * count;
+    int n = Math.min((dsack != null ? 1 : 0) + count, options.maxSackBlocks());
+    return n == 0 ? 0 : 4 + 8 * n;
   }
 }

@@ -81,18 +81,12 @@ final class SequenceRanges {
     return f >= 0 && ends[f] >= end;
   }
 
-  /** The start of the range holding {@code seq} (after {@link #add} of a segment at seq). */
-  long startOfRangeHolding(long seq) {
-    return starts[floorIndex(seq)];
-  }
-
-  /** The end of the range holding {@code seq}. */
-  long endOfRangeHolding(long seq) {
-    return ends[floorIndex(seq)];
-  }
-
-  /** Adds {@code [seq, end)}, merging it with every range it touches or overlaps. */
-  void add(long seq, long end) {
+  /**
+   * Adds {@code [seq, end)}, merging it with every range it touches or overlaps.
+   *
+   * @return the index of the range that now holds it
+   */
+  int add(long seq, long end) {
     long start = seq;
     long stop = end;
     int f = floorIndex(start);
@@ -126,6 +120,7 @@ final class SequenceRanges {
     }
     starts[first] = start;
     ends[first] = stop;
+    return first;
   }
 
   /**

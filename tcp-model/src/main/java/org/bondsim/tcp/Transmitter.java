@@ -113,9 +113,7 @@ final class Transmitter implements PacketOwner {
 
   /** The application makes {@code count} send() calls of {@code size} bytes. */
   void write(long count, long size) {
-    for (long i = 0; i < count; i++) {
-      writes.write(size);
-    }
+    writes.write(count, size);
   }
 
   /** Pacing rate in bytes per second, unbounded before the first RTT sample. */

@@ -51,8 +51,7 @@ class ReceiverComponentsTest {
   @Test
   void pshMarksOnlyWriteEndsAndTheTail() {
     PushMarks marks = new PushMarks();
-    marks.write(3000);
-    marks.write(3000);
+    marks.write(2, 3000);
     assertThat(marks.pushFor(1448)).isFalse();
     assertThat(marks.pushFor(3000)).isTrue(); // a send() ended exactly here
     assertThat(marks.pushFor(4448)).isFalse();

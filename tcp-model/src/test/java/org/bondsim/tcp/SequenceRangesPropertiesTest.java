@@ -36,12 +36,10 @@ class SequenceRangesPropertiesTest {
       if (op.kind() < 7) {
         assertThat(ranges.covers(op.a(), op.a() + op.len()))
             .isEqualTo(coveredByReference(reference, op.a(), op.a() + op.len()));
-        ranges.add(op.a(), op.a() + op.len());
+        int index = ranges.add(op.a(), op.a() + op.len());
         addToReference(reference, op.a(), op.a() + op.len());
-        assertThat(ranges.startOfRangeHolding(op.a()))
-            .isEqualTo(reference.floorEntry(op.a()).getKey());
-        assertThat(ranges.endOfRangeHolding(op.a()))
-            .isEqualTo(reference.floorEntry(op.a()).getValue());
+        assertThat(ranges.start(index)).isEqualTo(reference.floorEntry(op.a()).getKey());
+        assertThat(ranges.end(index)).isEqualTo(reference.floorEntry(op.a()).getValue());
       } else if (op.kind() < 9) {
         long next = op.a();
         Map.Entry<Long, Long> first = reference.firstEntry();
