@@ -129,6 +129,17 @@ final class EndpointHarness {
     return sequences;
   }
 
+  /** The end of the highest data segment sent so far (snd_nxt as the wire saw it). */
+  long highestSent() {
+    long highest = 0;
+    for (Packet packet : context.host().sent()) {
+      if (packet.payloadBytes() > 0) {
+        highest = Math.max(highest, packet.tcp().sequence() + packet.payloadBytes());
+      }
+    }
+    return highest;
+  }
+
   int packetsSent() {
     return context.host().sent().size();
   }
