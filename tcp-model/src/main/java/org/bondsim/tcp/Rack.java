@@ -95,27 +95,26 @@ final class Rack implements LossDetection {
   }
 
   /**
-   * {@code tcp_rack_detect_loss}: walks the segments in send order (originals go out in sequence
-   * order, so the walk stops at the first original sent after the reference) and arms the reorder
-   * timer for the earliest one still within its window.
+   * {@code tcp_rack_detect_loss}: walks the segments in the order they were last sent ({@code
+   * tsorted_sent_queue}, SACKed ones not on it), stops at the first sent after the reference, marks
+   * those older than RACK's RTT plus the window lost and arms the reorder timer for the earliest of
+   * the rest. A segment sent at the reference's own instant but above its end is passed over, as
+   * Linux's tie-break by sequence does.
    */
   @Override
   public void markLosses() {
     long now = context.now();
     long window = reoWindowNs();
     long earliestTimeout = Long.MAX_VALUE;
-    for (int i = 0; i < queue.size(); i++) {
-      int slot = queue.slot(i);
-      if (sentAfterReference(slot)) {
-        if (!queue.has(slot, RetransmitQueue.EVER_RETRANS)) {
-          break;
-        }
+    for (int slot = queue.firstSent(); slot >= 0; slot = queue.nextSent(slot)) {
+      long sent = queue.sentAt(slot);
+      if (sent > xmitTime) {
+        break;
+      }
+      if (sentAfterReference(slot) || queue.has(slot, RetransmitQueue.LOST)) {
         continue;
       }
-      if (queue.has(slot, RetransmitQueue.SACKED | RetransmitQueue.LOST)) {
-        continue;
-      }
-      long remaining = queue.sentAt(slot) + rttNs + window - now;
+      long remaining = sent + rttNs + window - now;
       if (remaining <= 0) {
         queue.markLost(slot);
       } else {

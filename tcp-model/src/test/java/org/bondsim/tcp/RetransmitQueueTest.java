@@ -1,6 +1,7 @@
 package org.bondsim.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.atIndex;
 
 import java.util.List;
 import java.util.Map;
@@ -140,5 +141,28 @@ class RetransmitQueueTest {
     queue.clearLost();
     assertThat(queue.lostOut()).isZero();
     assertThat(queue.packetsInFlight()).isEqualTo(8);
+  }
+
+  private List<Long> sendOrder() {
+    List<Long> order = new java.util.ArrayList<>();
+    for (int slot = queue.firstSent(); slot >= 0; slot = queue.nextSent(slot)) {
+      order.add(queue.start(slot));
+    }
+    return order;
+  }
+
+  @Test
+  void theSendTimeListMovesARetransmissionToTheTailAndLeavesSackedSegmentsOut() {
+    ack(2000, 4000, 6000);
+    queue.markLost(queue.slot(0));
+    queue.sent(queue.nextToRetransmit(), 30_000, true);
+    assertThat(sendOrder()).containsExactly(3000L, 6000L, 7000L, 8000L, 9000L, 2000L);
+    // Growing the ring keeps the order under new slot numbers.
+    for (int i = 0; i < 100; i++) {
+      queue.sent(queue.append(1000, false), 40_000 + i, false);
+    }
+    assertThat(sendOrder()).hasSize(106).startsWith(3000L, 6000L).contains(2000L, atIndex(5));
+    ack(7000);
+    assertThat(sendOrder()).startsWith(7000L, 8000L, 9000L, 10000L);
   }
 }
