@@ -6,7 +6,8 @@ package org.bondsim.tcp;
  *
  * @param initialCwnd the first window in segments: 10 ({@code TCP_INIT_CWND}, RFC 6928, since
  *     2.6.39); 3 on 2.6.37 ({@code tcp_init_cwnd}, RFC 3390 for an MSS of 1096..1460 bytes;
- *     difference: 2.6.37 opens at 2 above 1460 bytes, which the model does not)
+ *     difference: 2.6.37 opens at 2 above 1460 bytes and at 4 at 1095 or below, which the model
+ *     does not: at MTU 9000 it moves the reference fit, see the README)
  * @param initialRtoNs {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298, since 3.1), 3 s on 2.6.37; the SYN
  *     timer starts there too
  * @param rmemDefault {@code tcp_rmem[1]}: 131072 on 6.x, 87380 on 2.6.37
