@@ -37,6 +37,16 @@ public record Scenario(
     ReceiveSettings receive,
     CpuCosts costs,
     Network network) {
+  /**
+   * Starts a scenario described as a lab: {@code Scenario.builder().bond("mode
+   * balance-rr").slaves(3, Link.gigabit()).workload(Netperf.tcpStream()).build()}.
+   *
+   * @return a builder with {@code bondsim netperf}'s defaults
+   */
+  public static ScenarioBuilder builder() {
+    return new ScenarioBuilder();
+  }
+
   /** Linux's default txqueuelen for Ethernet devices. */
   public static final int DEFAULT_TXQUEUELEN = 1000;
 

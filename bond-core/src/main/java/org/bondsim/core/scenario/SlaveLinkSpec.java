@@ -14,6 +14,27 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
   public static final long MAX_DELAY_NS = 10_000_000_000L;
 
   /**
+   * Returns this link with another one-way delay.
+   *
+   * @param delay the delay, 0..10 s
+   * @return the changed link
+   */
+  public SlaveLinkSpec delay(java.time.Duration delay) {
+    Checks.notNull("delay", delay);
+    return new SlaveLinkSpec(speedMbps, Link.nanos("delay", delay), netem);
+  }
+
+  /**
+   * Returns this link impaired as netem would impair it (both directions).
+   *
+   * @param impairment for example {@code Netem.parse("loss 1%")}
+   * @return the changed link
+   */
+  public SlaveLinkSpec impaired(Netem impairment) {
+    return new SlaveLinkSpec(speedMbps, delayNs, impairment);
+  }
+
+  /**
    * Builds an unimpaired link.
    *
    * @param speedMbps speed
