@@ -1,10 +1,10 @@
 package org.bondsim.benchmarks;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -52,16 +52,13 @@ public class TcpScenarioBenchmark {
                 new SlaveLinkSpec(1000, 200_000),
                 new SlaveLinkSpec(1000, 400_000));
     scenario =
-        new Scenario(
-            BondSpec.parse("mode balance-rr"),
-            Map.of(),
-            slaves,
-            1500,
-            Scenario.DEFAULT_TXQUEUELEN,
-            100_000_000L,
-            1,
-            List.of(),
-            new WorkloadSpec("TCP_STREAM", List.of("-m", "16384"), 1, Map.of()));
+        Scenario.builder()
+            .bond("mode balance-rr")
+            .slaves(slaves)
+            .duration(Duration.ofNanos(100_000_000L))
+            .seed(1)
+            .workload(new WorkloadSpec("TCP_STREAM", List.of("-m", "16384"), 1, Map.of()))
+            .build();
   }
 
   @Benchmark

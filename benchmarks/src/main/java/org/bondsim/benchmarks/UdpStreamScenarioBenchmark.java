@@ -1,10 +1,9 @@
 package org.bondsim.benchmarks;
 
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -43,19 +42,17 @@ public class UdpStreamScenarioBenchmark {
   public void setUp() {
     runner = new ScenarioRunner(PolicyRegistry.load());
     scenario =
-        new Scenario(
-            BondSpec.parse(bond),
-            Map.of(),
-            List.of(
-                new SlaveLinkSpec(1000, 20_000),
-                new SlaveLinkSpec(1000, 20_000),
-                new SlaveLinkSpec(1000, 20_000)),
-            1500,
-            Scenario.DEFAULT_TXQUEUELEN,
-            1_000_000_000L,
-            1,
-            List.of(),
-            WorkloadSpec.udpStream(1472));
+        Scenario.builder()
+            .bond(bond)
+            .slaves(
+                List.of(
+                    new SlaveLinkSpec(1000, 20_000),
+                    new SlaveLinkSpec(1000, 20_000),
+                    new SlaveLinkSpec(1000, 20_000)))
+            .duration(Duration.ofNanos(1_000_000_000L))
+            .seed(1)
+            .workload(WorkloadSpec.udpStream(1472))
+            .build();
   }
 
   @Benchmark

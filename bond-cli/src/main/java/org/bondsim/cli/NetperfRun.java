@@ -1,5 +1,6 @@
 package org.bondsim.cli;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,6 @@ import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.Scenario;
@@ -124,19 +124,20 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
         new Network(ArgumentParsers.topology(c.topology), switchBuffer, clients)
             .withAddresses(local.address(), remote.address());
     Scenario scenario =
-        new Scenario(
-            BondSpec.parse(c.bond),
-            pairs("--module-param", c.moduleParameters, "miimon=100"),
-            ArgumentParsers.slaves(speeds, c.delayMicros, netem),
-            mtu,
-            txqueuelen,
-            durationNs,
-            seed,
-            events,
-            new WorkloadSpec(test, c.testOptions, streams, settings, waitNs),
-            receive,
-            costs,
-            network);
+        Scenario.builder()
+            .bond(c.bond)
+            .moduleParameters(pairs("--module-param", c.moduleParameters, "miimon=100"))
+            .slaves(ArgumentParsers.slaves(speeds, c.delayMicros, netem))
+            .mtu(mtu)
+            .txqueuelen(txqueuelen)
+            .duration(Duration.ofNanos(durationNs))
+            .seed(seed)
+            .events(events)
+            .workload(new WorkloadSpec(test, c.testOptions, streams, settings, waitNs))
+            .receive(receive)
+            .costs(costs)
+            .network(network)
+            .build();
     return new NetperfRun(
         scenario,
         new ReportFormat(

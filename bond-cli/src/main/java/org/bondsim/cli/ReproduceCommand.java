@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,6 @@ import java.util.concurrent.Future;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -260,35 +260,36 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   }
 
   static Scenario scenario(int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup) {
-    return new Scenario(
-        BondSpec.parse("mode balance-rr"),
-        Map.of(),
-        List.of(
-            new SlaveLinkSpec(1000, 20_000),
-            new SlaveLinkSpec(1000, 20_000),
-            new SlaveLinkSpec(1000, 20_000)),
-        mtu,
-        Scenario.DEFAULT_TXQUEUELEN,
-        10_000_000_000L,
-        1,
-        List.of(),
-        new WorkloadSpec(
-            "TCP_STREAM",
-            List.of("-m", mtu == 1500 ? "1472" : "9872"),
-            1,
-            Map.of(
-                "bondsim.kernel",
-                "2.6.37",
-                "net.ipv4.tcp_reordering",
-                Integer.toString(reordering),
-                "bondsim.gso",
-                setup.bondGso() ? "1" : "0")),
-        ReceiveSettings.parse(
-                "gro "
-                    + (gro ? "on" : "off")
-                    + " rx-usecs 50 rx-frames 0 irq-cpus "
-                    + setup.irqCpus())
-            .withCpus(CPUS),
-        costs);
+    return Scenario.builder()
+        .bond("mode balance-rr")
+        .slaves(
+            List.of(
+                new SlaveLinkSpec(1000, 20_000),
+                new SlaveLinkSpec(1000, 20_000),
+                new SlaveLinkSpec(1000, 20_000)))
+        .mtu(mtu)
+        .duration(Duration.ofNanos(10_000_000_000L))
+        .seed(1)
+        .workload(
+            new WorkloadSpec(
+                "TCP_STREAM",
+                List.of("-m", mtu == 1500 ? "1472" : "9872"),
+                1,
+                Map.of(
+                    "bondsim.kernel",
+                    "2.6.37",
+                    "net.ipv4.tcp_reordering",
+                    Integer.toString(reordering),
+                    "bondsim.gso",
+                    setup.bondGso() ? "1" : "0")))
+        .receive(
+            ReceiveSettings.parse(
+                    "gro "
+                        + (gro ? "on" : "off")
+                        + " rx-usecs 50 rx-frames 0 irq-cpus "
+                        + setup.irqCpus())
+                .withCpus(CPUS))
+        .costs(costs)
+        .build();
   }
 }

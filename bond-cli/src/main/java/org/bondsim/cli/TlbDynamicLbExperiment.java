@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.concurrent.Future;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -93,22 +93,19 @@ final class TlbDynamicLbExperiment {
   }
 
   private static Scenario scenario(Row row) {
-    return new Scenario(
-        BondSpec.parse(
-            "mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + row.dynamic()),
-        Map.of(),
-        Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)),
-        1500,
-        Scenario.DEFAULT_TXQUEUELEN,
-        60_000_000_000L,
-        1,
-        List.of(),
-        new WorkloadSpec(
-            "TCP_RR",
-            List.of("-r", row.request() + "," + row.response()),
-            200,
-            Map.of("bondsim.kernel", "6.x")),
-        ReceiveSettings.parse("gro on rx-usecs 50 rx-frames 0 irq-cpus 0,1,0,1"),
-        CpuCosts.REFERENCE_2_6_37);
+    return Scenario.builder()
+        .bond("mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + row.dynamic())
+        .slaves(Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)))
+        .duration(Duration.ofNanos(60_000_000_000L))
+        .seed(1)
+        .workload(
+            new WorkloadSpec(
+                "TCP_RR",
+                List.of("-r", row.request() + "," + row.response()),
+                200,
+                Map.of("bondsim.kernel", "6.x")))
+        .receive(ReceiveSettings.parse("gro on rx-usecs 50 rx-frames 0 irq-cpus 0,1,0,1"))
+        .costs(CpuCosts.REFERENCE_2_6_37)
+        .build();
   }
 }

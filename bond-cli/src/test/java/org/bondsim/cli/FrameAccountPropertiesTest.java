@@ -2,6 +2,7 @@ package org.bondsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,6 @@ import org.bondsim.core.net.Netem;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
@@ -51,19 +51,19 @@ class FrameAccountPropertiesTest {
     Scenario scenario() {
       ReceiveSettings receive =
           new ReceiveSettings(gro, rxUsecs, rxFrames, ring, 64, 300, 2000, 0, 1, List.of(0));
-      return new Scenario(
-          BondSpec.parse(bond),
-          Map.of(),
-          Collections.nCopies(slaves, new SlaveLinkSpec(1000, 10_000, new Netem(loss, 0, 0, 0))),
-          1500,
-          Scenario.DEFAULT_TXQUEUELEN,
-          8_000_000L,
-          7,
-          fail ? List.of(new LinkEvent("eth0", 3_000_000L, false)) : List.of(),
-          new WorkloadSpec(test, List.of("-m", "1472"), 2, Map.of()),
-          receive,
-          new CpuCosts(frameCostNs, 500, 0.1, 300, 100, 0),
-          new Network(topology, 1000, 1));
+      return Scenario.builder()
+          .bond(bond)
+          .slaves(
+              Collections.nCopies(
+                  slaves, new SlaveLinkSpec(1000, 10_000, new Netem(loss, 0, 0, 0))))
+          .duration(Duration.ofNanos(8_000_000L))
+          .seed(7)
+          .events(fail ? List.of(new LinkEvent("eth0", 3_000_000L, false)) : List.of())
+          .workload(new WorkloadSpec(test, List.of("-m", "1472"), 2, Map.of()))
+          .receive(receive)
+          .costs(new CpuCosts(frameCostNs, 500, 0.1, 300, 100, 0))
+          .network(new Network(topology, 1000, 1))
+          .build();
     }
 
     @Override

@@ -1,10 +1,10 @@
 package org.bondsim.gro;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.core.rx.CpuCosts;
 import org.bondsim.core.rx.ReceiveSettings;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
@@ -20,17 +20,14 @@ final class TcpStreamScenario {
       Map<String, String> settings,
       ReceiveSettings receive,
       CpuCosts costs) {
-    return new Scenario(
-        BondSpec.parse("mode balance-rr"),
-        Map.of(),
-        java.util.Collections.nCopies(slaves, new SlaveLinkSpec(1000, 20_000)),
-        1500,
-        Scenario.DEFAULT_TXQUEUELEN,
-        durationNs,
-        1,
-        List.of(),
-        new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, settings),
-        receive,
-        costs);
+    return Scenario.builder()
+        .bond("mode balance-rr")
+        .slaves(java.util.Collections.nCopies(slaves, new SlaveLinkSpec(1000, 20_000)))
+        .duration(Duration.ofNanos(durationNs))
+        .seed(1)
+        .workload(new WorkloadSpec("TCP_STREAM", List.of("-m", message), 1, settings))
+        .receive(receive)
+        .costs(costs)
+        .build();
   }
 }

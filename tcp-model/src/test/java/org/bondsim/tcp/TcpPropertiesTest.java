@@ -2,6 +2,7 @@ package org.bondsim.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.bondsim.core.net.Netem;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
@@ -78,26 +78,26 @@ class TcpPropertiesTest {
                   valid.add(e);
                 }
               }
-              return new Scenario(
-                  BondSpec.parse(bond),
-                  Map.of(),
-                  links,
-                  1500,
-                  queue,
-                  DURATION,
-                  seed,
-                  valid,
-                  new WorkloadSpec(
-                      "TCP_STREAM",
-                      List.of("-m", "16384"),
-                      1,
-                      Map.of(
-                          "bondsim.kernel",
-                          kernel,
-                          "net.ipv4.tcp_sack",
-                          sack,
-                          "bondsim.gso",
-                          gso)));
+              return Scenario.builder()
+                  .bond(bond)
+                  .slaves(links)
+                  .txqueuelen(queue)
+                  .duration(Duration.ofNanos(DURATION))
+                  .seed(seed)
+                  .events(valid)
+                  .workload(
+                      new WorkloadSpec(
+                          "TCP_STREAM",
+                          List.of("-m", "16384"),
+                          1,
+                          Map.of(
+                              "bondsim.kernel",
+                              kernel,
+                              "net.ipv4.tcp_sack",
+                              sack,
+                              "bondsim.gso",
+                              gso)))
+                  .build();
             });
   }
 

@@ -3,10 +3,10 @@ package org.bondsim.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -26,16 +26,14 @@ class TcpStreamTest {
       List<String> options,
       Map<String, String> sysctls) {
     return RUNNER.run(
-        new Scenario(
-            BondSpec.parse(bond),
-            Map.of(),
-            slaves,
-            mtu,
-            Scenario.DEFAULT_TXQUEUELEN,
-            Math.round(seconds * 1e9),
-            1,
-            List.of(),
-            new WorkloadSpec(test, options, 1, sysctls)));
+        Scenario.builder()
+            .bond(bond)
+            .slaves(slaves)
+            .mtu(mtu)
+            .duration(Duration.ofNanos(Math.round(seconds * 1e9)))
+            .seed(1)
+            .workload(new WorkloadSpec(test, options, 1, sysctls))
+            .build());
   }
 
   @Test
@@ -112,38 +110,35 @@ class TcpStreamTest {
 
   private static RunReport dupthresh(List<SlaveLinkSpec> slaves, String reordering) {
     return RUNNER.run(
-        new Scenario(
-            BondSpec.parse("mode balance-rr"),
-            Map.of(),
-            slaves,
-            1500,
-            Scenario.DEFAULT_TXQUEUELEN,
-            2_000_000_000L,
-            1,
-            List.of(),
-            new WorkloadSpec(
-                "TCP_STREAM",
-                List.of("-m", "16384"),
-                1,
-                Map.of("net.ipv4.tcp_recovery", "0", "net.ipv4.tcp_reordering", reordering))));
+        Scenario.builder()
+            .bond("mode balance-rr")
+            .slaves(slaves)
+            .duration(Duration.ofNanos(2_000_000_000L))
+            .seed(1)
+            .workload(
+                new WorkloadSpec(
+                    "TCP_STREAM",
+                    List.of("-m", "16384"),
+                    1,
+                    Map.of("net.ipv4.tcp_recovery", "0", "net.ipv4.tcp_reordering", reordering)))
+            .build());
   }
 
   @Test
   void aLostSynIsRetransmittedAfterTheInitialTimeout() {
     RunReport report =
         RUNNER.run(
-            new Scenario(
-                BondSpec.parse("mode balance-rr"),
-                Map.of(),
-                List.of(new SlaveLinkSpec(1000, 20_000)),
-                1500,
-                Scenario.DEFAULT_TXQUEUELEN,
-                2_000_000_000L,
-                1,
-                List.of(
-                    new org.bondsim.core.scenario.LinkEvent("eth0", 0, false),
-                    new org.bondsim.core.scenario.LinkEvent("eth0", 500_000_000L, true)),
-                new WorkloadSpec("TCP_STREAM", List.of("-m", "16384"), 1, Map.of())));
+            Scenario.builder()
+                .bond("mode balance-rr")
+                .slaves(List.of(new SlaveLinkSpec(1000, 20_000)))
+                .duration(Duration.ofNanos(2_000_000_000L))
+                .seed(1)
+                .events(
+                    List.of(
+                        new org.bondsim.core.scenario.LinkEvent("eth0", 0, false),
+                        new org.bondsim.core.scenario.LinkEvent("eth0", 500_000_000L, true)))
+                .workload(new WorkloadSpec("TCP_STREAM", List.of("-m", "16384"), 1, Map.of()))
+                .build());
     // The SYN at 0 s is lost; Linux's 1 s initial timeout sends it again, then data flows for
     // about the last second of the two.
     assertThat(report.result().counters().get("local")).containsEntry("TcpExtTCPTimeouts", 1L);

@@ -68,6 +68,17 @@ public final class ScenarioBuilder {
   }
 
   /**
+   * Sets several module parameters at once.
+   *
+   * @param parameters name to value
+   * @return this builder
+   */
+  public ScenarioBuilder moduleParameters(Map<String, String> parameters) {
+    moduleParameters.putAll(Checks.copyOf("moduleParameters", parameters));
+    return this;
+  }
+
+  /**
    * Adds {@code count} slaves cabled alike.
    *
    * @param count how many
@@ -172,6 +183,17 @@ public final class ScenarioBuilder {
    */
   public ScenarioBuilder recover(String slave, Duration at) {
     events.add(new LinkEvent(slave, Link.nanos("recover time", Checks.notNull("at", at)), true));
+    return this;
+  }
+
+  /**
+   * Adds link events as they are (times from the test's start).
+   *
+   * @param linkEvents the events
+   * @return this builder
+   */
+  public ScenarioBuilder events(List<LinkEvent> linkEvents) {
+    events.addAll(Checks.copyOf("events", linkEvents));
     return this;
   }
 

@@ -2,6 +2,7 @@ package org.bondsim.core.scenario;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,15 @@ class FailFastTest {
 
   private static Scenario scenario(
       BondSpec bond, List<SlaveLinkSpec> slaves, List<LinkEvent> events, WorkloadSpec workload) {
-    return new Scenario(bond, Map.of(), slaves, 1500, 1000, 1_000_000L, 1, events, workload);
+    return Scenario.builder()
+        .bond(bond)
+        .slaves(slaves)
+        .txqueuelen(1000)
+        .duration(Duration.ofNanos(1_000_000L))
+        .seed(1)
+        .events(events)
+        .workload(workload)
+        .build();
   }
 
   @Test
@@ -62,16 +71,15 @@ class FailFastTest {
     BondSpec bond = BondSpec.parse("mode balance-rr");
     assertThatThrownBy(
             () ->
-                new Scenario(
-                    bond,
-                    Map.of(),
-                    ONE,
-                    20,
-                    1000,
-                    1_000_000L,
-                    1,
-                    List.of(),
-                    WorkloadSpec.udpStream(1472)))
+                Scenario.builder()
+                    .bond(bond)
+                    .slaves(ONE)
+                    .mtu(20)
+                    .txqueuelen(1000)
+                    .duration(Duration.ofNanos(1_000_000L))
+                    .seed(1)
+                    .workload(WorkloadSpec.udpStream(1472))
+                    .build())
         .hasMessage("mtu must be 68..65535, got 20");
     assertThatThrownBy(() -> new WorkloadSpec("UDP_STREAM", List.of(), 16385, Map.of()))
         .hasMessage(

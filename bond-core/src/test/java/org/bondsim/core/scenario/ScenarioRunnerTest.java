@@ -3,8 +3,8 @@ package org.bondsim.core.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.junit.jupiter.api.Test;
@@ -15,19 +15,18 @@ class ScenarioRunnerTest {
   private static final ScenarioRunner RUNNER = new ScenarioRunner(REGISTRY);
 
   private static Scenario scenario(String bond, List<LinkEvent> events, double seconds) {
-    return new Scenario(
-        BondSpec.parse(bond),
-        Map.of(),
-        List.of(
-            new SlaveLinkSpec(1000, 20_000),
-            new SlaveLinkSpec(1000, 20_000),
-            new SlaveLinkSpec(1000, 20_000)),
-        1500,
-        Scenario.DEFAULT_TXQUEUELEN,
-        Math.round(seconds * 1e9),
-        7,
-        events,
-        WorkloadSpec.udpStream(1472));
+    return Scenario.builder()
+        .bond(bond)
+        .slaves(
+            List.of(
+                new SlaveLinkSpec(1000, 20_000),
+                new SlaveLinkSpec(1000, 20_000),
+                new SlaveLinkSpec(1000, 20_000)))
+        .duration(Duration.ofNanos(Math.round(seconds * 1e9)))
+        .seed(7)
+        .events(events)
+        .workload(WorkloadSpec.udpStream(1472))
+        .build();
   }
 
   @Test

@@ -1,12 +1,12 @@
 package org.bondsim.testkit.sim;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.policy.TxPolicyProvider;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -211,16 +211,14 @@ public final class BondHarness {
       slaves.add(new SlaveLinkSpec(speedsMbps[i], delaysNs[i]));
     }
     Scenario scenario =
-        new Scenario(
-            BondSpec.parse(("mode " + mode + " " + settings).trim()),
-            Map.of(),
-            slaves,
-            1500,
-            Scenario.DEFAULT_TXQUEUELEN,
-            Math.round(seconds * 1e9),
-            seed,
-            events,
-            new WorkloadSpec(test, testOptions, streams, workloadSettings));
+        Scenario.builder()
+            .bond(("mode " + mode + " " + settings).trim())
+            .slaves(slaves)
+            .duration(Duration.ofNanos(Math.round(seconds * 1e9)))
+            .seed(seed)
+            .events(events)
+            .workload(new WorkloadSpec(test, testOptions, streams, workloadSettings))
+            .build();
     return new HarnessResult(new ScenarioRunner(registry).run(scenario));
   }
 }

@@ -2,9 +2,9 @@ package org.bondsim.policy.rr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -16,7 +16,6 @@ import org.bondsim.api.LinkState;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
@@ -70,16 +69,15 @@ class BondInvariantsTest {
                   valid.add(e);
                 }
               }
-              return new Scenario(
-                  BondSpec.parse(bond),
-                  Map.of(),
-                  links,
-                  1500,
-                  txqueuelen,
-                  DURATION_NS,
-                  seed,
-                  valid,
-                  WorkloadSpec.udpStream(size));
+              return Scenario.builder()
+                  .bond(bond)
+                  .slaves(links)
+                  .txqueuelen(txqueuelen)
+                  .duration(Duration.ofNanos(DURATION_NS))
+                  .seed(seed)
+                  .events(valid)
+                  .workload(WorkloadSpec.udpStream(size))
+                  .build();
             });
   }
 

@@ -2,11 +2,11 @@ package org.bondsim.policy.tlb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -20,17 +20,13 @@ class FlowMovesReportTest {
   private static RunReport run(int dynamic) {
     return new ScenarioRunner(PolicyRegistry.load())
         .run(
-            new Scenario(
-                BondSpec.parse(
-                    "mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + dynamic),
-                Map.of(),
-                Collections.nCopies(4, new SlaveLinkSpec(100, 20_000)),
-                1500,
-                Scenario.DEFAULT_TXQUEUELEN,
-                25_000_000_000L,
-                1,
-                List.of(),
-                new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 8, Map.of())));
+            Scenario.builder()
+                .bond("mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + dynamic)
+                .slaves(Collections.nCopies(4, new SlaveLinkSpec(100, 20_000)))
+                .duration(Duration.ofNanos(25_000_000_000L))
+                .seed(1)
+                .workload(new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 8, Map.of()))
+                .build());
   }
 
   @ParameterizedTest

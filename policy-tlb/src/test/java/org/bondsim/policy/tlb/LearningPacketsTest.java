@@ -3,12 +3,12 @@ package org.bondsim.policy.tlb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -22,17 +22,16 @@ class LearningPacketsTest {
   private static RunReport run(String bond, Map<String, String> moduleParameters) {
     return new ScenarioRunner(PolicyRegistry.load())
         .run(
-            new Scenario(
-                BondSpec.parse(bond),
-                moduleParameters,
-                Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)),
-                1500,
-                Scenario.DEFAULT_TXQUEUELEN,
-                10_000_000_000L,
-                1,
-                List.of(),
-                new WorkloadSpec(
-                    "UDP_STREAM", List.of("-m", "1472"), 1, Map.of("bondsim.rate_mbps", "10"))));
+            Scenario.builder()
+                .bond(bond)
+                .moduleParameters(moduleParameters)
+                .slaves(Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)))
+                .duration(Duration.ofNanos(10_000_000_000L))
+                .seed(1)
+                .workload(
+                    new WorkloadSpec(
+                        "UDP_STREAM", List.of("-m", "1472"), 1, Map.of("bondsim.rate_mbps", "10")))
+                .build());
   }
 
   /**

@@ -2,6 +2,7 @@ package org.bondsim.policy.tlb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,8 +30,6 @@ import org.bondsim.core.net.LearningSwitch;
 import org.bondsim.core.net.LinkSpec;
 import org.bondsim.core.net.SlaveStats;
 import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.scenario.BondSpec;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
@@ -193,16 +192,13 @@ class ReceiveSideTest {
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load())
             .run(
-                new Scenario(
-                    BondSpec.parse("mode balance-tlb xmit_hash_policy layer3+4"),
-                    Map.of(),
-                    Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)),
-                    1500,
-                    Scenario.DEFAULT_TXQUEUELEN,
-                    2_000_000_000L,
-                    1,
-                    List.of(),
-                    new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 16, Map.of())));
+                Scenario.builder()
+                    .bond("mode balance-tlb xmit_hash_policy layer3+4")
+                    .slaves(Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)))
+                    .duration(Duration.ofNanos(2_000_000_000L))
+                    .seed(1)
+                    .workload(new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 16, Map.of()))
+                    .build());
     assertThat(report.topology()).isEqualTo("switch");
     assertThat(report.frames().balances()).isTrue();
     assertThat(report.slaves().get(0).rxPackets()).isPositive();
@@ -224,19 +220,14 @@ class ReceiveSideTest {
     RunReport report =
         new ScenarioRunner(PolicyRegistry.load())
             .run(
-                new Scenario(
-                    BondSpec.parse("mode " + mode),
-                    Map.of(),
-                    Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)),
-                    1500,
-                    Scenario.DEFAULT_TXQUEUELEN,
-                    500_000_000L,
-                    1,
-                    List.of(),
-                    new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 8, Map.of()),
-                    null,
-                    CpuCosts.NONE,
-                    new Network(Network.Topology.AUTO, 1000, 8)));
+                Scenario.builder()
+                    .bond("mode " + mode)
+                    .slaves(Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)))
+                    .duration(Duration.ofNanos(500_000_000L))
+                    .seed(1)
+                    .workload(new WorkloadSpec("UDP_STREAM", List.of("-m", "1472"), 8, Map.of()))
+                    .network(new Network(Network.Topology.AUTO, 1000, 8))
+                    .build());
     assertThat(report.frames().balances()).isTrue();
     long[] rx = new long[4];
     for (int i = 0; i < 4; i++) {
