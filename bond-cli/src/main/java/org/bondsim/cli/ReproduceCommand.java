@@ -112,7 +112,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                   3,
                   CpuCosts.GENERIC_2010.scaled(factor),
                   AS_REPORTED));
-      double demand = fit.hosts().get(0).serviceDemandUsPerKb();
+      double demand = fit.local().serviceDemandUsPerKb();
       double error = Math.abs(demand - calibration.serviceDemand());
       if (error < bestError) {
         bestError = error;
@@ -203,7 +203,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     for (int i = 0; i < MEASURED.size(); i++) {
       Row row = MEASURED.get(i);
       RunReport report = rows.get(i).get();
-      RunReport.HostReport local = report.hosts().get(0);
+      RunReport.HostReport local = report.local();
       double cpu = local.cpuUtilization();
       out.printf(
           Locale.ROOT,
@@ -238,7 +238,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
             + local.getOrDefault("TcpExtTCPPartialUndo", 0L)
             + local.getOrDefault("TcpExtTCPDSACKUndo", 0L)
             + local.getOrDefault("TcpExtTCPLossUndo", 0L);
-    RunReport.HostReport receiver = report.hosts().get(1);
+    RunReport.HostReport receiver = report.remote();
     return String.format(
         Locale.ROOT,
         "%-20s | %13.2f | %10d | %12d | %26d | %5d | %21.2f | %20.2f | %.1f",

@@ -84,8 +84,8 @@ final class TlbDynamicLbExperiment {
             report.reordering().reorderedRatio(),
             local.getOrDefault("TcpRetransSegs", 0L),
             remote.getOrDefault("TcpRetransSegs", 0L),
-            report.hosts().get(0).cpuUtilization(),
-            report.hosts().get(1).cpuUtilization());
+            report.local().cpuUtilization(),
+            report.remote().cpuUtilization());
       }
     } finally {
       pool.shutdown();

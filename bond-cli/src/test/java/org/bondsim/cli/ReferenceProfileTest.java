@@ -23,7 +23,6 @@ class ReferenceProfileTest {
             ReproduceCommand.scenario(
                 9000, false, 3, CpuCosts.REFERENCE_2_6_37, ReproduceCommand.AS_REPORTED));
     double measured = ReproduceCommand.MEASURED.get(2).serviceDemand();
-    assertThat(report.hosts().get(0).serviceDemandUsPerKb())
-        .isCloseTo(measured, within(0.05 * measured));
+    assertThat(report.local().serviceDemandUsPerKb()).isCloseTo(measured, within(0.05 * measured));
   }
 }

@@ -28,7 +28,7 @@ class GroFlushTimeoutTest {
   }
 
   private static double framesPerPacket(RunReport report) {
-    RunReport.HostReport remote = report.hosts().get(1);
+    RunReport.HostReport remote = report.remote();
     return (double) remote.framesPolled() / remote.packetsUp();
   }
 

@@ -29,8 +29,8 @@ class IrqPlacementTest {
     RunReport single = run(one);
     RunReport twoCpus = run(one.withCpus(2));
     assertThat(twoCpus.throughputMbps()).isEqualTo(single.throughputMbps());
-    RunReport.HostReport remote1 = single.hosts().get(1);
-    RunReport.HostReport remote2 = twoCpus.hosts().get(1);
+    RunReport.HostReport remote1 = single.remote();
+    RunReport.HostReport remote2 = twoCpus.remote();
     assertThat(remote2.cpuUtilization())
         .isCloseTo(remote1.cpuUtilization() / 2, within(1e-9 * remote1.cpuUtilization()));
     assertThat(remote2.serviceDemandUsPerKb()).isEqualTo(remote1.serviceDemandUsPerKb());
@@ -41,8 +41,8 @@ class IrqPlacementTest {
     RunReport together = run(ReceiveSettings.parse("gro off rx-usecs 50 rx-frames 0"));
     RunReport spread = run(ReceiveSettings.parse("gro off rx-usecs 50 rx-frames 0 irq-cpus 0,1,2"));
     // One CPU polling all three NICs is saturated; three softirqs in parallel are not.
-    assertThat(together.hosts().get(1).cpuUtilization()).isGreaterThan(99);
-    assertThat(spread.hosts().get(1).cpuUtilization()).isLessThan(90);
+    assertThat(together.remote().cpuUtilization()).isGreaterThan(99);
+    assertThat(spread.remote().cpuUtilization()).isLessThan(90);
     assertThat(spread.frames().balances()).isTrue();
     assertThat(spread.throughputMbps()).isGreaterThan(together.throughputMbps());
   }

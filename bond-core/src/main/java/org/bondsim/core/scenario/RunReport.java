@@ -19,7 +19,8 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param reordering reordering at the receiver over all streams
  * @param frames the frame account of every link
  * @param activeChanges changes of the sending bond's active slave, for modes that use one
- * @param hosts each host's CPU and receive-path figures
+ * @param hosts each host's CPU and receive-path figures: the local (sending) host, then the remote
+ *     one ({@link #local()}, {@link #remote()})
  * @param flowMoves flows that changed transmit slave, grouped by host and time
  * @param eventsDispatched events the engine ran
  * @param topology how the slaves were cabled: {@code back-to-back} or {@code switch}
@@ -46,6 +47,24 @@ public record RunReport(
     SwitchReport switchReport,
     int clients,
     boolean spraysPackets) {
+
+  /**
+   * Returns the local host's figures: the one netperf runs on, which sends in a stream test.
+   *
+   * @return the local host
+   */
+  public HostReport local() {
+    return hosts.get(0);
+  }
+
+  /**
+   * Returns the remote host's figures: netserver's, the receiver in a stream test.
+   *
+   * @return the remote host
+   */
+  public HostReport remote() {
+    return hosts.get(1);
+  }
 
   /**
    * What the switch between the hosts did.
