@@ -2,8 +2,8 @@ package org.bondsim.testkit;
 
 import java.util.PriorityQueue;
 import org.bondsim.api.Bond;
+import org.bondsim.api.RandomSource;
 import org.bondsim.api.policy.PolicyContext;
-import org.bondsim.api.policy.RandomSource;
 import org.bondsim.core.engine.SeededRandom;
 
 /**

@@ -5,5 +5,9 @@
  * <p>A {@link org.bondsim.api.packet.Frame} holds the headers of one flow and is shared by every
  * {@link org.bondsim.api.packet.Packet} of that flow, so sending a packet allocates one small
  * object.
+ *
+ * <p><b>Stability: experimental.</b> A read-only frame view for policies is planned to replace
+ * direct use of {@link org.bondsim.api.packet.Packet}, whose simulation bookkeeping (owner,
+ * truesize, GSO size, send time) will move into the core.
  */
 package org.bondsim.api.packet;

@@ -1,6 +1,7 @@
 package org.bondsim.api.policy;
 
 import org.bondsim.api.Bond;
+import org.bondsim.api.RandomSource;
 import org.bondsim.api.packet.MacAddress;
 
 /** What the simulation offers a transmit policy: its bond, the clock, timers and randomness. */

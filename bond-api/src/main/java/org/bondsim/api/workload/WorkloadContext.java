@@ -1,6 +1,6 @@
 package org.bondsim.api.workload;
 
-import org.bondsim.api.policy.RandomSource;
+import org.bondsim.api.RandomSource;
 
 /** What a run offers a workload: the two hosts, the clock, timers and randomness. */
 public interface WorkloadContext {

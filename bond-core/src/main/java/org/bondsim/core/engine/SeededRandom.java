@@ -1,7 +1,7 @@
 package org.bondsim.core.engine;
 
 import java.util.SplittableRandom;
-import org.bondsim.api.policy.RandomSource;
+import org.bondsim.api.RandomSource;
 
 /**
  * A component's random source. A run makes one root from its seed and {@link #split() splits} one

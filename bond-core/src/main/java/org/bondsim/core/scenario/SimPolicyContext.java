@@ -1,9 +1,9 @@
 package org.bondsim.core.scenario;
 
 import org.bondsim.api.Bond;
+import org.bondsim.api.RandomSource;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.PolicyContext;
-import org.bondsim.api.policy.RandomSource;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.EventLoop;
 

@@ -2,7 +2,7 @@ package org.bondsim.core.workload;
 
 import java.util.List;
 import java.util.Map;
-import org.bondsim.api.policy.RandomSource;
+import org.bondsim.api.RandomSource;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.WorkloadContext;

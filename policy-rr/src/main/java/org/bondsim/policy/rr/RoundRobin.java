@@ -1,11 +1,11 @@
 package org.bondsim.policy.rr;
 
 import org.bondsim.api.Bond;
+import org.bondsim.api.RandomSource;
 import org.bondsim.api.Slave;
 import org.bondsim.api.packet.IpProtocol;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Packet;
-import org.bondsim.api.policy.RandomSource;
 import org.bondsim.api.policy.TxPolicy;
 
 /**

@@ -1,4 +1,4 @@
-package org.bondsim.api.policy;
+package org.bondsim.api;
 
 /**
  * A seeded source of random numbers owned by one component of one run. The same scenario and seed
