@@ -13,6 +13,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffload;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.packet.EtherType;
@@ -52,10 +53,10 @@ public interface ReceiveOffloadContract {
   /**
    * Returns the kernel profiles to create the model for.
    *
-   * @return profile names, such as {@code 6.x}
+   * @return the kernels, by default {@link KernelVersion#LINUX_6}
    */
-  default List<String> kernels() {
-    return List.of("6.x");
+  default List<KernelVersion> kernels() {
+    return List.of(KernelVersion.LINUX_6);
   }
 
   /**
@@ -64,7 +65,7 @@ public interface ReceiveOffloadContract {
    * @param kernel the profile
    * @return the limits; by default one IP packet of at most 65535 bytes
    */
-  default OffloadLimits limits(String kernel) {
+  default OffloadLimits limits(KernelVersion kernel) {
     return new OffloadLimits(65535, Integer.MAX_VALUE);
   }
 

@@ -1,6 +1,7 @@
 package org.bondsim.testkit;
 
 import java.util.List;
+import org.bondsim.api.KernelVersion;
 
 /**
  * One generated NAPI episode for a receive model: a kernel profile and a sequence of steps, each a
@@ -9,7 +10,7 @@ import java.util.List;
  * @param kernel the profile passed to the provider
  * @param steps the steps in order
  */
-public record RxEpisode(String kernel, List<Step> steps) {
+public record RxEpisode(KernelVersion kernel, List<Step> steps) {
   /**
    * One step.
    *

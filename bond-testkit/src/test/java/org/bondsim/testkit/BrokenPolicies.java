@@ -10,6 +10,7 @@ import java.util.OptionalInt;
 import java.util.Random;
 import java.util.Set;
 import org.bondsim.api.Bond;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffload;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.offload.Upstream;
@@ -158,7 +159,7 @@ final class BrokenPolicies {
         }
 
         @Override
-        public ReceiveOffload create(String kernel) {
+        public ReceiveOffload create(KernelVersion kernel) {
           return new ReceiveOffload() {
             private final Map<Integer, Packet> held = new HashMap<>();
 
@@ -205,7 +206,7 @@ final class BrokenPolicies {
         }
 
         @Override
-        public ReceiveOffload create(String kernel) {
+        public ReceiveOffload create(KernelVersion kernel) {
           return new ReceiveOffload() {
             private Packet last;
 

@@ -1,5 +1,6 @@
 package org.bondsim.gro;
 
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffload;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 
@@ -11,10 +12,10 @@ public final class GroProvider implements ReceiveOffloadProvider {
   }
 
   @Override
-  public ReceiveOffload create(String kernel) {
-    if (!kernel.equals("6.x") && !kernel.equals("2.6.37")) {
-      throw new IllegalArgumentException("kernel must be 6.x or 2.6.37, got '" + kernel + "'");
+  public ReceiveOffload create(KernelVersion kernel) {
+    if (kernel == null) {
+      throw new NullPointerException("kernel must be given");
     }
-    return new TcpGro(kernel.equals("2.6.37"));
+    return new TcpGro(kernel == KernelVersion.LINUX_2_6_37);
   }
 }

@@ -1,6 +1,7 @@
 package org.bondsim.gro;
 
 import java.util.List;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.testkit.OffloadLimits;
 import org.bondsim.testkit.ReceiveOffloadContract;
@@ -16,12 +17,12 @@ class GroContractTest implements ReceiveOffloadContract {
   }
 
   @Override
-  public List<String> kernels() {
-    return List.of("6.x", "2.6.37");
+  public List<KernelVersion> kernels() {
+    return List.of(KernelVersion.LINUX_6, KernelVersion.LINUX_2_6_37);
   }
 
   @Override
-  public OffloadLimits limits(String kernel) {
-    return new OffloadLimits(65535, kernel.equals("2.6.37") ? 18 : Integer.MAX_VALUE);
+  public OffloadLimits limits(KernelVersion kernel) {
+    return new OffloadLimits(65535, kernel == KernelVersion.LINUX_2_6_37 ? 18 : Integer.MAX_VALUE);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffload;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
@@ -45,7 +46,7 @@ class GroMergeTest {
 
   @Test
   void contiguousSegmentsBecomeOneAggregateAtTheEndOfThePoll() {
-    ReceiveOffload gro = new GroProvider().create("6.x");
+    ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_6);
     for (int i = 0; i < 10; i++) {
       gro.receive(segment(i * 1448L, TcpSegment.ACK), 0, (p, k) -> up.add(p));
     }
@@ -57,7 +58,7 @@ class GroMergeTest {
   @Test
   void aGapCompletesTheHeldPacketAndTheNewSegmentStartsAnother() {
     // Reference §2.5: GRO only appends; the late segment goes up after the run that passed it.
-    ReceiveOffload gro = new GroProvider().create("6.x");
+    ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_6);
     gro.receive(segment(0, TcpSegment.ACK), 0, (p, k) -> up.add(p));
     gro.receive(segment(1448, TcpSegment.ACK), 0, (p, k) -> up.add(p));
     gro.receive(segment(4344, TcpSegment.ACK), 0, (p, k) -> up.add(p));
@@ -68,7 +69,7 @@ class GroMergeTest {
 
   @Test
   void pshFlushesAndSixtyFourKilobytesIsTheCeiling() {
-    ReceiveOffload gro = new GroProvider().create("6.x");
+    ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_6);
     gro.receive(segment(0, TcpSegment.ACK), 0, (p, k) -> up.add(p));
     gro.receive(segment(1448, TcpSegment.ACK | TcpSegment.PSH), 0, (p, k) -> up.add(p));
     assertThat(up).singleElement().satisfies(p -> assertThat(p.tcp().has(TcpSegment.PSH)).isTrue());
@@ -83,7 +84,7 @@ class GroMergeTest {
 
   @Test
   void linux2637StopsAtEighteenFragments() {
-    ReceiveOffload gro = new GroProvider().create("2.6.37");
+    ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_2_6_37);
     for (int i = 0; i < 20; i++) {
       gro.receive(segment(i * 1448L, TcpSegment.ACK), 0, (p, k) -> up.add(p));
     }

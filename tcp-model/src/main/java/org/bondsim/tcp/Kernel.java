@@ -1,5 +1,7 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.KernelVersion;
+
 /**
  * Which kernel's TCP behaviour to follow ({@code bondsim.kernel}).
  *
@@ -39,12 +41,9 @@ public enum Kernel {
   }
 
   static Kernel parse(String text) {
-    for (Kernel kernel : values()) {
-      if (kernel.word.equals(text)) {
-        return kernel;
-      }
-    }
-    throw new IllegalArgumentException(
-        "bondsim.kernel must be one of 6.x, 2.6.37, got '" + text + "'");
+    return switch (KernelVersion.parse(text)) {
+      case LINUX_6 -> LINUX_6;
+      case LINUX_2_6_37 -> LINUX_2_6_37;
+    };
   }
 }

@@ -1,5 +1,7 @@
 package org.bondsim.api.offload;
 
+import org.bondsim.api.KernelVersion;
+
 /** A kind of receive offload, found with {@link java.util.ServiceLoader} by its name. */
 public interface ReceiveOffloadProvider {
   /**
@@ -15,5 +17,5 @@ public interface ReceiveOffloadProvider {
    * @param kernel which kernel's rules to follow: {@code 6.x} or {@code 2.6.37}
    * @return a new offload
    */
-  ReceiveOffload create(String kernel);
+  ReceiveOffload create(KernelVersion kernel);
 }

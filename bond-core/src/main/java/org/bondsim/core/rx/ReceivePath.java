@@ -2,6 +2,7 @@ package org.bondsim.core.rx;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
@@ -48,11 +49,11 @@ public final class ReceivePath implements FrameReceiver {
       ReceiveSettings settings,
       CpuCosts costs,
       ReceiveOffloadProvider gro,
-      String kernel,
+      KernelVersion kernel,
       ArrivalObserver observer) {
     this.bond = bond;
     this.observer = observer;
-    if (settings.groFlushTimeoutNs() > 0 && kernel.equals("2.6.37")) {
+    if (settings.groFlushTimeoutNs() > 0 && kernel == KernelVersion.LINUX_2_6_37) {
       throw new IllegalArgumentException(
           "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
     }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
@@ -221,7 +222,8 @@ public final class ScenarioRunner {
         new SimHost("local", sender, SENDER_MAC, network.localAddress(), DENSITY_THRESHOLD);
     SimHost remote =
         new SimHost("remote", receiver, RECEIVER_MAC, network.remoteAddress(), DENSITY_THRESHOLD);
-    String kernel = scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x");
+    KernelVersion kernel =
+        KernelVersion.parse(scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x"));
     ReceiveOffloadProvider gro = scenario.receive() != null ? groProvider() : null;
     HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel, null);
     HostStack remoteStack =
@@ -380,7 +382,7 @@ public final class ScenarioRunner {
       BondDevice bond,
       SimHost host,
       ReceiveOffloadProvider gro,
-      String kernel,
+      KernelVersion kernel,
       ReceivePath.ArrivalObserver observer) {
     int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
     List<HostCpu> cpus = new ArrayList<>();
@@ -413,7 +415,7 @@ public final class ScenarioRunner {
       List<Port> hostPorts,
       List<Port> intoHosts,
       SeededRandom root,
-      String kernel,
+      KernelVersion kernel,
       List<BondDevice> bonds,
       List<HostStack> stacks) {}
 
