@@ -48,7 +48,7 @@ class PoliciesCommandTest {
         import java.util.*;
         import org.bondsim.api.Bond;
         import org.bondsim.api.option.*;
-        import org.bondsim.api.packet.Packet;
+        import org.bondsim.api.packet.OutgoingFrame;
         import org.bondsim.api.policy.*;
 
         public final class FirstUpProvider implements TxPolicyProvider {
@@ -58,7 +58,7 @@ class PoliciesCommandTest {
           public List<OptionSpec> options() { return List.of(); }
           public Set<Characteristic> characteristics() { return EnumSet.of(Characteristic.FLOW_STABLE); }
           public TxPolicy create(PolicyContext context, Options options) {
-            return (Packet packet, Bond bond) -> {
+            return (OutgoingFrame packet, Bond bond) -> {
               for (int i = 0; i < bond.slaveCount(); i++) {
                 if (bond.slave(i).canTransmit()) return i;
               }

@@ -16,6 +16,8 @@ import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.offload.Upstream;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
+import org.bondsim.api.packet.FlowKey;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.PolicyContext;
@@ -63,7 +65,7 @@ final class BrokenPolicies {
   /** The broken choice. */
   @FunctionalInterface
   interface Selector {
-    int select(Packet packet, Bond bond, int call);
+    int select(OutgoingFrame packet, Bond bond, int call);
   }
 
   /** Always slave 0, up or not. */
@@ -116,7 +118,7 @@ final class BrokenPolicies {
             List<Integer> usable = usable(bond);
             return usable.isEmpty()
                 ? TxPolicy.NO_SLAVE
-                : usable.get(Math.floorMod(packet.flowId(), usable.size()));
+                : usable.get(Math.floorMod(flowHash(packet), usable.size()));
           });
     }
 
@@ -242,5 +244,10 @@ final class BrokenPolicies {
       }
     }
     return usable;
+  }
+
+  /** A flow's hash from its 5-tuple (0 for non-IP frames): stable per flow, as policies see it. */
+  static int flowHash(OutgoingFrame frame) {
+    return frame.frame().ip() == null ? 0 : FlowKey.of(frame.frame()).hashCode();
   }
 }

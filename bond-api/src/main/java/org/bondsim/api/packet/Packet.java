@@ -12,7 +12,7 @@ package org.bondsim.api.packet;
  * h_source}. A switch forwards and a NIC filters by them. A broadcast bond sends the same instance
  * on several slaves.
  */
-public final class Packet {
+public final class Packet implements OutgoingFrame {
   private final Frame frame;
   private final int payloadBytes;
   private final TcpSegment tcp;
@@ -102,6 +102,7 @@ public final class Packet {
    *
    * @return the address bits
    */
+  @Override
   public long linkSource() {
     return linkSource;
   }
@@ -112,6 +113,7 @@ public final class Packet {
    *
    * @return the address bits
    */
+  @Override
   public long linkDestination() {
     return linkDestination;
   }
@@ -122,6 +124,7 @@ public final class Packet {
    *
    * @return true for broadcast and multicast
    */
+  @Override
   public boolean linkDestinationIsGroup() {
     return MacAddress.isGroup(linkDestination);
   }
@@ -159,6 +162,7 @@ public final class Packet {
    *
    * @return 1, or the number of {@link #gsoSize()} pieces of the payload
    */
+  @Override
   public int segments() {
     return gsoSize == 0 || payloadBytes <= gsoSize ? 1 : (payloadBytes + gsoSize - 1) / gsoSize;
   }
@@ -168,6 +172,7 @@ public final class Packet {
    *
    * @return the frame
    */
+  @Override
   public Frame frame() {
     return frame;
   }
@@ -177,6 +182,7 @@ public final class Packet {
    *
    * @return bytes after the last header
    */
+  @Override
   public int payloadBytes() {
     return payloadBytes;
   }
@@ -241,6 +247,7 @@ public final class Packet {
    *
    * @return bytes, compared against the MTU
    */
+  @Override
   public int l3Bytes() {
     int bytes = payloadBytes;
     IpHeader ip = frame.ip();
@@ -263,6 +270,7 @@ public final class Packet {
    *
    * @return bytes
    */
+  @Override
   public int frameBytes() {
     int bytes = frame.ethernet().headerBytes() + l3Bytes() + EthernetHeader.FCS_BYTES;
     return Math.max(bytes, EthernetHeader.MIN_FRAME_BYTES);

@@ -1,7 +1,7 @@
 package org.bondsim.api.policy;
 
 import org.bondsim.api.Bond;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 
 /**
  * Chooses the slave each outgoing packet takes: the part of a bonding mode that Linux runs per skb
@@ -21,13 +21,13 @@ public interface TxPolicy {
   int ALL_UP_SLAVES = -2;
 
   /**
-   * Chooses the slave for a packet.
+   * Chooses the slave for a frame.
    *
-   * @param packet the packet to send
+   * @param frame the frame to send, a read-only view
    * @param bond the bond, with its slaves' current state
    * @return an index into {@link Bond#slaves()}, {@link #NO_SLAVE} or {@link #ALL_UP_SLAVES}
    */
-  int select(Packet packet, Bond bond);
+  int select(OutgoingFrame frame, Bond bond);
 
   /**
    * Called after the bond's slave set or a slave's committed link state changed (link up or down,

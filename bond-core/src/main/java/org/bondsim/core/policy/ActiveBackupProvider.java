@@ -7,7 +7,7 @@ import java.util.Set;
 import org.bondsim.api.Bond;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
@@ -55,7 +55,7 @@ public final class ActiveBackupProvider implements TxPolicyProvider {
 
   private static final class ActiveBackup implements TxPolicy {
     @Override
-    public int select(Packet packet, Bond bond) {
+    public int select(OutgoingFrame packet, Bond bond) {
       int active = bond.activeSlave();
       return active >= 0 ? active : NO_SLAVE;
     }

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.bondsim.api.Bond;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
@@ -45,6 +45,6 @@ public final class BroadcastProvider implements TxPolicyProvider {
 
   @Override
   public TxPolicy create(PolicyContext context, Options options) {
-    return (Packet packet, Bond bond) -> TxPolicy.ALL_UP_SLAVES;
+    return (OutgoingFrame packet, Bond bond) -> TxPolicy.ALL_UP_SLAVES;
   }
 }

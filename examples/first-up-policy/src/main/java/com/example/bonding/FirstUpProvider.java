@@ -8,7 +8,7 @@ import org.bondsim.api.Bond;
 import org.bondsim.api.option.IntOption;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
@@ -47,7 +47,7 @@ public final class FirstUpProvider implements TxPolicyProvider {
   @Override
   public TxPolicy create(PolicyContext context, Options options) {
     int start = options.getInt("first_slave");
-    return (Packet packet, Bond bond) -> {
+    return (OutgoingFrame frame, Bond bond) -> {
       int count = bond.slaveCount();
       for (int k = 0; k < count; k++) {
         int index = (start + k) % count;

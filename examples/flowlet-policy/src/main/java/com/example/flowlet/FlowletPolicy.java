@@ -7,7 +7,7 @@ import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.IpHeader;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Ipv6Header;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.packet.UdpHeader;
 import org.bondsim.api.policy.PolicyContext;
@@ -44,7 +44,7 @@ final class FlowletPolicy implements TxPolicy {
   }
 
   @Override
-  public int select(Packet packet, Bond bond) {
+  public int select(OutgoingFrame packet, Bond bond) {
     long now = context.now();
     int entry = flowHash(packet.frame()) & mask;
     int slave = entrySlave[entry];

@@ -2,7 +2,7 @@ package org.bondsim.policy.hash;
 
 import java.util.Arrays;
 import org.bondsim.api.Bond;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.TxPolicy;
 
 /**
@@ -26,7 +26,7 @@ final class HashedSlaveSelection implements TxPolicy {
   }
 
   @Override
-  public int select(Packet packet, Bond bond) {
+  public int select(OutgoingFrame packet, Bond bond) {
     int h = hash.hash(packet.frame());
     if (walkAllSlaves) {
       int count = bond.slaveCount();

@@ -5,7 +5,7 @@ import org.bondsim.api.RandomSource;
 import org.bondsim.api.Slave;
 import org.bondsim.api.packet.IpProtocol;
 import org.bondsim.api.packet.Ipv4Header;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.TxPolicy;
 
 /**
@@ -50,7 +50,7 @@ public final class RoundRobin implements TxPolicy {
   }
 
   @Override
-  public int select(Packet packet, Bond bond) {
+  public int select(OutgoingFrame packet, Bond bond) {
     int count = bond.slaveCount();
     if (count == 0) {
       return NO_SLAVE;
@@ -77,7 +77,7 @@ public final class RoundRobin implements TxPolicy {
     }
   }
 
-  private static boolean isIgmp(Packet packet) {
+  private static boolean isIgmp(OutgoingFrame packet) {
     return packet.frame().ip() instanceof Ipv4Header ip && ip.protocol() == IpProtocol.IGMP;
   }
 

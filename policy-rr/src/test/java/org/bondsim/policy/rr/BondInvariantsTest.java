@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.bondsim.api.Bond;
 import org.bondsim.api.LinkState;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.policy.PolicyRegistry;
 import org.bondsim.core.scenario.LinkEvent;
@@ -110,7 +110,7 @@ class BondInvariantsTest {
     RUNNER.run(
         scenario,
         (Bond bond, TxPolicy policy) ->
-            (Packet packet, Bond b) -> {
+            (OutgoingFrame packet, Bond b) -> {
               int choice = policy.select(packet, b);
               if (choice >= 0 && b.slave(choice).linkState() == LinkState.DOWN) {
                 violations.add(b.slave(choice).name() + " at choice");

@@ -3,7 +3,7 @@ package org.bondsim.policy.tlb;
 import java.util.Arrays;
 import org.bondsim.api.Bond;
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.policy.hash.XmitHash;
@@ -90,7 +90,7 @@ class TlbSelection implements TxPolicy {
   }
 
   @Override
-  public int select(Packet packet, Bond bond) {
+  public int select(OutgoingFrame packet, Bond bond) {
     int slave = NONE;
     Frame frame = packet.frame();
     int index =
@@ -121,7 +121,7 @@ class TlbSelection implements TxPolicy {
   }
 
   /** skb->len at the bond: Ethernet header through payload, no FCS. */
-  private static int skbLength(Packet packet) {
+  private static int skbLength(OutgoingFrame packet) {
     return packet.frame().ethernet().headerBytes() + packet.l3Bytes();
   }
 
