@@ -6,8 +6,8 @@
  * {@link org.bondsim.api.packet.Packet} of that flow, so sending a packet allocates one small
  * object.
  *
- * <p><b>Stability: experimental.</b> A read-only frame view for policies is planned to replace
- * direct use of {@link org.bondsim.api.packet.Packet}, whose simulation bookkeeping (owner,
- * truesize, GSO size, send time) will move into the core.
+ * <p><b>Stability: experimental.</b> Policies see frames as the read-only {@link
+ * org.bondsim.api.packet.OutgoingFrame}; {@link org.bondsim.api.packet.Packet}'s simulation
+ * bookkeeping (owner, truesize, GSO size, send time) is planned to move into the core.
  */
 package org.bondsim.api.packet;
