@@ -60,6 +60,7 @@ public class RoundRobinSelectBenchmark {
             "bond0",
             "balance-rr",
             java.util.Set.of(),
+            java.util.Set.of(),
             Options.resolve(List.of(), Map.of(), Map.of()),
             loop::now);
     for (int i = 0; i < slaves; i++) {

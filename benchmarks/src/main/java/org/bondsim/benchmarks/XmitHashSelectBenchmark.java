@@ -61,6 +61,7 @@ public class XmitHashSelectBenchmark {
             "bond0",
             "balance-xor",
             Set.of(),
+            Set.of(),
             Options.resolve(List.of(), Map.of(), Map.of()),
             loop::now);
     for (int i = 0; i < 4; i++) {

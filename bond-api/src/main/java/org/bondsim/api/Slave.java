@@ -63,7 +63,7 @@ public interface Slave {
   /**
    * Returns the slave's current MAC address. In most modes every slave carries the bond's MAC; in
    * balance-tlb and balance-alb each keeps its own and the active slave carries the bond's ({@link
-   * org.bondsim.api.policy.Characteristic#OWN_SLAVE_MACS}).
+   * org.bondsim.api.policy.CoreNeed#OWN_SLAVE_MACS}).
    *
    * @return the address
    */

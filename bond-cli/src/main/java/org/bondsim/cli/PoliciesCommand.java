@@ -40,9 +40,7 @@ final class PoliciesCommand implements Callable<Integer> {
           entry.origin(),
           provider.description());
       printOptions(out, provider.options(), "    ");
-      if (provider
-          .characteristics()
-          .contains(org.bondsim.api.policy.Characteristic.USES_ACTIVE_SLAVE)) {
+      if (provider.needs().contains(org.bondsim.api.policy.CoreNeed.USES_ACTIVE_SLAVE)) {
         out.println("    (also primary, primary_reselect)");
       }
     }

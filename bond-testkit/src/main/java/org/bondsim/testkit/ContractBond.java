@@ -13,19 +13,19 @@ import org.bondsim.api.Slave;
 import org.bondsim.api.SlaveCounters;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 
 /**
  * A bond built from the API alone, for running a policy's {@code select} against generated slave
  * sets and link changes without the simulator. Link state follows the carrier at once (as if {@code
  * miimon} reacted instantly), and the active slave is the current one while it can transmit, else
  * the first that can (Linux's {@code bond_find_best_slave} without a primary). In an {@link
- * Characteristic#ACTIVE_SLAVE_ONLY} mode the other slaves are backups.
+ * CoreNeed#ACTIVE_SLAVE_ONLY} mode the other slaves are backups.
  */
 public final class ContractBond implements Bond {
   private final String mode;
   private final Options options;
-  private final Set<Characteristic> characteristics;
+  private final Set<CoreNeed> needs;
   private final List<ContractSlave> slaves = new ArrayList<>();
   private int active = -1;
 
@@ -33,18 +33,14 @@ public final class ContractBond implements Bond {
    * Builds the bond.
    *
    * @param mode the mode's name
-   * @param characteristics what the mode declares
+   * @param needs what the mode needs from the bond
    * @param options the resolved options
    * @param specs the slaves
    */
-  public ContractBond(
-      String mode, Set<Characteristic> characteristics, Options options, List<SlaveSpec> specs) {
+  public ContractBond(String mode, Set<CoreNeed> needs, Options options, List<SlaveSpec> specs) {
     this.mode = mode;
     this.options = options;
-    this.characteristics =
-        characteristics.isEmpty()
-            ? EnumSet.noneOf(Characteristic.class)
-            : EnumSet.copyOf(characteristics);
+    this.needs = needs.isEmpty() ? EnumSet.noneOf(CoreNeed.class) : EnumSet.copyOf(needs);
     for (int i = 0; i < specs.size(); i++) {
       slaves.add(new ContractSlave(i, specs.get(i)));
     }
@@ -76,7 +72,7 @@ public final class ContractBond implements Bond {
         }
       }
     }
-    boolean onlyActive = characteristics.contains(Characteristic.ACTIVE_SLAVE_ONLY);
+    boolean onlyActive = needs.contains(CoreNeed.ACTIVE_SLAVE_ONLY);
     for (ContractSlave slave : slaves) {
       slave.backup = onlyActive && slave.index != active;
     }

@@ -38,8 +38,7 @@ public final class TxRunner {
   public static Result run(
       TxPolicyProvider provider, Map<String, String> settings, TxRun run, long seed) {
     Options options = Options.resolve(provider.options(), Map.of(), settings);
-    ContractBond bond =
-        new ContractBond(provider.mode(), provider.characteristics(), options, run.slaves());
+    ContractBond bond = new ContractBond(provider.mode(), provider.needs(), options, run.slaves());
     ContractContext context = new ContractContext(bond, seed);
     TxPolicy policy = provider.create(context, options);
     policy.onSlavesChanged(bond);

@@ -53,11 +53,20 @@ public interface TxPolicyProvider {
   }
 
   /**
-   * Returns what the mode promises or needs.
+   * Returns what the mode promises about its choices (checked by {@code bond-testkit}).
    *
-   * @return characteristics
+   * @return the promises
    */
   Set<Characteristic> characteristics();
+
+  /**
+   * Returns what the mode needs the bond core to do for it; none by default.
+   *
+   * @return the needs
+   */
+  default Set<CoreNeed> needs() {
+    return Set.of();
+  }
 
   /**
    * Creates the policy for one bond.

@@ -17,6 +17,7 @@ import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.net.FrameReceiver;
@@ -29,8 +30,8 @@ import org.bondsim.core.net.FrameReceiver;
  * the chosen slave's qdisc.
  *
  * <p>MAC addresses: in most modes every slave carries the bond's MAC. In the modes with {@link
- * Characteristic#OWN_SLAVE_MACS} (balance-tlb, balance-alb) each slave keeps its own, the active
- * slave carries the bond's, and a change of active slave swaps the two slaves' addresses and sends
+ * CoreNeed#OWN_SLAVE_MACS} (balance-tlb, balance-alb) each slave keeps its own, the active slave
+ * carries the bond's, and a change of active slave swaps the two slaves' addresses and sends
  * learning packets for both, as {@code bond_alb_handle_active_change} and {@code
  * alb_fasten_mac_swap} do; frames leaving another slave carry its MAC as source.
  */
@@ -38,6 +39,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final String name;
   private final String mode;
   private final Set<Characteristic> characteristics;
+  private final Set<CoreNeed> needs;
   private final Options options;
   private final List<SlaveDevice> slaves = new ArrayList<>();
   private final List<SlaveDevice> slavesView = Collections.unmodifiableList(slaves);
@@ -64,7 +66,8 @@ public final class BondDevice implements Bond, FrameReceiver {
    *
    * @param name interface name
    * @param mode the mode's name
-   * @param characteristics the mode's characteristics
+   * @param characteristics what the mode promises
+   * @param needs what the mode needs from the bond
    * @param options resolved options
    * @param clock the simulated time, for the record of active-slave changes
    */
@@ -72,9 +75,10 @@ public final class BondDevice implements Bond, FrameReceiver {
       String name,
       String mode,
       Set<Characteristic> characteristics,
+      Set<CoreNeed> needs,
       Options options,
       LongSupplier clock) {
-    this(name, mode, characteristics, options, clock, UNSET_MAC);
+    this(name, mode, characteristics, needs, options, clock, UNSET_MAC);
   }
 
   /**
@@ -82,7 +86,8 @@ public final class BondDevice implements Bond, FrameReceiver {
    *
    * @param name interface name
    * @param mode the mode's name
-   * @param characteristics the mode's characteristics
+   * @param characteristics what the mode promises
+   * @param needs what the mode needs from the bond
    * @param options resolved options
    * @param clock the simulated time, for the record of active-slave changes
    * @param mac the bond's address
@@ -91,6 +96,7 @@ public final class BondDevice implements Bond, FrameReceiver {
       String name,
       String mode,
       Set<Characteristic> characteristics,
+      Set<CoreNeed> needs,
       Options options,
       LongSupplier clock,
       MacAddress mac) {
@@ -102,8 +108,9 @@ public final class BondDevice implements Bond, FrameReceiver {
         characteristics.isEmpty()
             ? EnumSet.noneOf(Characteristic.class)
             : EnumSet.copyOf(characteristics);
+    this.needs = needs.isEmpty() ? EnumSet.noneOf(CoreNeed.class) : EnumSet.copyOf(needs);
     this.options = options;
-    this.ownSlaveMacs = this.characteristics.contains(Characteristic.OWN_SLAVE_MACS);
+    this.ownSlaveMacs = this.needs.contains(CoreNeed.OWN_SLAVE_MACS);
     this.selector = new ActiveSlaveSelector(this, options);
   }
 
@@ -449,11 +456,11 @@ public final class BondDevice implements Bond, FrameReceiver {
   }
 
   boolean onlyActiveTransmits() {
-    return characteristics.contains(Characteristic.ACTIVE_SLAVE_ONLY);
+    return needs.contains(CoreNeed.ACTIVE_SLAVE_ONLY);
   }
 
   boolean usesActiveSlave() {
-    return characteristics.contains(Characteristic.USES_ACTIVE_SLAVE);
+    return needs.contains(CoreNeed.USES_ACTIVE_SLAVE);
   }
 
   /**
@@ -497,6 +504,15 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public Set<Characteristic> characteristics() {
     return Collections.unmodifiableSet(characteristics);
+  }
+
+  /**
+   * Returns what the mode needs from the bond.
+   *
+   * @return needs
+   */
+  public Set<CoreNeed> needs() {
+    return Collections.unmodifiableSet(needs);
   }
 
   /**

@@ -9,6 +9,7 @@ import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.policy.TxPolicyProvider;
@@ -42,10 +43,12 @@ public final class ActiveBackupProvider implements TxPolicyProvider {
 
   @Override
   public Set<Characteristic> characteristics() {
-    return EnumSet.of(
-        Characteristic.USES_ACTIVE_SLAVE,
-        Characteristic.ACTIVE_SLAVE_ONLY,
-        Characteristic.FLOW_STABLE);
+    return EnumSet.of(Characteristic.FLOW_STABLE);
+  }
+
+  @Override
+  public Set<CoreNeed> needs() {
+    return EnumSet.of(CoreNeed.USES_ACTIVE_SLAVE, CoreNeed.ACTIVE_SLAVE_ONLY);
   }
 
   @Override

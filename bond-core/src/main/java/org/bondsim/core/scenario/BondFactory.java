@@ -10,7 +10,7 @@ import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionLevel;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.core.bond.BondOptions;
 import org.bondsim.core.policy.PolicyRegistry;
 
@@ -166,8 +166,7 @@ public final class BondFactory {
    * @return option specs
    */
   public static List<OptionSpec> specsOf(PolicyRegistry.Entry entry) {
-    boolean activeSlave =
-        entry.provider().characteristics().contains(Characteristic.USES_ACTIVE_SLAVE);
+    boolean activeSlave = entry.provider().needs().contains(CoreNeed.USES_ACTIVE_SLAVE);
     List<OptionSpec> specs = new ArrayList<>();
     for (OptionSpec spec : BondOptions.SPECS) {
       if (activeSlave || !BondOptions.ACTIVE_SLAVE_OPTIONS.contains(spec.name())) {

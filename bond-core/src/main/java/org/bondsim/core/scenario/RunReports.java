@@ -8,6 +8,7 @@ import java.util.Map;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.bond.ActiveSlaveChange;
 import org.bondsim.core.bond.BondDevice;
@@ -117,9 +118,7 @@ final class RunReports {
     List<RunReport.ActiveChange> changes = new ArrayList<>();
     // Every bond keeps a current active slave, but it only matters to the modes that use one.
     List<ActiveSlaveChange> history =
-        sender.characteristics().contains(Characteristic.USES_ACTIVE_SLAVE)
-            ? sender.activeHistory()
-            : List.of();
+        sender.needs().contains(CoreNeed.USES_ACTIVE_SLAVE) ? sender.activeHistory() : List.of();
     for (ActiveSlaveChange change : history) {
       changes.add(
           new RunReport.ActiveChange(

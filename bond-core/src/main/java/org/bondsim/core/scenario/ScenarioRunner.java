@@ -17,7 +17,7 @@ import org.bondsim.api.option.Options;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.workload.Workload;
@@ -152,11 +152,12 @@ public final class ScenarioRunner {
     String mode = resolved.entry().provider().mode();
     Options options = resolved.options();
     var characteristics = resolved.entry().provider().characteristics();
-    Network.Topology topology = topology(scenario, mode, characteristics);
+    var needs = resolved.entry().provider().needs();
+    Network.Topology topology = topology(scenario, mode, needs);
     BondDevice sender =
-        new BondDevice("bond0", mode, characteristics, options, loop::now, SENDER_MAC);
+        new BondDevice("bond0", mode, characteristics, needs, options, loop::now, SENDER_MAC);
     BondDevice receiver =
-        new BondDevice("bond0", mode, characteristics, options, loop::now, RECEIVER_MAC);
+        new BondDevice("bond0", mode, characteristics, needs, options, loop::now, RECEIVER_MAC);
 
     // Per slave: the cable whose carrier link events switch (the local host's, through a switch).
     List<EthernetLink> links = new ArrayList<>();
@@ -431,8 +432,10 @@ public final class ScenarioRunner {
     String mode = setup.resolved().entry().provider().mode();
     Options options = setup.resolved().options();
     var characteristics = setup.resolved().entry().provider().characteristics();
+    var needs = setup.resolved().entry().provider().needs();
     MacAddress mac = new MacAddress(SENDER_MAC.bits() + 0x100 + k);
-    BondDevice bond = new BondDevice("bond0", mode, characteristics, options, loop::now, mac);
+    BondDevice bond =
+        new BondDevice("bond0", mode, characteristics, needs, options, loop::now, mac);
     List<EthernetLink> cables = new ArrayList<>();
     for (int i = 0; i < scenario.slaves().size(); i++) {
       SlaveLinkSpec slaveSpec = scenario.slaves().get(i);
@@ -513,10 +516,9 @@ public final class ScenarioRunner {
     return new MacAddress(0x0200_0000_0000L | ((long) host << 16) | (index + 1));
   }
 
-  private static Network.Topology topology(
-      Scenario scenario, String mode, Set<Characteristic> characteristics) {
-    boolean ownMacs = characteristics.contains(Characteristic.OWN_SLAVE_MACS);
-    boolean activeOnly = characteristics.contains(Characteristic.ACTIVE_SLAVE_ONLY);
+  private static Network.Topology topology(Scenario scenario, String mode, Set<CoreNeed> needs) {
+    boolean ownMacs = needs.contains(CoreNeed.OWN_SLAVE_MACS);
+    boolean activeOnly = needs.contains(CoreNeed.ACTIVE_SLAVE_ONLY);
     Network.Topology asked = scenario.network().topology();
     if (asked == Network.Topology.AUTO) {
       asked =

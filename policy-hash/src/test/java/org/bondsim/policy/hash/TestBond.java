@@ -26,6 +26,7 @@ final class TestBond {
             "bond0",
             xor ? "balance-xor" : "802.3ad",
             Set.of(),
+            Set.of(),
             Options.resolve(List.of(), Map.of(), Map.of()),
             loop::now);
     for (int i = 0; i < slaves; i++) {

@@ -11,6 +11,7 @@ import org.bondsim.api.option.OptionLevel;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.policy.Characteristic;
+import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.policy.TxPolicyProvider;
@@ -29,7 +30,7 @@ import org.bondsim.policy.hash.XmitHashPolicy;
  *
  * <p>Receive side: every slave keeps its own MAC and the active slave carries the bond's, so peers
  * (which learn the bond's MAC) reach the bond through the switch on the active slave only; frames
- * arriving on another slave are not delivered ({@link Characteristic#OWN_SLAVE_MACS}). Every {@code
+ * arriving on another slave are not delivered ({@link CoreNeed#OWN_SLAVE_MACS}). Every {@code
  * lp_interval} seconds each slave sends a learning packet so the switch keeps its MAC on the right
  * port.
  *
@@ -96,8 +97,12 @@ public class BalanceTlbProvider implements TxPolicyProvider {
 
   @Override
   public Set<Characteristic> characteristics() {
-    return EnumSet.of(
-        Characteristic.LOAD_AWARE, Characteristic.USES_ACTIVE_SLAVE, Characteristic.OWN_SLAVE_MACS);
+    return EnumSet.of(Characteristic.LOAD_AWARE);
+  }
+
+  @Override
+  public Set<CoreNeed> needs() {
+    return EnumSet.of(CoreNeed.USES_ACTIVE_SLAVE, CoreNeed.OWN_SLAVE_MACS);
   }
 
   @Override

@@ -64,6 +64,7 @@ class ReceiveSideTest {
             "bond0",
             provider.mode(),
             provider.characteristics(),
+            provider.needs(),
             Options.defaults(List.of()),
             loop::now,
             SERVER_MAC);

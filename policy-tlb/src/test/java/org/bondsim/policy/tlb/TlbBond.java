@@ -45,6 +45,7 @@ final class TlbBond {
             "bond0",
             provider.mode(),
             provider.characteristics(),
+            provider.needs(),
             Options.resolve(List.of(), Map.of(), Map.of()),
             loop::now);
     for (int i = 0; i < speedsMbps.length; i++) {
