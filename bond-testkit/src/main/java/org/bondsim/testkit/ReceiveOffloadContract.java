@@ -25,7 +25,7 @@ import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 
 /**
  * The contract of a receive model (GRO and its kin), adopted by implementing this interface and

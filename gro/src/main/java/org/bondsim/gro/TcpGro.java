@@ -7,7 +7,7 @@ import org.bondsim.api.offload.Upstream;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 
 /**
  * GRO for TCP on one NAPI context, with Linux's merge and flush rules ({@code dev_gro_receive},

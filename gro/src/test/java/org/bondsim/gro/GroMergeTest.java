@@ -15,7 +15,7 @@ import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 import org.junit.jupiter.api.Test;
 
 class GroMergeTest {

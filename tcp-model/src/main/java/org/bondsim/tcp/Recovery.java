@@ -1,6 +1,6 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.WorkloadContext;
 
 /**

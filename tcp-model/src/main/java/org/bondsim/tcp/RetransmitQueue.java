@@ -1,7 +1,7 @@
 package org.bondsim.tcp;
 
 import java.util.List;
-import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.tcp.SackBlock;
 
 /**
  * The sender's segments between snd_una and snd_nxt in sequence order, with each one's send time

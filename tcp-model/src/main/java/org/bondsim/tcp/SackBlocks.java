@@ -1,7 +1,7 @@
 package org.bondsim.tcp;
 
 import java.util.List;
-import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.tcp.SackBlock;
 
 /**
  * The SACK blocks the receiver reports ({@code tcp_sack_new_ofo_skb}, {@code tcp_dsack_set}): the

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Packet;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.WorkloadContext;

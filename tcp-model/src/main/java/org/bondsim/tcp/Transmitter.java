@@ -4,7 +4,7 @@ import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.PacketOwner;
 import org.bondsim.api.packet.SkbTruesize;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;
 

@@ -11,9 +11,9 @@ import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.Packet;
-import org.bondsim.api.packet.SackBlock;
 import org.bondsim.api.packet.TcpHeader;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.SackBlock;
+import org.bondsim.api.tcp.TcpSegment;
 
 /**
  * One sending endpoint driven by hand in the manner of a packetdrill script: the test plays the

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.tcp.SackBlock;
 import org.junit.jupiter.api.Test;
 
 /**

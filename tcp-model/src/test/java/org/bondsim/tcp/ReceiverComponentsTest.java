@@ -3,7 +3,7 @@ package org.bondsim.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.tcp.SackBlock;
 import org.junit.jupiter.api.Test;
 
 /** The receiver's SACK blocks, its autotuned buffer and the sender's PSH marks, in isolation. */

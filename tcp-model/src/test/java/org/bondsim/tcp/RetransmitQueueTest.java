@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.atIndex;
 
 import java.util.List;
 import java.util.Map;
-import org.bondsim.api.packet.SackBlock;
+import org.bondsim.api.tcp.SackBlock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package org.bondsim.api.packet;
 
+import org.bondsim.api.tcp.TcpSegment;
+
 /**
  * One packet in flight: its headers, the bytes it carries, and what the sender knows of it. The
  * receiving side learns nothing that was not on the wire except {@link #flowId()} and {@link

@@ -2,7 +2,7 @@ package org.bondsim.api.packet;
 
 /**
  * The flow part of a TCP header: its ports. Per-segment fields (sequence, ACK, flags, window,
- * options) are in {@link TcpSegment}.
+ * options) are in {@link org.bondsim.api.tcp.TcpSegment}.
  *
  * @param sourcePort source port, 0..65535
  * @param destinationPort destination port, 0..65535

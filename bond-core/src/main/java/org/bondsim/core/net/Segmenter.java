@@ -1,7 +1,7 @@
 package org.bondsim.core.net;
 
 import org.bondsim.api.packet.Packet;
-import org.bondsim.api.packet.TcpSegment;
+import org.bondsim.api.tcp.TcpSegment;
 
 /**
  * Cuts a TSO/GSO super-packet into wire segments as {@code tcp_gso_segment} does: consecutive

@@ -1,4 +1,4 @@
-package org.bondsim.api.packet;
+package org.bondsim.api.tcp;
 
 import java.util.List;
 

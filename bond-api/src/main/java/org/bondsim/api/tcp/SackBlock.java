@@ -1,4 +1,4 @@
-package org.bondsim.api.packet;
+package org.bondsim.api.tcp;
 
 /**
  * One SACK block: the bytes {@code [start, end)} the receiver holds out of order (RFC 2018).
