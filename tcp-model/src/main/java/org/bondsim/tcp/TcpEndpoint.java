@@ -98,6 +98,9 @@ final class TcpEndpoint {
     this.rto = new RetransmitTimer(context, rtt, this::onRetransmitTimeout);
     this.probe = new LossProbe(context, settings, rtt, options, counters);
     this.reorderTimer = context.newTimer(this::onReorderTimeout);
+    // The components call each other in cycles (the transmitter sends the receiver's ACK, the
+    // receiver's scheduler asks the transmitter to send one), as tcp_sock's functions do: each
+    // is built with what it owns, then told its peers.
     rack.wire(queue, reordering, recovery, reorderTimer);
     recovery.wire(rack, dupthresh);
     receiver.wire(this, acks);

@@ -69,7 +69,6 @@ final class Transmitter implements PacketOwner {
     this.smallQueues = settings.profile().smallQueues();
   }
 
-  @SuppressWarnings("checkstyle:ParameterNumber")
   void wire(
       RetransmitQueue queue,
       CongestionWindow window,
