@@ -14,15 +14,15 @@ import org.bondsim.api.KernelVersion;
  */
 public enum Kernel {
   /** Linux 6.x. */
-  LINUX_6("6.x", KernelProfile.LINUX_6),
+  LINUX_6(KernelVersion.LINUX_6, KernelProfile.LINUX_6),
   /** Linux 2.6.37, the kernel of the reference experiments. */
-  LINUX_2_6_37("2.6.37", KernelProfile.LINUX_2_6_37);
+  LINUX_2_6_37(KernelVersion.LINUX_2_6_37, KernelProfile.LINUX_2_6_37);
 
-  private final String word;
+  private final KernelVersion version;
   private final KernelProfile profile;
 
-  Kernel(String word, KernelProfile profile) {
-    this.word = word;
+  Kernel(KernelVersion version, KernelProfile profile) {
+    this.version = version;
     this.profile = profile;
   }
 
@@ -31,19 +31,14 @@ public enum Kernel {
     return profile;
   }
 
-  /**
-   * Returns the setting's word.
-   *
-   * @return {@code 6.x} or {@code 2.6.37}
-   */
-  public String word() {
-    return word;
-  }
-
+  /** Reads {@code bondsim.kernel}'s word; the API enum owns the words and the message. */
   static Kernel parse(String text) {
-    return switch (KernelVersion.parse(text)) {
-      case LINUX_6 -> LINUX_6;
-      case LINUX_2_6_37 -> LINUX_2_6_37;
-    };
+    KernelVersion version = KernelVersion.parse(text);
+    for (Kernel kernel : values()) {
+      if (kernel.version == version) {
+        return kernel;
+      }
+    }
+    throw new IllegalStateException("no TCP profile for kernel " + version);
   }
 }

@@ -53,12 +53,21 @@ class RecoveryUndoTest {
     assertThat(h.endpoint.describe()).contains("cwnd:10 ssthresh:inf");
   }
 
+  /**
+   * Ten segments sent at 0 ms (TSval 1); at 5 ms three SACKed above segment 0 start recovery and
+   * retransmit it (retrans_stamp 6).
+   */
+  private static EndpointHarness recoveringSinceFiveMs() {
+    EndpointHarness h = sender(true);
+    h.write(10L * MSS_TS);
+    h.advanceTo(5_000_000L);
+    h.ack(0, MSS_TS, 4 * MSS_TS);
+    return h;
+  }
+
   @Test
   void timestampsOlderThanTheRetransmissionUndoTheWholeRecovery() {
-    EndpointHarness h = sender(true);
-    h.write(10L * MSS_TS); // sent at 0 ms: TSval 1
-    h.advanceTo(5_000_000L);
-    h.ack(0, MSS_TS, 4 * MSS_TS); // retransmits 0 at 5 ms (retrans_stamp 6)
+    EndpointHarness h = recoveringSinceFiveMs();
     assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
     h.ackEchoing(1, 10 * MSS_TS);
     assertThat(h.counter("TcpExtTCPFullUndo")).isEqualTo(1);
@@ -67,10 +76,7 @@ class RecoveryUndoTest {
 
   @Test
   void withoutTheTimestampProofRecoveryEndsReduced() {
-    EndpointHarness h = sender(true);
-    h.write(10L * MSS_TS);
-    h.advanceTo(5_000_000L);
-    h.ack(0, MSS_TS, 4 * MSS_TS);
+    EndpointHarness h = recoveringSinceFiveMs();
     h.ackEchoing(6, 10 * MSS_TS); // echoes the retransmission itself
     assertThat(h.counter("TcpExtTCPFullUndo")).isZero();
     assertThat(h.endpoint.describe()).contains("cwnd:7 ssthresh:7");
@@ -78,10 +84,7 @@ class RecoveryUndoTest {
 
   @Test
   void aPartialAckProvenLateByTimestampsUndoesOnceNoRetransmissionIsOut() {
-    EndpointHarness h = sender(true);
-    h.write(10L * MSS_TS);
-    h.advanceTo(5_000_000L);
-    h.ack(0, MSS_TS, 4 * MSS_TS);
+    EndpointHarness h = recoveringSinceFiveMs();
     h.ackEchoing(1, MSS_TS);
     assertThat(h.counter("TcpExtTCPPartialUndo")).isEqualTo(1);
     // The undo is reordering evidence: data up to 4 x MSS had overtaken segment 0.

@@ -44,4 +44,16 @@ final class Checks {
     }
     return Map.copyOf(values);
   }
+
+  /** A duration in nanoseconds, refused with the parameter's name when negative or too long. */
+  static long nanos(String name, java.time.Duration duration) {
+    if (duration.isNegative()) {
+      throw new IllegalArgumentException(name + " must not be negative, got " + duration);
+    }
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(name + " is too long: " + duration, e);
+    }
+  }
 }

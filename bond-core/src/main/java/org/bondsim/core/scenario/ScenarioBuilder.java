@@ -147,7 +147,7 @@ public final class ScenarioBuilder {
    * @return this builder
    */
   public ScenarioBuilder duration(Duration duration) {
-    this.durationNs = Link.nanos("duration", Checks.notNull("duration", duration));
+    this.durationNs = Checks.nanos("duration", Checks.notNull("duration", duration));
     return this;
   }
 
@@ -170,7 +170,7 @@ public final class ScenarioBuilder {
    * @return this builder
    */
   public ScenarioBuilder fail(String slave, Duration at) {
-    events.add(new LinkEvent(slave, Link.nanos("fail time", Checks.notNull("at", at)), false));
+    events.add(new LinkEvent(slave, Checks.nanos("fail time", Checks.notNull("at", at)), false));
     return this;
   }
 
@@ -182,7 +182,7 @@ public final class ScenarioBuilder {
    * @return this builder
    */
   public ScenarioBuilder recover(String slave, Duration at) {
-    events.add(new LinkEvent(slave, Link.nanos("recover time", Checks.notNull("at", at)), true));
+    events.add(new LinkEvent(slave, Checks.nanos("recover time", Checks.notNull("at", at)), true));
     return this;
   }
 
@@ -200,17 +200,7 @@ public final class ScenarioBuilder {
   /**
    * Sets the test.
    *
-   * @param test for example {@code Netperf.tcpStream().message(16384)}
-   * @return this builder
-   */
-  public ScenarioBuilder workload(Netperf.Test test) {
-    return workload(Checks.notNull("workload", test).spec());
-  }
-
-  /**
-   * Sets the workload.
-   *
-   * @param spec the workload
+   * @param spec for example {@code Netperf.tcpStream().message(16384)}
    * @return this builder
    */
   public ScenarioBuilder workload(WorkloadSpec spec) {

@@ -21,7 +21,7 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
    */
   public SlaveLinkSpec delay(java.time.Duration delay) {
     Checks.notNull("delay", delay);
-    return new SlaveLinkSpec(speedMbps, Link.nanos("delay", delay), netem);
+    return new SlaveLinkSpec(speedMbps, Checks.nanos("delay", delay), netem);
   }
 
   /**

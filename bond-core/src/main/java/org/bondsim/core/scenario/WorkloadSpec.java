@@ -1,10 +1,14 @@
 package org.bondsim.core.scenario;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Which netperf test a run performs and how.
+ * Which netperf test a run performs and how. Start from {@link Netperf}'s factories and refine with
+ * the copying methods below, in netperf's words: {@code Netperf.tcpStream().message(16384)}.
  *
  * @param test the test name, such as {@code UDP_STREAM}
  * @param testOptions netperf's test-specific options (what follows {@code --})
@@ -67,7 +71,84 @@ public record WorkloadSpec(
    * @return the spec
    */
   public static WorkloadSpec udpStream(int messageBytes) {
+    return Netperf.udpStream().message(messageBytes);
+  }
+
+  /**
+   * Returns this test with more test-specific options, as netperf reads them after {@code --}.
+   *
+   * @param words for example {@code "-m", "1472"}
+   * @return the changed test
+   */
+  public WorkloadSpec option(String... words) {
+    List<String> all = new ArrayList<>(testOptions);
+    all.addAll(List.of(words));
+    return new WorkloadSpec(test, all, streams, settings, waitNs);
+  }
+
+  /**
+   * Returns this test with a send size ({@code -m}).
+   *
+   * @param bytes bytes per send()
+   * @return the changed test
+   */
+  public WorkloadSpec message(int bytes) {
+    return option("-m", Integer.toString(bytes));
+  }
+
+  /**
+   * Returns this test with request and response sizes ({@code -r}).
+   *
+   * @param request request bytes
+   * @param response response bytes
+   * @return the changed test
+   */
+  public WorkloadSpec requestResponse(int request, int response) {
+    return option("-r", request + "," + response);
+  }
+
+  /**
+   * Returns this test with SO_SNDBUF and SO_RCVBUF set, as {@code -s} and {@code -S} do.
+   *
+   * @param local the local socket's buffer
+   * @param remote the remote socket's buffer
+   * @return the changed test
+   */
+  public WorkloadSpec socketBuffers(int local, int remote) {
+    return option("-s", Integer.toString(local), "-S", Integer.toString(remote));
+  }
+
+  /**
+   * Returns this test run as {@code count} parallel streams.
+   *
+   * @param count 1..16384
+   * @return the changed test
+   */
+  public WorkloadSpec streams(int count) {
+    return new WorkloadSpec(test, testOptions, count, settings, waitNs);
+  }
+
+  /**
+   * Returns this test with a sysctl set for the run.
+   *
+   * @param name for example {@code net.ipv4.tcp_reordering}
+   * @param value its value
+   * @return the changed test
+   */
+  public WorkloadSpec sysctl(String name, String value) {
+    Map<String, String> all = new LinkedHashMap<>(settings);
+    all.put(name, value);
+    return new WorkloadSpec(test, testOptions, streams, all, waitNs);
+  }
+
+  /**
+   * Returns this test waiting before it starts, as netperf's {@code -s} does.
+   *
+   * @param wait the wait
+   * @return the changed test
+   */
+  public WorkloadSpec waitFor(Duration wait) {
     return new WorkloadSpec(
-        "UDP_STREAM", List.of("-m", Integer.toString(messageBytes)), 1, Map.of());
+        test, testOptions, streams, settings, Checks.nanos("wait", Checks.notNull("wait", wait)));
   }
 }

@@ -82,7 +82,7 @@ class ScenarioBuilderTest {
 
   @Test
   void requestResponseAndBuffersAreNetperfsWords() {
-    assertThat(Netperf.tcpRr().requestResponse(1, 1024).socketBuffers(5, 6).streams(3).spec())
+    assertThat(Netperf.tcpRr().requestResponse(1, 1024).socketBuffers(5, 6).streams(3))
         .isEqualTo(
             new WorkloadSpec("TCP_RR", List.of("-r", "1,1024", "-s", "5", "-S", "6"), 3, Map.of()));
   }
