@@ -226,8 +226,7 @@ final class Transmitter implements PacketOwner {
     long now = context.now();
     queue.sent(slot, now, retransmission);
     if (retransmission) {
-      retransmitted++;
-      counters.retransSegs++;
+      countRetransmission();
       recovery.onRetransmit();
     }
     emitSegment(slot, now);
@@ -257,9 +256,14 @@ final class Transmitter implements PacketOwner {
     int slot = queue.slot(queue.size() - 1);
     long now = context.now();
     queue.probed(slot, now);
+    countRetransmission();
+    emitSegment(slot, now);
+  }
+
+  /** Every resend counts in ss's retrans and TcpRetransSegs, a loss probe's too. */
+  private void countRetransmission() {
     retransmitted++;
     counters.retransSegs++;
-    emitSegment(slot, now);
   }
 
   /** A pure ACK. */
