@@ -3,7 +3,7 @@ package org.bondsim.benchmarks;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.bondsim.api.option.StrictNumbers;
-import org.bondsim.core.net.Netem;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.SlaveLinkSpec;
+import org.bondsim.core.wire.Netem;
 
 /** Parsers for the CLI's compact value syntaxes; each error names the option and what it allows. */
 final class ArgumentParsers {

@@ -1,7 +1,7 @@
 package org.bondsim.cli;
 
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.nic.ReceiveSettings;
 
 /**
  * The host model {@code -c} and {@code -C} use when the command line gives none: what a reader of

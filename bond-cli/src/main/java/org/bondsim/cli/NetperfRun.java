@@ -10,15 +10,15 @@ import java.util.TreeSet;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.workload.WorkloadProvider;
-import org.bondsim.core.net.Netem;
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.host.WorkloadRegistry;
+import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.WorkloadSpec;
-import org.bondsim.core.workload.WorkloadRegistry;
+import org.bondsim.core.wire.Netem;
 
 /**
  * Turns a {@code bondsim netperf} command line into a {@link Scenario} and the way to print it,

@@ -7,7 +7,7 @@ import org.bondsim.api.option.IntOption;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.policy.TxPolicyProvider;
 import org.bondsim.core.bond.BondOptions;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

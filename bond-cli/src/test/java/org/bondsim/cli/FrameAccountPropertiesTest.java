@@ -14,10 +14,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.statistics.StatisticsReport;
-import org.bondsim.core.net.Netem;
-import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
@@ -25,6 +24,7 @@ import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.core.wire.Netem;
 
 /**
  * Every frame is delivered to a stack, dropped with its reason on either side, or still in flight

@@ -3,11 +3,11 @@ package org.bondsim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.ScenarioRunner;
-import org.bondsim.core.workload.WorkloadRegistry;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,7 +1,7 @@
 package org.bondsim.testkit;
 
 import org.bondsim.api.policy.TxPolicyProvider;
-import org.bondsim.core.policy.ActiveBackupProvider;
+import org.bondsim.core.bond.ActiveBackupProvider;
 
 /**
  * active-backup ships in bond-core, which cannot depend on this kit, so the kit adopts the contract

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
-import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;

@@ -12,14 +12,14 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.bondsim.core.net.Netem;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.core.wire.Netem;
 
 /**
  * TCP over impaired paths: per-packet netem loss, duplication and jitter (which reorders), slaves

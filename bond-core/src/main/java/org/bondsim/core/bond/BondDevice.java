@@ -20,7 +20,7 @@ import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
-import org.bondsim.core.net.FrameReceiver;
+import org.bondsim.core.wire.FrameReceiver;
 
 /**
  * A bond device: an ordered slave list, a transmit policy that picks a slave per packet, the

@@ -4,9 +4,9 @@ import org.bondsim.api.LinkState;
 import org.bondsim.api.Slave;
 import org.bondsim.api.SlaveCounters;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.core.net.EthernetLink;
-import org.bondsim.core.net.Port;
-import org.bondsim.core.net.SlaveStats;
+import org.bondsim.core.wire.EthernetLink;
+import org.bondsim.core.wire.Port;
+import org.bondsim.core.wire.SlaveStats;
 
 /** One enslaved NIC: its link, its transmit port, its MAC and the bond's state for it. */
 public final class SlaveDevice implements Slave {

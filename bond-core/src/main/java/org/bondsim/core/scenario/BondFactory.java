@@ -12,7 +12,7 @@ import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.core.bond.BondOptions;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 
 /**
  * Turns a {@link BondSpec} and module parameters into a mode and checked options, with Linux's

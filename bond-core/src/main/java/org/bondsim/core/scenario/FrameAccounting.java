@@ -9,9 +9,9 @@ import java.util.TreeMap;
 import org.bondsim.api.DropReason;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
-import org.bondsim.core.net.LearningSwitch;
-import org.bondsim.core.net.Port;
-import org.bondsim.core.rx.ReceivePath;
+import org.bondsim.core.nic.ReceivePath;
+import org.bondsim.core.wire.LearningSwitch;
+import org.bondsim.core.wire.Port;
 
 /**
  * Builds a run's {@link RunReport.FrameAccount} from the counters where each fate happens: the

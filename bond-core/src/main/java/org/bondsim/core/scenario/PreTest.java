@@ -2,7 +2,7 @@ package org.bondsim.core.scenario;
 
 import java.util.List;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.workload.SimHost;
+import org.bondsim.core.host.SimHost;
 
 /**
  * What happens before netperf's test starts: through a switch, each client host resolves the server

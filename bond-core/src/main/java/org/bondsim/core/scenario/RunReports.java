@@ -14,11 +14,11 @@ import org.bondsim.core.bond.ActiveSlaveChange;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.net.LearningSwitch;
-import org.bondsim.core.net.SlaveStats;
-import org.bondsim.core.rx.HostCpu;
-import org.bondsim.core.rx.ReceivePath;
-import org.bondsim.core.workload.SimHost;
+import org.bondsim.core.host.HostCpu;
+import org.bondsim.core.host.SimHost;
+import org.bondsim.core.nic.ReceivePath;
+import org.bondsim.core.wire.LearningSwitch;
+import org.bondsim.core.wire.SlaveStats;
 
 /** Turns a finished run's devices and counters into its {@link RunReport}. */
 final class RunReports {

@@ -2,8 +2,8 @@ package org.bondsim.core.scenario;
 
 import java.util.List;
 import java.util.Map;
-import org.bondsim.core.rx.CpuCosts;
-import org.bondsim.core.rx.ReceiveSettings;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.nic.ReceiveSettings;
 
 /**
  * Everything one run needs: two hosts with one link per slave, cabled back to back or through a

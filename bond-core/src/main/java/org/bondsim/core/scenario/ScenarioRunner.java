@@ -26,23 +26,23 @@ import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.BondOptions;
 import org.bondsim.core.bond.MiiMonitor;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
-import org.bondsim.core.net.EthernetLink;
-import org.bondsim.core.net.FrameReceiver;
-import org.bondsim.core.net.LearningSwitch;
-import org.bondsim.core.net.LinkSpec;
-import org.bondsim.core.net.Netem;
-import org.bondsim.core.net.Port;
-import org.bondsim.core.net.SlaveStats;
-import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.HostCpu;
-import org.bondsim.core.rx.ReceivePath;
-import org.bondsim.core.rx.TransmitStage;
-import org.bondsim.core.workload.SimHost;
-import org.bondsim.core.workload.SimWorkloadContext;
-import org.bondsim.core.workload.WorkloadRegistry;
+import org.bondsim.core.host.HostCpu;
+import org.bondsim.core.host.SimHost;
+import org.bondsim.core.host.SimWorkloadContext;
+import org.bondsim.core.host.TransmitStage;
+import org.bondsim.core.host.WorkloadRegistry;
+import org.bondsim.core.nic.ReceivePath;
+import org.bondsim.core.wire.EthernetLink;
+import org.bondsim.core.wire.FrameReceiver;
+import org.bondsim.core.wire.LearningSwitch;
+import org.bondsim.core.wire.LinkSpec;
+import org.bondsim.core.wire.Netem;
+import org.bondsim.core.wire.Port;
+import org.bondsim.core.wire.SlaveStats;
 
 /**
  * Builds and runs one {@link Scenario}: two hosts, one link per slave, a bond on each side with the

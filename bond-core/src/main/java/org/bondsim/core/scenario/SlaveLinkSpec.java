@@ -1,6 +1,6 @@
 package org.bondsim.core.scenario;
 
-import org.bondsim.core.net.Netem;
+import org.bondsim.core.wire.Netem;
 
 /**
  * One slave's link in a scenario.

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.bondsim.core.net.Netem;
-import org.bondsim.core.policy.PolicyRegistry;
-import org.bondsim.core.rx.CpuCosts;
+import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.wire.Netem;
 import org.junit.jupiter.api.Test;
 
 /** The library refuses bad values when they are built and names the parameter. */

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.bondsim.core.net.Netem;
+import org.bondsim.core.wire.Netem;
 import org.junit.jupiter.api.Test;
 
 class ScenarioBuilderTest {

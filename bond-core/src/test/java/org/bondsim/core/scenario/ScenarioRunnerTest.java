@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import org.bondsim.api.option.OptionException;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.junit.jupiter.api.Test;
 
 /** Whole runs with the modes bond-core ships: active-backup and broadcast. */

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.policy.TxPolicyProvider;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;

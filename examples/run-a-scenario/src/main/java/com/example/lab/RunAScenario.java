@@ -2,7 +2,7 @@ package com.example.lab;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.Link;
 import org.bondsim.core.scenario.Netperf;
 import org.bondsim.core.scenario.RunReport;

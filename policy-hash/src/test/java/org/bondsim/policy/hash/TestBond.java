@@ -10,9 +10,9 @@ import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.net.EthernetLink;
-import org.bondsim.core.net.LinkSpec;
-import org.bondsim.core.net.SlaveStats;
+import org.bondsim.core.wire.EthernetLink;
+import org.bondsim.core.wire.LinkSpec;
+import org.bondsim.core.wire.SlaveStats;
 
 /** A real bond device of n gigabit slaves whose carriers a test switches. */
 final class TestBond {

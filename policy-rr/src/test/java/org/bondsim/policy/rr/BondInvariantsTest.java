@@ -15,7 +15,7 @@ import org.bondsim.api.Bond;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.packet.OutgoingFrame;
 import org.bondsim.api.policy.TxPolicy;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;

@@ -8,7 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.option.OptionException;
-import org.bondsim.core.policy.PolicyRegistry;
+import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;

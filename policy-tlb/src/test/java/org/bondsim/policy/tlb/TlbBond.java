@@ -17,10 +17,10 @@ import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
-import org.bondsim.core.net.EthernetLink;
-import org.bondsim.core.net.LinkSpec;
-import org.bondsim.core.net.SlaveStats;
 import org.bondsim.core.scenario.SimPolicyContext;
+import org.bondsim.core.wire.EthernetLink;
+import org.bondsim.core.wire.LinkSpec;
+import org.bondsim.core.wire.SlaveStats;
 
 /** A real bond device with balance-tlb; a test offers frames and moves the clock itself. */
 final class TlbBond {

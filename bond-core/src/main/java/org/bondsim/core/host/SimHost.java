@@ -1,0 +1,240 @@
+package org.bondsim.core.host;
+
+import java.util.Arrays;
+import java.util.List;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.SkbTruesize;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.PacketHandler;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.bond.HostStack;
+import org.bondsim.core.metrics.ReorderingMeter;
+import org.bondsim.core.metrics.ReorderingStats;
+
+/**
+ * One simulated host: its bond, its addresses and the workload's receive handler. Frames are
+ * measured for reordering (per sender flow, RFC 4737/5236) as they reach the host's NICs.
+ */
+public final class SimHost implements Host, HostStack {
+  private final String name;
+  private final BondDevice bond;
+  private final MacAddress mac;
+  private final Ipv4Address address;
+  private final int densityThreshold;
+  private PacketHandler handler = packet -> {};
+  private ReorderingMeter[] meters = new ReorderingMeter[0];
+  private TransmitStage[] transmitStages;
+  // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
+  private int[] neighbourIps = new int[4];
+  private long[] neighbourMacs = new long[4];
+  private int neighbours;
+  private Runnable onArpReply;
+  private final java.util.Map<Long, SimHost> arpRequesters = new java.util.HashMap<>();
+
+  /**
+   * Builds a host around its bond and plugs itself in as the bond's stack.
+   *
+   * @param name {@code local} or {@code remote}
+   * @param bond the host's bond
+   * @param mac the bond's MAC
+   * @param address the host's address
+   * @param densityThreshold RFC 5236 threshold for the reordering meters
+   */
+  public SimHost(
+      String name, BondDevice bond, MacAddress mac, Ipv4Address address, int densityThreshold) {
+    this.name = name;
+    this.bond = bond;
+    this.mac = mac;
+    this.address = address;
+    this.densityThreshold = densityThreshold;
+    bond.attachStack(this);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public MacAddress mac() {
+    return mac;
+  }
+
+  @Override
+  public Ipv4Address address() {
+    return address;
+  }
+
+  /**
+   * Learns the MAC to use for a peer, as an ARP reply from it would teach: the peer's bond answers
+   * with its own MAC or, under balance-alb, the MAC of the slave it assigns to this host.
+   *
+   * @param peer the other host
+   */
+  public void resolve(SimHost peer) {
+    long mac = peer.bond.macFor(address, peer.address);
+    int entry = neighbour(peer.address.bits());
+    if (entry < 0) {
+      if (neighbours == neighbourIps.length) {
+        neighbourIps = Arrays.copyOf(neighbourIps, neighbours * 2);
+        neighbourMacs = Arrays.copyOf(neighbourMacs, neighbours * 2);
+      }
+      entry = neighbours++;
+      neighbourIps[entry] = peer.address.bits();
+    }
+    neighbourMacs[entry] = mac;
+  }
+
+  /** Returns the neighbour-table entry of an address, or -1. */
+  private int neighbour(int ip) {
+    for (int i = 0; i < neighbours; i++) {
+      if (neighbourIps[i] == ip) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public void send(Packet packet) {
+    if (packet.frame().ip() instanceof Ipv4Header ip) {
+      int entry = neighbour(ip.destination().bits());
+      if (entry >= 0) {
+        packet.setLinkDestination(neighbourMacs[entry]);
+      }
+    }
+    if (transmitStages != null) {
+      // Each stream's application runs on its own CPU in turn, as a scheduler spreads netperf
+      // processes; a segment of no stream (a pure ACK, a SYN) is sent on CPU 0.
+      int flow = packet.flowId();
+      transmitStages[flow > 0 ? flow % transmitStages.length : 0].send(packet);
+    } else {
+      bond.transmit(packet);
+    }
+  }
+
+  /**
+   * Charges every sent segment CPU time before it reaches the bond: stream {@code i}'s segments on
+   * the stage of CPU {@code i % cpus}, every other segment on CPU 0's.
+   *
+   * @param stages one transmit stage per CPU, in CPU order
+   */
+  public void chargeTransmit(List<TransmitStage> stages) {
+    this.transmitStages = stages.toArray(new TransmitStage[0]);
+  }
+
+  @Override
+  public void onReceive(PacketHandler handler) {
+    this.handler = handler;
+  }
+
+  @Override
+  public void deliver(Packet packet, int slaveIndex) {
+    if (packet.frame().ethernet().etherType() == EtherType.ARP) {
+      onArp(packet);
+      return;
+    }
+    handler.receive(packet);
+  }
+
+  /** ARP payload for IPv4 over Ethernet (RFC 826): 28 bytes. */
+  private static final int ARP_BYTES = 28;
+
+  /**
+   * Sends an ARP request for a peer's address (broadcast from the bond's MAC), as a Linux host does
+   * before its first packet to the peer (netperf's control connection). The answer's content is the
+   * neighbour entry {@link #resolve} sets; the frames exist so that a switch learns both hosts, as
+   * it would in a lab.
+   *
+   * @param peer the host asked for
+   * @param onReply what to run when the reply arrives
+   */
+  public void sendArpRequest(SimHost peer, Runnable onReply) {
+    this.onArpReply = onReply;
+    peer.arpRequesters.put(mac.bits(), this);
+    broadcastArpRequest();
+  }
+
+  private void broadcastArpRequest() {
+    send(arpPacket(mac.bits(), MacAddress.BROADCAST.bits()));
+  }
+
+  private static Packet arpPacket(long source, long destination) {
+    Frame frame =
+        new Frame(
+            new EthernetHeader(
+                new MacAddress(source),
+                new MacAddress(destination),
+                EthernetHeader.NO_VLAN,
+                EtherType.ARP),
+            null,
+            null);
+    return new Packet(frame, ARP_BYTES, null, -1, 0, 0, null, SkbTruesize.of(ARP_BYTES));
+  }
+
+  private void onArp(Packet packet) {
+    if (packet.linkDestinationIsGroup()) {
+      SimHost requester = arpRequesters.get(packet.linkSource());
+      if (requester != null) {
+        // The reply comes from the MAC this host gave the requester (under rlb, a slave's).
+        bond.sendArpReply(arpPacket(requester.neighbourMac(address.bits()), packet.linkSource()));
+      }
+    } else if (onArpReply != null) {
+      Runnable done = onArpReply;
+      onArpReply = null;
+      done.run();
+    }
+  }
+
+  /** Sends the ARP request again (Linux retransmits unanswered requests every retrans_time_ms). */
+  public void resendArpRequest() {
+    if (onArpReply != null) {
+      broadcastArpRequest();
+    }
+  }
+
+  private long neighbourMac(int ip) {
+    int entry = neighbour(ip);
+    return entry >= 0 ? neighbourMacs[entry] : 0;
+  }
+
+  /**
+   * Records a frame's arrival at one of the host's NICs, before any receive processing, for the
+   * reordering metrics.
+   *
+   * @param packet the frame
+   */
+  public void observeArrival(Packet packet) {
+    int flow = packet.flowId();
+    if (flow >= 0) {
+      if (flow >= meters.length) {
+        meters = Arrays.copyOf(meters, Math.max(flow + 1, meters.length * 2));
+      }
+      if (meters[flow] == null) {
+        meters[flow] = new ReorderingMeter(densityThreshold);
+      }
+      meters[flow].onArrival(packet.flowSequence());
+    }
+  }
+
+  /**
+   * Returns the reordering of every flow received, summed.
+   *
+   * @return the stats
+   */
+  public ReorderingStats reordering() {
+    ReorderingStats sum = ReorderingStats.empty(densityThreshold);
+    for (ReorderingMeter meter : meters) {
+      if (meter != null) {
+        sum = sum.plus(meter.snapshot());
+      }
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,88 @@
+package org.bondsim.core.host;
+
+import org.bondsim.api.packet.Packet;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.engine.Event;
+import org.bondsim.core.engine.EventLoop;
+
+/**
+ * The transmit path's CPU time: each segment a host sends costs {@code perSegmentSentNs} on its CPU
+ * before it reaches the bond, behind whatever else the CPU is doing (softirq work included).
+ */
+public final class TransmitStage {
+  private final EventLoop loop;
+  private final HostCpu cpu;
+  private final BondDevice bond;
+  private final long costNs;
+  // Packets and their due times in one ring of parallel arrays: due times never decrease (the CPU
+  // serves work in order), and keeping them as longs avoids boxing on every segment sent.
+  private Packet[] waiting = new Packet[64];
+  private long[] dueAt = new long[64];
+  private int head;
+  private int size;
+  private boolean armed;
+  private final Event release = (now, arg) -> release(now);
+
+  /**
+   * Builds the stage.
+   *
+   * @param loop the run's event loop
+   * @param cpu the host's CPU
+   * @param bond the host's bond
+   * @param costNs CPU time per segment
+   */
+  public TransmitStage(EventLoop loop, HostCpu cpu, BondDevice bond, long costNs) {
+    this.loop = loop;
+    this.cpu = cpu;
+    this.bond = bond;
+    this.costNs = costNs;
+  }
+
+  /**
+   * Sends a packet once the CPU has done its transmit work.
+   *
+   * @param packet the packet
+   */
+  public void send(Packet packet) {
+    long done = cpu.run(loop.now(), costNs);
+    if (size == waiting.length) {
+      grow();
+    }
+    int tail = (head + size) & (waiting.length - 1);
+    waiting[tail] = packet;
+    dueAt[tail] = done;
+    size++;
+    if (!armed) {
+      armed = true;
+      loop.schedule(done, release, 0);
+    }
+  }
+
+  private void release(long now) {
+    while (size > 0 && dueAt[head] <= now) {
+      Packet packet = waiting[head];
+      waiting[head] = null;
+      head = (head + 1) & (waiting.length - 1);
+      size--;
+      bond.transmit(packet);
+    }
+    if (size > 0) {
+      loop.schedule(dueAt[head], release, 0);
+    } else {
+      armed = false;
+    }
+  }
+
+  private void grow() {
+    Packet[] packets = new Packet[waiting.length * 2];
+    long[] times = new long[waiting.length * 2];
+    for (int i = 0; i < size; i++) {
+      int from = (head + i) & (waiting.length - 1);
+      packets[i] = waiting[from];
+      times[i] = dueAt[from];
+    }
+    waiting = packets;
+    dueAt = times;
+    head = 0;
+  }
+}

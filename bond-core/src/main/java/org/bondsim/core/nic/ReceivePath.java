@@ -1,0 +1,153 @@
+package org.bondsim.core.nic;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bondsim.api.KernelVersion;
+import org.bondsim.api.offload.ReceiveOffloadProvider;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.bond.SlaveDevice;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.host.HostCpu;
+import org.bondsim.core.wire.FrameReceiver;
+
+/**
+ * A host's receive path: one {@link NapiNic} per slave, each interrupting the CPU {@link
+ * ReceiveSettings#irqCpu} names (by default all on CPU 0, as on the reference machine), one softirq
+ * context per CPU that takes interrupts, GRO per NIC when on. Frames from the wire enter here;
+ * packets leave into the bond's receive handler.
+ */
+public final class ReceivePath implements FrameReceiver {
+  private final List<NapiNic> nics = new ArrayList<>();
+  private final List<Softirq> softirqs = new ArrayList<>();
+  private final BondDevice bond;
+  private final ArrivalObserver observer;
+
+  /** Sees each frame a NIC's ring accepted that the bond will hand on (for the reorder meter). */
+  public interface ArrivalObserver {
+    /**
+     * Sees one arrival.
+     *
+     * @param packet the frame
+     */
+    void arrived(org.bondsim.api.packet.Packet packet);
+  }
+
+  /**
+   * Builds the path of a host.
+   *
+   * @param loop the run's event loop
+   * @param cpus the host's CPUs, at least {@code settings.cpus()}
+   * @param bond the host's bond, fully enslaved
+   * @param settings ring, coalescing, GRO and budgets
+   * @param costs CPU costs
+   * @param gro the GRO provider, used when {@code settings.gro()}
+   * @param kernel which kernel's GRO rules
+   */
+  public ReceivePath(
+      EventLoop loop,
+      List<HostCpu> cpus,
+      BondDevice bond,
+      ReceiveSettings settings,
+      CpuCosts costs,
+      ReceiveOffloadProvider gro,
+      KernelVersion kernel,
+      ArrivalObserver observer) {
+    this.bond = bond;
+    this.observer = observer;
+    if (settings.groFlushTimeoutNs() > 0 && kernel == KernelVersion.LINUX_2_6_37) {
+      throw new IllegalArgumentException(
+          "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
+    }
+    if (settings.irqCpus().size() > bond.slaveCount()) {
+      throw new IllegalArgumentException(
+          "irq-cpus names "
+              + settings.irqCpus().size()
+              + " CPUs for "
+              + bond.slaveCount()
+              + " slaves; allowed: one CPU per slave at most (fewer repeat in turn)");
+    }
+    Softirq[] byCpu = new Softirq[settings.cpus()];
+    for (SlaveDevice slave : bond.slaveDevices()) {
+      int cpu = settings.irqCpu(slave.index());
+      if (byCpu[cpu] == null) {
+        byCpu[cpu] = new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic);
+        softirqs.add(byCpu[cpu]);
+      }
+      Softirq softirq = byCpu[cpu];
+      nics.add(
+          new NapiNic(
+              loop,
+              settings,
+              slave.stats(),
+              settings.gro() && gro != null ? gro.create(kernel) : null,
+              softirq,
+              slave.index()));
+    }
+  }
+
+  @Override
+  public void receive(int slaveIndex, org.bondsim.api.packet.Packet packet) {
+    if (nics.get(slaveIndex).arrive(packet)
+        && observer != null
+        && bond.wouldDeliver(slaveIndex, packet)) {
+      observer.arrived(packet);
+    }
+  }
+
+  /**
+   * Returns the wire frames inside the receive path: in RX rings, held by GRO, or polled and not
+   * yet handed to the bond.
+   *
+   * @return frames
+   */
+  public long framesHeld() {
+    long frames = 0;
+    for (NapiNic nic : nics) {
+      frames += nic.framesHeld();
+    }
+    for (Softirq softirq : softirqs) {
+      frames += softirq.framesPending();
+    }
+    return frames;
+  }
+
+  /**
+   * Returns NAPI polls run.
+   *
+   * @return polls
+   */
+  public long polls() {
+    long sum = 0;
+    for (Softirq softirq : softirqs) {
+      sum += softirq.polls();
+    }
+    return sum;
+  }
+
+  /**
+   * Returns frames taken from the rings.
+   *
+   * @return frames
+   */
+  public long framesPolled() {
+    long sum = 0;
+    for (Softirq softirq : softirqs) {
+      sum += softirq.framesPolled();
+    }
+    return sum;
+  }
+
+  /**
+   * Returns packets handed up to the bond (aggregates count once).
+   *
+   * @return packets
+   */
+  public long packetsUp() {
+    long sum = 0;
+    for (Softirq softirq : softirqs) {
+      sum += softirq.packetsUp();
+    }
+    return sum;
+  }
+}

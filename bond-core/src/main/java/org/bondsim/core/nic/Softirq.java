@@ -1,0 +1,142 @@
+package org.bondsim.core.nic;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.bondsim.api.offload.Upstream;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.core.engine.Event;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.host.HostCpu;
+
+/**
+ * {@code net_rx_action} on one CPU: polls the scheduled NAPI contexts round robin, each up to its
+ * weight, within the packet and time budget; a context that used its whole weight stays scheduled,
+ * one that drained its ring completes and unmasks its interrupt.
+ *
+ * <p>Timing: a run takes CPU time for every frame and every packet it hands up ({@link CpuCosts});
+ * the packets reach the bond and TCP when the run ends, in the order GRO completed them. Frames
+ * arriving during a run wait for the next one. This coarsening is a modelling choice: within a run
+ * Linux hands packets up one by one, a few microseconds apart.
+ */
+final class Softirq {
+  private final EventLoop loop;
+  private final HostCpu cpu;
+  private final ReceiveSettings settings;
+  private final CpuCosts costs;
+  private final StackInput bond;
+  private int[] outFrames = new int[64];
+  private final ArrayDeque<NapiNic> pollList = new ArrayDeque<>();
+  private final List<Packet> outPackets = new ArrayList<>();
+  private final List<NapiNic> outNics = new ArrayList<>();
+  private final List<NapiNic> completed = new ArrayList<>();
+  private boolean running;
+  private long runCost;
+  private NapiNic current;
+  private final Upstream upstream = this::up;
+  private final Event start = (now, arg) -> run(now);
+  private final Event finish = (now, arg) -> finish();
+  private long polls;
+  private long framesPolled;
+  private long packetsUp;
+
+  Softirq(EventLoop loop, HostCpu cpu, ReceiveSettings settings, CpuCosts costs, StackInput bond) {
+    this.loop = loop;
+    this.cpu = cpu;
+    this.settings = settings;
+    this.costs = costs;
+    this.bond = bond;
+  }
+
+  void schedule(NapiNic nic) {
+    pollList.add(nic);
+    if (!running) {
+      running = true;
+      loop.schedule(Math.max(loop.now(), cpu.freeAt()), start, 0);
+    }
+  }
+
+  private void up(Packet packet, int segments) {
+    if (outPackets.size() == outFrames.length) {
+      outFrames = java.util.Arrays.copyOf(outFrames, outFrames.length * 2);
+    }
+    outFrames[outPackets.size()] = segments;
+    outPackets.add(packet);
+    outNics.add(current);
+    packetsUp++;
+    if (packet.payloadBytes() == 0) {
+      int blocks = packet.tcp() != null ? packet.tcp().sack().size() : 0;
+      runCost += costs.perAckNs() + blocks * costs.perSackBlockNs();
+    } else {
+      runCost += costs.perPacketUpNs() + (long) (packet.payloadBytes() * costs.perByteNs());
+    }
+  }
+
+  private void run(long now) {
+    int budget = settings.netdevBudget();
+    long limit = settings.netdevBudgetUsecs() * 1000L;
+    runCost = 0;
+    while (!pollList.isEmpty() && budget > 0 && runCost < limit) {
+      NapiNic nic = pollList.poll();
+      current = nic;
+      polls++;
+      int work = nic.poll(settings.napiWeight(), now + runCost, upstream);
+      framesPolled += work;
+      runCost += work * costs.perFrameNs();
+      budget -= work;
+      if (work == settings.napiWeight()) {
+        nic.pollExhausted(now + runCost, upstream);
+        pollList.add(nic);
+      } else {
+        nic.complete(now + runCost, upstream, work);
+        completed.add(nic);
+      }
+    }
+    long end = cpu.run(now, runCost);
+    loop.schedule(end, finish, 0);
+  }
+
+  private void finish() {
+    for (int i = 0; i < outPackets.size(); i++) {
+      bond.receive(outNics.get(i).slaveIndex, outPackets.get(i), outFrames[i]);
+    }
+    outPackets.clear();
+    outNics.clear();
+    for (NapiNic nic : completed) {
+      nic.unmask();
+    }
+    completed.clear();
+    if (!pollList.isEmpty()) {
+      loop.schedule(Math.max(loop.now(), cpu.freeAt()), start, 0);
+    } else {
+      running = false;
+    }
+  }
+
+  /** Wire frames polled but not yet handed to the bond (they reach it when this run ends). */
+  long framesPending() {
+    long frames = 0;
+    for (int i = 0; i < outPackets.size(); i++) {
+      frames += outFrames[i];
+    }
+    return frames;
+  }
+
+  /** Where a softirq hands what it polled: the bond, with the wire frames each packet holds. */
+  interface StackInput {
+    void receive(int slaveIndex, Packet packet, int frames);
+  }
+
+  long polls() {
+    return polls;
+  }
+
+  long framesPolled() {
+    return framesPolled;
+  }
+
+  long packetsUp() {
+    return packetsUp;
+  }
+}

@@ -1,0 +1,334 @@
+package org.bondsim.core.wire;
+
+import org.bondsim.api.DropReason;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.core.engine.Event;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.SeededRandom;
+
+/**
+ * One direction of a slave's link: the sending NIC's transmit queue (a FIFO qdisc of {@code
+ * txqueuelen} frames, as pfifo_fast with one band), the serialiser, and the wire to the peer NIC.
+ *
+ * <p>Serialisation takes (frame + preamble + IFG) × 8 / rate, carried with an exact remainder so
+ * that long runs do not drift. Frames in flight on the wire arrive in order after the propagation
+ * delay. Only the wire's head has an event pending, so a busy link costs the scheduler one entry.
+ *
+ * <p>Difference from Linux: the NIC's own TX descriptor ring and BQL are not modelled; the qdisc
+ * feeds the serialiser directly.
+ */
+public final class Port {
+  private final EventLoop loop;
+  private final EthernetLink link;
+  private final SlaveStats senderStats;
+  private final int txqueuelen;
+  // Until connected, the far end is unplugged: what arrives there is lost.
+  private FrameReceiver receiver = (slave, packet) -> {};
+  private int receiverSlave;
+
+  // The qdisc, a ring buffer. 'charges' marks frames whose completion releases the owner's charge.
+  private Packet[] queue;
+  private boolean[] queueCharges;
+  private int queueHead;
+  private int queueSize;
+
+  // The frame being serialised.
+  private Packet sending;
+  private boolean sendingCharges;
+  private long remainder;
+
+  // Frames on the wire, in order, with their arrival times.
+  private Packet[] wire = new Packet[16];
+  private long[] wireArrival = new long[16];
+  private int wireHead;
+  private int wireSize;
+
+  // Bumped when the carrier is lost, so events scheduled before the loss are ignored.
+  private long epoch;
+  private long handed;
+  private long delivered;
+  private long dropped;
+  private long duplicated;
+  private NetemStage netem;
+
+  private final Event txDone = (now, arg) -> onTxDone(now, arg);
+  private final Event arrival = (now, arg) -> onArrival(now, arg);
+
+  Port(EventLoop loop, EthernetLink link, SlaveStats senderStats, int txqueuelen) {
+    this.loop = loop;
+    this.link = link;
+    this.senderStats = senderStats;
+    this.txqueuelen = txqueuelen;
+    // Grows on demand up to txqueuelen; most runs never queue more than a few frames.
+    this.queue = new Packet[16];
+    this.queueCharges = new boolean[16];
+  }
+
+  /**
+   * Connects the far end.
+   *
+   * @param receiver the peer bond
+   * @param slaveIndex the peer's slave this link is plugged into
+   */
+  public void connect(FrameReceiver receiver, int slaveIndex) {
+    this.receiver = receiver;
+    this.receiverSlave = slaveIndex;
+  }
+
+  /**
+   * Hands a frame to this NIC for sending, as {@code dev_queue_xmit} does.
+   *
+   * @param packet the frame
+   * @param chargesOwner whether this copy's completion releases the owner's send-buffer charge
+   */
+  public void enqueue(Packet packet, boolean chargesOwner) {
+    if (packet.segments() > 1) {
+      // TSO/GSO: the super-packet leaves as back-to-back segments; only the last one, when sent,
+      // releases the owner's charge.
+      Segmenter.split(packet, chargesOwner, this::enqueueOne);
+      return;
+    }
+    enqueueOne(packet, chargesOwner);
+  }
+
+  private void enqueueOne(Packet packet, boolean chargesOwner) {
+    handed++;
+    if (!link.carrier()) {
+      drop(packet, chargesOwner, DropReason.CARRIER_DOWN);
+      return;
+    }
+    if (packet.l3Bytes() > link.mtu()) {
+      drop(packet, chargesOwner, DropReason.MTU_EXCEEDED);
+      return;
+    }
+    if (sending == null) {
+      startSending(packet, chargesOwner);
+      return;
+    }
+    if (queueSize >= txqueuelen) {
+      drop(packet, chargesOwner, DropReason.TX_QUEUE_FULL);
+      return;
+    }
+    if (queueSize == queue.length) {
+      growQueue();
+    }
+    int tail = (queueHead + queueSize) & (queue.length - 1);
+    queue[tail] = packet;
+    queueCharges[tail] = chargesOwner;
+    queueSize++;
+  }
+
+  private void startSending(Packet packet, boolean chargesOwner) {
+    sending = packet;
+    sendingCharges = chargesOwner;
+    long bits = (long) (packet.frameBytes() + link.wireOverheadBytes()) * 8;
+    long numerator = bits * 1_000_000_000L + remainder;
+    long rate = link.rateBitsPerSecond();
+    long duration = numerator / rate;
+    remainder = numerator % rate;
+    loop.scheduleIn(duration, txDone, epoch);
+  }
+
+  private void onTxDone(long now, long eventEpoch) {
+    if (eventEpoch != epoch) {
+      return;
+    }
+    Packet packet = sending;
+    boolean charges = sendingCharges;
+    sending = null;
+    senderStats.countTx(packet.frameBytes(), packet.flowId());
+    putOnWire(packet, now + link.propagationDelayNs());
+    if (queueSize > 0) {
+      int head = queueHead;
+      Packet next = queue[head];
+      boolean nextCharges = queueCharges[head];
+      queue[head] = null;
+      queueHead = (head + 1) & (queue.length - 1);
+      queueSize--;
+      startSending(next, nextCharges);
+    }
+    // Tx completion frees the skb; the socket may then send more (possibly on this same port).
+    if (charges && packet.owner() != null) {
+      packet.owner().onTxDone(packet);
+    }
+  }
+
+  private void putOnWire(Packet packet, long arrivesAt) {
+    if (wireSize == wire.length) {
+      growWire();
+    }
+    int tail = (wireHead + wireSize) & (wire.length - 1);
+    wire[tail] = packet;
+    wireArrival[tail] = arrivesAt;
+    wireSize++;
+    if (wireSize == 1) {
+      loop.schedule(arrivesAt, arrival, epoch);
+    }
+  }
+
+  private void onArrival(long now, long eventEpoch) {
+    if (eventEpoch != epoch) {
+      return;
+    }
+    Packet packet = wire[wireHead];
+    wire[wireHead] = null;
+    wireHead = (wireHead + 1) & (wire.length - 1);
+    wireSize--;
+    if (wireSize > 0) {
+      loop.schedule(wireArrival[wireHead], arrival, epoch);
+    }
+    if (netem != null) {
+      duplicated += netem.accept(packet, now);
+      return;
+    }
+    delivered++;
+    receiver.receive(receiverSlave, packet);
+  }
+
+  /**
+   * Puts a netem stage after the wire.
+   *
+   * @param spec the impairment
+   * @param random the stage's own seeded source
+   */
+  public void impair(Netem spec, SeededRandom random) {
+    this.netem =
+        new NetemStage(
+            loop,
+            spec,
+            random,
+            new NetemStage.Delivery() {
+              @Override
+              public void deliver(Packet packet) {
+                delivered++;
+                receiver.receive(receiverSlave, packet);
+              }
+
+              @Override
+              public void lost(Packet packet) {
+                senderStats.countDrop(DropReason.NETEM_LOSS);
+                dropped++;
+              }
+            });
+  }
+
+  /**
+   * Drops everything queued, being sent or on the wire: the carrier went down. Linux deactivates
+   * the qdisc (discarding its frames) and frames on a cut wire are lost.
+   */
+  void carrierLost() {
+    epoch++;
+    remainder = 0;
+    if (sending != null) {
+      Packet packet = sending;
+      sending = null;
+      drop(packet, sendingCharges, DropReason.LINK_FAILED);
+    }
+    while (queueSize > 0) {
+      int head = queueHead;
+      Packet packet = queue[head];
+      boolean charges = queueCharges[head];
+      queue[head] = null;
+      queueHead = (head + 1) & (queue.length - 1);
+      queueSize--;
+      drop(packet, charges, DropReason.LINK_FAILED);
+    }
+    while (wireSize > 0) {
+      Packet packet = wire[wireHead];
+      wire[wireHead] = null;
+      wireHead = (wireHead + 1) & (wire.length - 1);
+      wireSize--;
+      // Already counted as sent and already released to its owner at tx completion.
+      senderStats.countDrop(DropReason.LINK_FAILED);
+      dropped++;
+    }
+  }
+
+  private void drop(Packet packet, boolean charges, DropReason reason) {
+    senderStats.countDrop(reason);
+    dropped++;
+    if (charges && packet.owner() != null) {
+      packet.owner().onTxDone(packet);
+    }
+  }
+
+  private void growQueue() {
+    Packet[] bigger = new Packet[queue.length * 2];
+    boolean[] biggerCharges = new boolean[bigger.length];
+    for (int i = 0; i < queueSize; i++) {
+      int from = (queueHead + i) & (queue.length - 1);
+      bigger[i] = queue[from];
+      biggerCharges[i] = queueCharges[from];
+    }
+    queue = bigger;
+    queueCharges = biggerCharges;
+    queueHead = 0;
+  }
+
+  private void growWire() {
+    Packet[] bigger = new Packet[wire.length * 2];
+    long[] biggerArrival = new long[bigger.length];
+    for (int i = 0; i < wireSize; i++) {
+      int from = (wireHead + i) & (wire.length - 1);
+      bigger[i] = wire[from];
+      biggerArrival[i] = wireArrival[from];
+    }
+    wire = bigger;
+    wireArrival = biggerArrival;
+    wireHead = 0;
+  }
+
+  /**
+   * Returns frames handed to this port by the bond.
+   *
+   * @return frames
+   */
+  public long handed() {
+    return handed;
+  }
+
+  /**
+   * Returns frames this port delivered to the peer.
+   *
+   * @return frames
+   */
+  public long delivered() {
+    return delivered;
+  }
+
+  /**
+   * Returns frames this port dropped, for any reason.
+   *
+   * @return frames
+   */
+  public long dropped() {
+    return dropped;
+  }
+
+  /**
+   * Returns frames queued, being serialised or on the wire now.
+   *
+   * @return frames
+   */
+  public long inFlight() {
+    return queueSize + (sending != null ? 1 : 0) + wireSize + (netem != null ? netem.held() : 0);
+  }
+
+  /**
+   * Returns the extra copies a netem stage made.
+   *
+   * @return frames
+   */
+  public long duplicated() {
+    return duplicated;
+  }
+
+  /**
+   * Returns frames waiting in the qdisc now.
+   *
+   * @return frames
+   */
+  public int queued() {
+    return queueSize;
+  }
+}

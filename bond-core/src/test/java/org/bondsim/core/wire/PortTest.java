@@ -1,0 +1,93 @@
+package org.bondsim.core.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bondsim.api.DropReason;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.UdpHeader;
+import org.bondsim.core.engine.EventLoop;
+import org.junit.jupiter.api.Test;
+
+class PortTest {
+  private static final Frame UDP =
+      new Frame(
+          new EthernetHeader(
+              MacAddress.parse("02:00:00:00:00:01"),
+              MacAddress.parse("02:00:00:00:00:02"),
+              EthernetHeader.NO_VLAN,
+              EtherType.IPV4),
+          Ipv4Header.of(
+              Ipv4Address.parse("10.0.0.1"), Ipv4Address.parse("10.0.0.2"), IpProtocol.UDP),
+          new UdpHeader(1, 2));
+
+  private final EventLoop loop = new EventLoop();
+  private final SlaveStats stats = new SlaveStats();
+  private final List<long[]> arrivals = new ArrayList<>();
+
+  private EthernetLink link(long mbps, long delayNs, int txqueuelen) {
+    EthernetLink link =
+        new EthernetLink(
+            loop, LinkSpec.ethernet(mbps, delayNs, 1500), txqueuelen, stats, new SlaveStats());
+    link.forward()
+        .connect((slave, p) -> arrivals.add(new long[] {loop.now(), p.flowSequence()}), 0);
+    return link;
+  }
+
+  private static Packet packet(long seq, int payload) {
+    return new Packet(UDP, payload, null, 0, seq, 0, null, 0);
+  }
+
+  @Test
+  void fullSizeFrameTakes12304NsAt1GbitThenTheDelay() {
+    EthernetLink link = link(1000, 20_000, 1000);
+    // 1472 + 8 + 20 + 14 + 4 = 1518 bytes, + 20 preamble/IFG = 1538 bytes = 12304 bits.
+    link.forward().enqueue(packet(0, 1472), true);
+    link.forward().enqueue(packet(1, 1472), true);
+    loop.runUntil(1_000_000);
+    assertThat(arrivals).hasSize(2);
+    assertThat(arrivals.get(0)[0]).isEqualTo(12_304 + 20_000);
+    assertThat(arrivals.get(1)[0]).isEqualTo(2 * 12_304 + 20_000);
+    assertThat(stats.txPackets()).isEqualTo(2);
+    assertThat(stats.txBytes()).isEqualTo(2 * 1518);
+  }
+
+  @Test
+  void fractionalNanosecondsAreCarriedSoLongRunsDoNotDrift() {
+    // 64-byte frames at 3 Mbit/s: 84 bytes = 672 bits = 224000 ns exactly; at 7 Mbit/s 96000 ns.
+    // At 999 Mbit/s 672 bits take 672.672672... ns: 1000 frames must take 672672 ns, not 672000.
+    EthernetLink link = link(999, 0, 2000);
+    for (int i = 0; i < 1000; i++) {
+      link.forward().enqueue(packet(i, 18), true);
+    }
+    loop.runUntil(10_000_000);
+    assertThat(arrivals.get(999)[0]).isEqualTo(672_672);
+  }
+
+  @Test
+  void fullQueueDropsAndCarrierLossFlushesEverything() {
+    EthernetLink link = link(1000, 1_000_000, 2);
+    for (int i = 0; i < 5; i++) {
+      link.forward().enqueue(packet(i, 1472), true);
+    }
+    // One being sent, two queued, two dropped.
+    assertThat(stats.drops(DropReason.TX_QUEUE_FULL)).isEqualTo(2);
+    loop.runUntil(30_000);
+    link.setCarrier(false);
+    link.forward().enqueue(packet(5, 1472), true);
+    loop.runUntil(10_000_000);
+    assertThat(arrivals).isEmpty();
+    assertThat(stats.drops(DropReason.CARRIER_DOWN)).isEqualTo(1);
+    Port port = link.forward();
+    assertThat(port.handed()).isEqualTo(port.delivered() + port.dropped() + port.inFlight());
+    assertThat(port.inFlight()).isZero();
+  }
+}
