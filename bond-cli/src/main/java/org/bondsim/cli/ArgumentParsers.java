@@ -188,4 +188,34 @@ final class ArgumentParsers {
             + StrictNumbers.echo(text)
             + "'");
   }
+
+  /**
+   * Reads a whole number option in a range.
+   *
+   * @param option the option, for the message
+   * @param text the value
+   * @param min smallest allowed
+   * @param max largest allowed
+   * @param what what the range means, or empty
+   * @return the value
+   */
+  static long whole(String option, String text, long min, long max, String what) {
+    String t = text.trim();
+    if (StrictNumbers.isInteger(t)) {
+      long value = Long.parseLong(t);
+      if (value >= min && value <= max) {
+        return value;
+      }
+    }
+    throw new IllegalArgumentException(
+        option
+            + " must be "
+            + min
+            + ".."
+            + max
+            + what
+            + ", got '"
+            + StrictNumbers.echo(text)
+            + "'");
+  }
 }

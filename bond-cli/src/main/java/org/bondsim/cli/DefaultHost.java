@@ -2,6 +2,7 @@ package org.bondsim.cli;
 
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.nic.ReceiveSettings;
+import org.bondsim.core.scenario.HostSpec;
 
 /**
  * The host model {@code -c} and {@code -C} use when the command line gives none: what a reader of
@@ -11,14 +12,17 @@ import org.bondsim.core.nic.ReceiveSettings;
  * netdev_budget_usecs 2000 as Linux's defaults, GRO on as drivers enable it) and the {@code
  * generic-2010} cost profile, whose figures are order-of-magnitude guesses for a 2010-era x86 core
  * chosen before any comparison with a measurement, not measured per operation. The README says so
- * next to every figure such a run prints.
+ * next to every figure such a run prints. It is the host profile {@code default}.
  */
 final class DefaultHost {
+  /** The host profile {@code default}, where each figure's source is written. */
+  static final HostSpec HOST = HostSpec.profile("default");
+
   /** The default costs: {@link CpuCosts#GENERIC_2010}. */
-  static final CpuCosts COSTS = CpuCosts.GENERIC_2010;
+  static final CpuCosts COSTS = HOST.costs();
 
   /** The default receive path: {@link ReceiveSettings#DEFAULTS}. */
-  static final ReceiveSettings RECEIVE = ReceiveSettings.DEFAULTS;
+  static final ReceiveSettings RECEIVE = HOST.receive();
 
   private DefaultHost() {}
 }

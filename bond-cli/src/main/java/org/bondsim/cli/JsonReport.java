@@ -25,7 +25,11 @@ final class JsonReport {
     root.put("elapsed_s", report.elapsedSeconds());
     root.put("streams", report.streams());
     root.put("throughput_mbps", report.throughputMbps());
-    report.result().fields().forEach((name, value) -> root.set(name, MAPPER.valueToTree(value)));
+    report
+        .result()
+        .figures()
+        .fields()
+        .forEach((name, value) -> root.set(name, MAPPER.valueToTree(value)));
     ObjectNode counters = MAPPER.createObjectNode();
     report
         .result()

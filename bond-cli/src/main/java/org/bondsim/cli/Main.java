@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import java.io.PrintWriter;
+import org.bondsim.netperf.GlobalOptions;
 import picocli.CommandLine;
 
 /** Entry point of the {@code bondsim} command. */
@@ -86,7 +87,7 @@ public final class Main {
       CommandLine.Model.CommandSpec netperf =
           commandLine.getSubcommands().get("netperf").getCommandSpec();
       String refusal =
-          NetperfOptions.refusal(
+          GlobalOptions.refusal(
               java.util.List.of(args).subList(1, args.length),
               name -> {
                 CommandLine.Model.OptionSpec option = netperf.findOption(name);

@@ -285,6 +285,15 @@ final class NetperfCommand implements Callable<Integer> {
   String costProfile;
 
   @Option(
+      names = "--host-profile",
+      paramLabel = "NAME",
+      description =
+          "Both hosts from a named profile (kernel, CPUs, receive path, costs, offloads; see"
+              + " 'bondsim host-profiles'), or a NAME.properties file of the same form. --kernel,"
+              + " --sender, --receiver, --cpus, --cost-profile and --cpu-costs change it.")
+  String hostProfile;
+
+  @Option(
       names = "--kernel",
       description =
           "Which kernel's TCP to follow: 6.x (default) or 2.6.37 (the reference experiments).")

@@ -7,18 +7,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.nic.ReceiveSettings;
+import org.bondsim.core.scenario.HostProfiles;
+import org.bondsim.core.scenario.HostSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.SenderOffloads;
 import org.bondsim.core.scenario.WorkloadSpec;
 import org.bondsim.core.wire.Netem;
+import org.bondsim.netperf.GlobalOptions;
 
 /**
  * Turns a {@code bondsim netperf} command line into a {@link Scenario} and the way to print it,
@@ -46,7 +51,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       throw new IllegalArgumentException(
           "-6 asks for IPv6; the simulated hosts speak IPv4 only; allowed: -4 or nothing");
     }
-    String test = NetperfOptions.test(c.test);
+    String test = GlobalOptions.test(c.test);
     WorkloadRegistry workloads = WorkloadRegistry.load();
     WorkloadProvider provider =
         workloads
@@ -59,39 +64,49 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
                             + ", got '"
                             + StrictNumbers.echo(c.test)
                             + "'"));
-    long durationNs = NetperfOptions.lengthNs(c.length);
-    long waitNs = c.waitSeconds == null ? 0 : NetperfOptions.waitNs(c.waitSeconds);
-    int printHeaders = (int) NetperfOptions.whole("-P", c.printHeaders, 0, 1, "");
-    int verbosity = (int) NetperfOptions.whole("-v", c.verbosity, 0, 9, "");
+    long durationNs = GlobalOptions.lengthNs(c.length);
+    long waitNs = c.waitSeconds == null ? 0 : GlobalOptions.waitNs(c.waitSeconds);
+    int printHeaders = (int) ArgumentParsers.whole("-P", c.printHeaders, 0, 1, "");
+    int verbosity = (int) ArgumentParsers.whole("-v", c.verbosity, 0, 9, "");
     ThroughputUnits units = ThroughputUnits.parse(c.units);
-    NetperfOptions.HostName local =
-        NetperfOptions.host("-L", c.localHost == null ? "" : c.localHost, ScenarioRunner.SENDER_IP);
-    NetperfOptions.HostName remote =
-        NetperfOptions.host(
+    GlobalOptions.HostName local =
+        GlobalOptions.host("-L", c.localHost == null ? "" : c.localHost, ScenarioRunner.SENDER_IP);
+    GlobalOptions.HostName remote =
+        GlobalOptions.host(
             "-H", c.remoteHost == null ? "" : c.remoteHost, ScenarioRunner.RECEIVER_IP);
 
-    int mtu = (int) NetperfOptions.whole("--mtu", c.mtu, 68, 65535, "");
+    int mtu = (int) ArgumentParsers.whole("--mtu", c.mtu, 68, 65535, "");
     int txqueuelen =
-        (int) NetperfOptions.whole("--txqueuelen", c.txqueuelen, 1, 1_000_000, " frames");
-    long seed = NetperfOptions.whole("--seed", c.seed, Long.MIN_VALUE, Long.MAX_VALUE, "");
+        (int) ArgumentParsers.whole("--txqueuelen", c.txqueuelen, 1, 1_000_000, " frames");
+    long seed = ArgumentParsers.whole("--seed", c.seed, Long.MIN_VALUE, Long.MAX_VALUE, "");
     int streams =
         (int)
-            NetperfOptions.whole(
+            ArgumentParsers.whole(
                 "--streams",
                 c.streams,
                 1,
                 WorkloadSpec.MAX_STREAMS,
                 " (each stream has its own local port, 49152..65535)");
-    int clients = (int) NetperfOptions.whole("--clients", c.clients, 1, 250, " hosts");
+    int clients = (int) ArgumentParsers.whole("--clients", c.clients, 1, 250, " hosts");
     int switchBuffer =
-        (int) NetperfOptions.whole("--switch-buffer", c.switchBuffer, 1, 1_000_000, " frames");
+        (int) ArgumentParsers.whole("--switch-buffer", c.switchBuffer, 1, 1_000_000, " frames");
 
     Map<String, String> settings = pairs("--sysctl", c.sysctls, "net.ipv4.tcp_reordering=10");
+    HostProfiles.Profile profile =
+        c.hostProfile == null ? null : HostProfiles.named(c.hostProfile.trim());
+    HostSpec base = profile == null ? null : profile.spec();
+    // --kernel and --sender (or the same as --sysctl bondsim.*) describe the host, not the test.
+    String kernelWord = settings.remove("bondsim.kernel");
+    String gsoWord = settings.remove("bondsim.gso");
     if (c.kernel != null) {
-      settings.put("bondsim.kernel", c.kernel);
+      kernelWord = c.kernel;
     }
-    if (c.sender != null && SenderOffloads.parse(c.sender)) {
-      settings.put("bondsim.gso", "1");
+    SenderOffloads offloads = base != null ? base.offloads() : SenderOffloads.OFF;
+    if (gsoWord != null) {
+      offloads = new SenderOffloads(false, "1".equals(gsoWord.trim()));
+    }
+    if (c.sender != null) {
+      offloads = senderOffloads(c.sender, offloads);
     }
     if (c.rateMbps != null) {
       double rate = StrictNumbers.decimal(c.rateMbps);
@@ -110,15 +125,34 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       settings.put(
           "bondsim.send_cost_ns",
           Long.toString(
-              NetperfOptions.whole("--send-cost-ns", c.sendCostNs, 1, 1_000_000_000, " ns")));
+              ArgumentParsers.whole("--send-cost-ns", c.sendCostNs, 1, 1_000_000_000, " ns")));
     }
-    checkSettingsApply(provider, workloads, settings);
+    // The host's words are checked as the test's settings, so that a test that does not read
+    // them (UDP_STREAM and --kernel) says so.
+    Map<String, String> checked = new LinkedHashMap<>(settings);
+    if (kernelWord != null) {
+      checked.put("bondsim.kernel", kernelWord);
+    }
+    if (gsoWord != null || c.sender != null) {
+      checked.put("bondsim.gso", offloads.superPackets() ? "1" : "0");
+    }
+    checkSettingsApply(provider, workloads, checked);
+    KernelVersion kernel =
+        kernelWord != null
+            ? KernelVersion.parse(kernelWord.trim())
+            : base != null ? base.kernel() : KernelVersion.LINUX_6;
 
     List<Long> speeds = ArgumentParsers.speeds(c.slaves);
     List<LinkEvent> events = linkEvents(c.failures, c.recoveries, durationNs, speeds.size());
     Netem netem = c.netem == null ? Netem.NONE : Netem.parse(c.netem);
-    CpuCosts costs = costs(c);
-    ReceiveSettings receive = receive(c, costs);
+    CpuCosts costs = costs(c, base);
+    ReceiveSettings receive = receive(c, costs, base);
+    HostSpec host =
+        (base != null ? base : HostSpec.IDEAL)
+            .withKernel(kernel)
+            .withOffloads(offloads)
+            .withCosts(costs)
+            .withReceive(receive);
 
     Network network =
         new Network(ArgumentParsers.topology(c.topology), switchBuffer, clients)
@@ -134,8 +168,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             .seed(seed)
             .events(events)
             .workload(new WorkloadSpec(test, c.testOptions, streams, settings, waitNs))
-            .receive(receive)
-            .costs(costs)
+            .host(host)
             .network(network)
             .build();
     return new NetperfRun(
@@ -293,6 +326,18 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
     return events;
   }
 
+  /** {@code --sender}'s ethtool words, with messages that name the flag. */
+  private static SenderOffloads senderOffloads(String text, SenderOffloads base) {
+    try {
+      return SenderOffloads.parse(text, base);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          e.getMessage()
+              .replace("sender offloads take", "--sender takes")
+              .replace("sender offload ", "--sender "));
+    }
+  }
+
   private static String seconds(long ns) {
     return java.math.BigDecimal.valueOf(ns, 9).stripTrailingZeros().toPlainString() + "s";
   }
@@ -301,9 +346,12 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
    * The CPU costs: a profile, words over a profile, or all six words; with -c/-C and none given,
    * the default host model's profile.
    */
-  private static CpuCosts costs(NetperfCommand c) {
+  private static CpuCosts costs(NetperfCommand c, HostSpec host) {
     boolean cpuAsked = c.localCpu || c.remoteCpu;
-    CpuCosts base = c.costProfile == null ? null : CpuCosts.profile(c.costProfile);
+    CpuCosts base =
+        c.costProfile != null
+            ? CpuCosts.profile(c.costProfile)
+            : host != null && host.costs().any() ? host.costs() : null;
     if (c.cpuCosts != null) {
       // Words and values first, so that a bad value is named before a missing word.
       CpuCosts.parse(c.cpuCosts, CpuCosts.NONE);
@@ -336,6 +384,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       costs = CpuCosts.parse(c.cpuCosts, base == null ? CpuCosts.NONE : base);
     } else if (base != null) {
       costs = base;
+    } else if (host != null) {
+      costs = host.costs();
     } else {
       costs = cpuAsked ? DefaultHost.COSTS : CpuCosts.NONE;
     }
@@ -351,10 +401,13 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
    * The receive path: as given, the defaults when only --cpus is given, or the default host model's
    * when -c/-C ask for CPU figures; CPU costs without any of these are refused.
    */
-  private static ReceiveSettings receive(NetperfCommand c, CpuCosts costs) {
+  private static ReceiveSettings receive(NetperfCommand c, CpuCosts costs, HostSpec host) {
     Integer cpus =
-        c.cpus == null ? null : (int) NetperfOptions.whole("--cpus", c.cpus, 1, 64, " CPUs");
+        c.cpus == null ? null : (int) ArgumentParsers.whole("--cpus", c.cpus, 1, 64, " CPUs");
     boolean cpuAsked = c.localCpu || c.remoteCpu;
+    if (host != null && host.receive() != null && c.receiver == null) {
+      return cpus == null ? host.receive() : host.receive().withCpus(cpus);
+    }
     if (c.receiver == null && cpus == null) {
       if (!costs.any()) {
         return null;

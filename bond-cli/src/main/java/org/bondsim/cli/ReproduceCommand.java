@@ -17,6 +17,7 @@ import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.SenderOffloads;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
 import picocli.CommandLine.Command;
@@ -275,13 +276,10 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                 "TCP_STREAM",
                 List.of("-m", mtu == 1500 ? "1472" : "9872"),
                 1,
-                Map.of(
-                    "bondsim.kernel",
-                    "2.6.37",
-                    "net.ipv4.tcp_reordering",
-                    Integer.toString(reordering),
-                    "bondsim.gso",
-                    setup.bondGso() ? "1" : "0")))
+                Map.of("net.ipv4.tcp_reordering", Integer.toString(reordering))))
+        // The experiment's hosts; each row sets GRO, and the set-ups the IRQs and bond0's GSO.
+        .host("reference-2.6.37")
+        .offloads(new SenderOffloads(false, setup.bondGso()))
         .receive(
             ReceiveSettings.parse(
                     "gro "

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.metrics.ReorderingStats;
 import org.bondsim.core.scenario.RunReport;
 
@@ -179,9 +180,8 @@ final class TextReport {
 
   /** TCP_RR's transactions per second, else the throughput in the chosen units. */
   private static double figureOfMerit(RunReport report, ThroughputUnits units) {
-    Object rate = report.result().fields().get("transactions_per_s");
-    if (rate instanceof Number number) {
-      return number.doubleValue();
+    if (report.result().figures() instanceof TestResult.TcpRr rr) {
+      return rr.transactionsPerSecond();
     }
     return units.fromMegabits(report.throughputMbps());
   }

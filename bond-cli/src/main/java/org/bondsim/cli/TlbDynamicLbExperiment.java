@@ -11,10 +11,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.bond.PolicyRegistry;
-import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.WorkloadRegistry;
-import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -64,7 +63,7 @@ final class TlbDynamicLbExperiment {
       for (int i = 0; i < ROWS.size(); i++) {
         Row row = ROWS.get(i);
         RunReport report = reports.get(i).get();
-        double tps = ((Number) report.result().fields().get("transactions_per_s")).doubleValue();
+        double tps = ((TestResult.TcpRr) report.result().figures()).transactionsPerSecond();
         Map<String, Long> local = report.result().counters().get("local");
         Map<String, Long> remote = report.result().counters().get("remote");
         out.printf(
@@ -100,12 +99,8 @@ final class TlbDynamicLbExperiment {
         .seed(1)
         .workload(
             new WorkloadSpec(
-                "TCP_RR",
-                List.of("-r", row.request() + "," + row.response()),
-                200,
-                Map.of("bondsim.kernel", "6.x")))
-        .receive(ReceiveSettings.parse("gro on rx-usecs 50 rx-frames 0 irq-cpus 0,1,0,1"))
-        .costs(CpuCosts.REFERENCE_2_6_37)
+                "TCP_RR", List.of("-r", row.request() + "," + row.response()), 200, Map.of()))
+        .host("tlb-lab")
         .build();
   }
 }

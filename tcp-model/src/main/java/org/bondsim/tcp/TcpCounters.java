@@ -7,7 +7,7 @@ import java.util.Map;
  * One host's TCP counters, named as {@code nstat} names them, incremented where Linux increments
  * them (see the reference brief, §4.7). Plain fields, so counting costs nothing on the hot path.
  */
-final class TcpCounters {
+public final class TcpCounters {
   long outSegs;
   long inSegs;
   long retransSegs;
@@ -38,7 +38,12 @@ final class TcpCounters {
   long lossProbeRecovery;
   long dupAcksIn;
 
-  Map<String, Long> nonZero() {
+  /**
+   * Returns the counters that are not zero, by their nstat names.
+   *
+   * @return name to value, in nstat's order
+   */
+  public Map<String, Long> nonZero() {
     Map<String, Long> all = new LinkedHashMap<>();
     all.put("TcpInSegs", inSegs);
     all.put("TcpOutSegs", outSegs);

@@ -1,12 +1,12 @@
 package org.bondsim.tcp;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
+import java.util.OptionalInt;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Packet;
 import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.WorkloadContext;
 
@@ -23,9 +23,15 @@ import org.bondsim.api.workload.WorkloadContext;
  * per-destination metrics cache, Nagle and autocorking, per-segment rate samples (no module here
  * reads them).
  */
-final class TcpEndpoint {
+public final class TcpEndpoint {
   /** Called when in-order data reaches the application. */
-  interface Reader {
+  public interface Reader {
+    /**
+     * Takes bytes that arrived in order.
+     *
+     * @param endpoint the socket they arrived on
+     * @param bytes how many
+     */
     void read(TcpEndpoint endpoint, long bytes);
   }
 
@@ -55,7 +61,7 @@ final class TcpEndpoint {
   private Runnable onSendSpace = () -> {};
   private long delivered;
 
-  TcpEndpoint(
+  public TcpEndpoint(
       WorkloadContext context,
       Host host,
       Frame frame,
@@ -113,42 +119,45 @@ final class TcpEndpoint {
   // ===================================================================== application side
 
   /** Sets what to run when an ACK frees send-buffer space (the application's write wake-up). */
-  void onSendSpace(Runnable action) {
+  public void onSendSpace(Runnable action) {
     this.onSendSpace = action;
   }
 
   /** The application writes more bytes; they are sent as the window allows. */
-  void write(long bytes) {
+  public void write(long bytes) {
     writeMessages(1, bytes);
   }
 
   /** The application makes {@code count} send() calls of {@code size} bytes ({@link PushMarks}). */
-  void writeMessages(long count, long size) {
+  public void writeMessages(long count, long size) {
     transmitter.write(count, size);
     transmitter.trySend();
   }
 
-  long unsentOrUnacked() {
+  /** Returns the bytes written and not yet acknowledged ({@code SIOCOUTQ}). */
+  public long unsentOrUnacked() {
     return transmitter.written() - queue.sndUna();
   }
 
-  long bytesRead() {
+  /** Returns the bytes the application has read. */
+  public long bytesRead() {
     return receiver.bytesRead();
   }
 
-  long delivered() {
+  /** Returns the segments the peer has acknowledged ({@code tcpi_delivered}). */
+  public long delivered() {
     return delivered;
   }
 
   /** Active open. */
-  void connect() {
+  public void connect() {
     handshake.connect();
   }
 
   // ===================================================================== a segment arrives
 
   /** {@code tcp_rcv_established} and the handshake states, for one segment. */
-  void receive(Packet packet) {
+  public void receive(Packet packet) {
     counters.inSegs++;
     TcpSegment segment = packet.tcp();
     if (segment == null) {
@@ -273,7 +282,8 @@ final class TcpEndpoint {
 
   // ===================================================================== reporting
 
-  String describe() {
+  /** Returns the state in {@code ss -ti}'s words: cwnd, ssthresh, rtt, reordering. */
+  public String describe() {
     return String.format(
         Locale.ROOT,
         "cwnd:%d ssthresh:%s rtt:%.3f/%.3f reordering:%d retrans:%d delivered:%d",
@@ -286,19 +296,21 @@ final class TcpEndpoint {
         delivered);
   }
 
-  Map<String, Object> state() {
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("cwnd", window.cwnd);
-    // Linux's "infinite" ssthresh (TCP_INFINITE_SSTHRESH) has no number: null in JSON.
-    s.put("ssthresh", window.ssthresh == Integer.MAX_VALUE ? null : window.ssthresh);
-    s.put("srtt_us", rtt.srttNs() / 1000.0);
-    s.put("rttvar_us", rtt.rttvarNs() / 1000.0);
-    s.put("reordering", reordering.level());
-    s.put("retrans", transmitter.retransmitted());
-    s.put("delivered", delivered);
-    s.put("bytes_acked", queue.sndUna());
-    s.put("bytes_sent", queue.sndNxt());
-    return s;
+  /** Returns the same state as {@code struct tcp_info} figures. */
+  public TestResult.TcpInfo info() {
+    return new TestResult.TcpInfo(
+        window.cwnd,
+        // Linux's "infinite" ssthresh (TCP_INFINITE_SSTHRESH) has no number.
+        window.ssthresh == Integer.MAX_VALUE
+            ? OptionalInt.empty()
+            : OptionalInt.of(window.ssthresh),
+        rtt.srttNs() / 1000.0,
+        rtt.rttvarNs() / 1000.0,
+        reordering.level(),
+        transmitter.retransmitted(),
+        delivered,
+        queue.sndUna(),
+        queue.sndNxt());
   }
 
   @Override
@@ -317,7 +329,7 @@ final class TcpEndpoint {
    *
    * @return the flow id
    */
-  int flowId() {
+  public int flowId() {
     return flowId;
   }
 }

@@ -34,7 +34,7 @@ public record TcpSettings(
     int earlyRetrans,
     boolean gso) {
   /** The settings specs a run checks {@code --sysctl} values against. */
-  static final List<OptionSpec> SPECS =
+  public static final List<OptionSpec> SPECS =
       List.of(
           new ChoiceOption(
               "bondsim.kernel",
@@ -63,7 +63,7 @@ public record TcpSettings(
    * @param context the run
    * @return the settings
    */
-  static TcpSettings of(WorkloadContext context) {
+  public static TcpSettings of(WorkloadContext context) {
     Kernel kernel = Kernel.parse(context.setting("bondsim.kernel", "6.x"));
     int fixed = kernel.profile().fixedMaxReordering();
     int maxReordering =
@@ -89,6 +89,33 @@ public record TcpSettings(
    */
   boolean rack() {
     return kernel.profile().rack() && (recovery & 1) != 0 && sack;
+  }
+
+  /**
+   * The send buffer as Linux sizes it. {@code setsockopt(SO_SNDBUF)} doubles the request and raises
+   * it to SOCK_MIN_SNDBUF ({@code include/net/sock.h}: 2 x (2048 + the aligned sk_buff), 4608 on
+   * x86-64 in 6.x; a flat 2048 in 2.6.37); without it the buffer autotunes up to tcp_wmem[2] (4
+   * MB). Difference: net.core.wmem_max, which caps the request in Linux (212992 by default), is not
+   * applied, so {@code -s 4M} gives 8 MB as on a host whose wmem_max was raised.
+   *
+   * @param requested {@code -s}, or 0 when not given
+   * @return bytes
+   */
+  public long sendBuffer(int requested) {
+    if (requested <= 0) {
+      return 4_194_304L;
+    }
+    return Math.max(2L * requested, kernel.profile().sockMinSndbuf());
+  }
+
+  /**
+   * Returns {@code tcp_rmem[1]}, the receive buffer a socket starts with when no {@code SO_RCVBUF}
+   * is set (what {@code getsockopt} then reports).
+   *
+   * @return bytes
+   */
+  public long rmemDefault() {
+    return kernel.profile().rmemDefault();
   }
 
   /**

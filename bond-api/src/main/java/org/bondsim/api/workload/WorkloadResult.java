@@ -31,11 +31,13 @@ public interface WorkloadResult {
   String netperfTable(String unitLabel, double bitsPerUnit);
 
   /**
-   * Returns the test's figures for machine-readable output, in a fixed order.
+   * Returns the test's figures, typed per test ({@link TestResult.TcpStream}, {@link
+   * TestResult.TcpRr}, {@link TestResult.UdpStream}, or {@link TestResult.Other} for a plugin's own
+   * test).
    *
-   * @return name to a {@link Number} or {@link String}
+   * @return the figures
    */
-  Map<String, Object> fields();
+  TestResult figures();
 
   /**
    * Returns counters that changed, per host, with nstat names ({@code TcpRetransSegs}, …).

@@ -19,9 +19,8 @@ import org.bondsim.core.nic.ReceiveSettings;
  * @param seed the seed of every random choice in the run
  * @param events carrier changes to inject
  * @param workload the netperf test to run
- * @param receive both hosts' receive path (rings, coalescing, NAPI, GRO), or null for an ideal
- *     receiver that hands every frame to the bond the instant it arrives
- * @param costs both hosts' CPU costs ({@link CpuCosts#NONE}: none)
+ * @param host both hosts: kernel, receive path, CPUs, CPU costs, sender offloads ({@link
+ *     HostSpec#IDEAL} unless a profile or settings are given)
  * @param network how the slaves are cabled
  */
 public record Scenario(
@@ -34,8 +33,7 @@ public record Scenario(
     long seed,
     List<LinkEvent> events,
     WorkloadSpec workload,
-    ReceiveSettings receive,
-    CpuCosts costs,
+    HostSpec host,
     Network network) {
   /**
    * Starts a scenario described as a lab: {@code Scenario.builder().bond("mode
@@ -62,8 +60,7 @@ public record Scenario(
    * @param seed seed
    * @param events events
    * @param workload workload
-   * @param receive receive path or null
-   * @param costs CPU costs
+   * @param host the hosts
    * @param network cabling
    */
   public Scenario {
@@ -85,12 +82,44 @@ public record Scenario(
       throw new IllegalArgumentException(
           "durationNs must be 1..86400000000000 ns (1 day), got " + durationNs);
     }
-    if (costs == null) {
-      throw new NullPointerException("costs must be given (CpuCosts.NONE for none)");
+    Checks.notNull("host", host);
+    for (String hostSetting : HOST_SETTINGS) {
+      if (workload.settings().containsKey(hostSetting)) {
+        throw new IllegalArgumentException(
+            "workload setting "
+                + hostSetting
+                + " belongs to the host: give it as HostSpec's "
+                + (hostSetting.equals("bondsim.kernel") ? "kernel" : "sender offloads")
+                + " (builder kernel(...) or offloads(...))");
+      }
     }
     if (network == null) {
       throw new NullPointerException("network must be given (Network.AUTO for the default)");
     }
+  }
+
+  /**
+   * The settings a workload reads that describe the host, not the test: the runner passes them from
+   * {@link #host()}.
+   */
+  static final java.util.List<String> HOST_SETTINGS = List.of("bondsim.kernel", "bondsim.gso");
+
+  /**
+   * Returns the hosts' receive path, or null for an ideal receiver.
+   *
+   * @return {@code host().receive()}
+   */
+  public ReceiveSettings receive() {
+    return host.receive();
+  }
+
+  /**
+   * Returns the hosts' CPU costs.
+   *
+   * @return {@code host().costs()}
+   */
+  public CpuCosts costs() {
+    return host.costs();
   }
 
   /**

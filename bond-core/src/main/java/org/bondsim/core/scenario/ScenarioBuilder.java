@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.nic.ReceiveSettings;
 
@@ -27,8 +28,7 @@ public final class ScenarioBuilder {
   private long seed = 1;
   private final List<LinkEvent> events = new ArrayList<>();
   private WorkloadSpec workload;
-  private ReceiveSettings receive;
-  private CpuCosts costs = CpuCosts.NONE;
+  private HostSpec host = HostSpec.IDEAL;
   private Network network = Network.AUTO;
 
   ScenarioBuilder() {}
@@ -209,13 +209,47 @@ public final class ScenarioBuilder {
   }
 
   /**
+   * Sets both hosts (kernel, receive path, CPUs, costs, sender offloads).
+   *
+   * @param spec the hosts
+   * @return this builder
+   */
+  public ScenarioBuilder host(HostSpec spec) {
+    this.host = Checks.notNull("host", spec);
+    return this;
+  }
+
+  /**
+   * Sets both hosts to a named profile ({@code bondsim host-profiles} lists them); the settings
+   * below then change that profile.
+   *
+   * @param profile such as {@code reference-2.6.37}
+   * @return this builder
+   */
+  public ScenarioBuilder host(String profile) {
+    this.host = HostSpec.profile(Checks.notNull("host", profile));
+    return this;
+  }
+
+  /**
+   * Sets whose TCP and GRO behaviour the hosts follow.
+   *
+   * @param version the kernel
+   * @return this builder
+   */
+  public ScenarioBuilder kernel(KernelVersion version) {
+    this.host = host.withKernel(Checks.notNull("kernel", version));
+    return this;
+  }
+
+  /**
    * Models each host's receive path (RX rings, coalescing, NAPI, GRO).
    *
    * @param settings the receive settings, or null for none
    * @return this builder
    */
   public ScenarioBuilder receive(ReceiveSettings settings) {
-    this.receive = settings;
+    this.host = host.withReceive(settings);
     return this;
   }
 
@@ -226,7 +260,18 @@ public final class ScenarioBuilder {
    * @return this builder
    */
   public ScenarioBuilder costs(CpuCosts cpuCosts) {
-    this.costs = Checks.notNull("costs", cpuCosts);
+    this.host = host.withCosts(Checks.notNull("costs", cpuCosts));
+    return this;
+  }
+
+  /**
+   * Sets the sender's TSO and GSO.
+   *
+   * @param offloads the offloads ({@link SenderOffloads#OFF}: both off)
+   * @return this builder
+   */
+  public ScenarioBuilder offloads(SenderOffloads offloads) {
+    this.host = host.withOffloads(Checks.notNull("offloads", offloads));
     return this;
   }
 
@@ -268,8 +313,7 @@ public final class ScenarioBuilder {
         seed,
         events,
         workload,
-        receive,
-        costs,
+        host,
         network);
   }
 }

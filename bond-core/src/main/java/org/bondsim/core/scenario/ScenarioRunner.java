@@ -223,8 +223,7 @@ public final class ScenarioRunner {
         new SimHost("local", sender, SENDER_MAC, network.localAddress(), DENSITY_THRESHOLD);
     SimHost remote =
         new SimHost("remote", receiver, RECEIVER_MAC, network.remoteAddress(), DENSITY_THRESHOLD);
-    KernelVersion kernel =
-        KernelVersion.parse(scenario.workload().settings().getOrDefault("bondsim.kernel", "6.x"));
+    KernelVersion kernel = scenario.host().kernel();
     ReceiveOffloadProvider gro = scenario.receive() != null ? groProvider() : null;
     HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel, null);
     HostStack remoteStack =
@@ -329,6 +328,12 @@ public final class ScenarioRunner {
                             + StrictNumbers.echo(spec.test())
                             + "'"));
     checkSettings(provider, spec.settings());
+    // The host's kernel and offloads reach the test as the settings it reads.
+    Map<String, String> settings = new java.util.LinkedHashMap<>(spec.settings());
+    settings.put("bondsim.kernel", kernel.word());
+    if (scenario.host().offloads().superPackets()) {
+      settings.put("bondsim.gso", "1");
+    }
     Workload workload =
         provider.create(
             new SimWorkloadContext(
@@ -340,7 +345,7 @@ public final class ScenarioRunner {
                 spec.streams(),
                 scenario.mtu(),
                 workloadRandom,
-                spec.settings()),
+                settings),
             spec.testOptions());
     workload.start();
     loop.runUntil(endNs);

@@ -1,0 +1,116 @@
+package org.bondsim.netperf;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.Packet;
+import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.tcp.TcpCounters;
+import org.bondsim.tcp.TcpEndpoint;
+import org.bondsim.tcp.TcpSettings;
+
+/**
+ * The connections of one test: stream i runs from local port 49152 + i to remote port 12866 + i,
+ * and each host hands arriving segments to the endpoint they belong to.
+ */
+final class TcpConnections {
+  static final int FIRST_LOCAL_PORT = 49152;
+  static final int FIRST_REMOTE_PORT = 12866;
+
+  final TcpSettings settings;
+  final TcpCounters localCounters = new TcpCounters();
+  final TcpCounters remoteCounters = new TcpCounters();
+  final List<TcpEndpoint> locals = new ArrayList<>();
+  final List<TcpEndpoint> remotes = new ArrayList<>();
+
+  TcpConnections(
+      WorkloadContext context,
+      TcpEndpoint.Reader localReader,
+      TcpEndpoint.Reader remoteReader,
+      long localReceiveBuffer,
+      long remoteReceiveBuffer,
+      TcpSettings settings) {
+    this.settings = settings;
+    Host remote = context.remote();
+    Set<Host> clients = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (int i = 0; i < context.streams(); i++) {
+      Host local = context.local(i);
+      clients.add(local);
+      int localPort = FIRST_LOCAL_PORT + i;
+      int remotePort = FIRST_REMOTE_PORT + i;
+      Frame out =
+          new Frame(
+              new EthernetHeader(local.mac(), remote.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
+              Ipv4Header.of(local.address(), remote.address(), IpProtocol.TCP),
+              new TcpHeader(localPort, remotePort));
+      Frame back =
+          new Frame(
+              new EthernetHeader(remote.mac(), local.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
+              Ipv4Header.of(remote.address(), local.address(), IpProtocol.TCP),
+              new TcpHeader(remotePort, localPort));
+      locals.add(
+          new TcpEndpoint(
+              context, local, out, i, settings, localCounters, localReader, localReceiveBuffer));
+      remotes.add(
+          new TcpEndpoint(
+              context,
+              remote,
+              back,
+              context.streams() + i,
+              settings,
+              remoteCounters,
+              remoteReader,
+              remoteReceiveBuffer));
+    }
+    // Ports are unique across streams, so every client host can hand its packets to one table.
+    for (Host client : clients) {
+      client.onReceive(packet -> dispatch(packet, locals, true));
+    }
+    remote.onReceive(packet -> dispatch(packet, remotes, false));
+  }
+
+  /**
+   * Returns the stream an endpoint belongs to: stream i's local end carries flow i and its remote
+   * end flow streams + i, so this is constant time however many streams run.
+   *
+   * @param endpoint either end
+   * @return the stream index
+   */
+  int stream(TcpEndpoint endpoint) {
+    return endpoint.flowId() % locals.size();
+  }
+
+  /** Opens every connection: netperf connects, netserver accepts. */
+  void connectAll() {
+    locals.forEach(TcpEndpoint::connect);
+  }
+
+  private static void dispatch(Packet packet, List<TcpEndpoint> endpoints, boolean byDestination) {
+    if (!(packet.frame().transport() instanceof TcpHeader tcp)) {
+      return;
+    }
+    int port = byDestination ? tcp.destinationPort() : tcp.sourcePort();
+    int index = port - FIRST_LOCAL_PORT;
+    if (index >= 0 && index < endpoints.size()) {
+      endpoints.get(index).receive(packet);
+    }
+  }
+
+  Map<String, Map<String, Long>> counters() {
+    Map<String, Map<String, Long>> all = new LinkedHashMap<>();
+    all.put("local", localCounters.nonZero());
+    all.put("remote", remoteCounters.nonZero());
+    return all;
+  }
+}

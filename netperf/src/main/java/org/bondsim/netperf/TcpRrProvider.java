@@ -1,0 +1,216 @@
+package org.bondsim.netperf;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.workload.TestOptions;
+import org.bondsim.api.workload.TestResult;
+import org.bondsim.api.workload.Workload;
+import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.workload.WorkloadProvider;
+import org.bondsim.api.workload.WorkloadResult;
+import org.bondsim.tcp.TcpEndpoint;
+import org.bondsim.tcp.TcpSettings;
+
+/**
+ * netperf's {@code TCP_RR}: each stream is one connection with strictly one transaction
+ * outstanding: the local side sends a request of {@code -r req} bytes, the remote side answers with
+ * {@code resp} bytes once the whole request arrived, and the next request follows the whole
+ * response. Result: transactions per second, and round-trip latency percentiles (HdrHistogram,
+ * microseconds) as netperf's omni output can show them.
+ */
+public final class TcpRrProvider implements WorkloadProvider {
+  @Override
+  public String test() {
+    return "TCP_RR";
+  }
+
+  @Override
+  public String description() {
+    return "request/response transactions, one outstanding per connection";
+  }
+
+  @Override
+  public List<OptionSpec> settings() {
+    return TcpSettings.SPECS;
+  }
+
+  @Override
+  public Workload create(WorkloadContext context, List<String> testOptions) {
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-r", "-s", "-S"));
+    int request = options.intValue("-r", 0, 1, 1, 1 << 30);
+    int response = options.intValue("-r", 1, request, 1, 1 << 30);
+    int localSend = options.intValue("-s", 0, 16384, 1, Integer.MAX_VALUE);
+    int remoteRecv = options.intValue("-S", 1, 131072, 1, Integer.MAX_VALUE);
+    return new RequestResponse(context, request, response, localSend, remoteRecv);
+  }
+
+  private static final class RequestResponse implements Workload {
+    private final WorkloadContext context;
+    private final int request;
+    private final int response;
+    private final int localSend;
+    private final int remoteRecv;
+    private final TcpConnections connections;
+    private final long[] requestReceived;
+    private final long[] responseReceived;
+    private final long[] startedAt;
+    private final Histogram latencyUs = new Histogram(3_600_000_000L, 3);
+    private long transactions;
+
+    RequestResponse(
+        WorkloadContext context, int request, int response, int localSend, int remoteRecv) {
+      this.context = context;
+      this.request = request;
+      this.response = response;
+      this.localSend = localSend;
+      this.remoteRecv = remoteRecv;
+      this.requestReceived = new long[context.streams()];
+      this.responseReceived = new long[context.streams()];
+      this.startedAt = new long[context.streams()];
+      this.connections =
+          new TcpConnections(
+              context,
+              this::onResponseBytes,
+              this::onRequestBytes,
+              0,
+              remoteRecv == 131072 ? 0 : remoteRecv,
+              TcpSettings.of(context));
+    }
+
+    private void onRequestBytes(TcpEndpoint server, long bytes) {
+      int stream = connections.stream(server);
+      requestReceived[stream] += bytes;
+      while (requestReceived[stream] >= request) {
+        requestReceived[stream] -= request;
+        server.write(response);
+      }
+    }
+
+    private void onResponseBytes(TcpEndpoint client, long bytes) {
+      int stream = connections.stream(client);
+      responseReceived[stream] += bytes;
+      while (responseReceived[stream] >= response) {
+        responseReceived[stream] -= response;
+        long now = context.now();
+        transactions++;
+        latencyUs.recordValue(Math.max(1, (now - startedAt[stream]) / 1000));
+        if (now < context.endNs()) {
+          startedAt[stream] = now;
+          client.write(request);
+        }
+      }
+    }
+
+    @Override
+    public void start() {
+      connections.connectAll();
+      for (int i = 0; i < connections.locals.size(); i++) {
+        startedAt[i] = context.now();
+        connections.locals.get(i).write(request);
+      }
+    }
+
+    @Override
+    public WorkloadResult finish() {
+      double elapsed = context.durationNs() / 1e9;
+      return new TcpRrResult(
+          request,
+          response,
+          localSend,
+          remoteRecv,
+          elapsed,
+          transactions,
+          latencyUs.getTotalCount() == 0 ? 0 : latencyUs.getMean(),
+          latencyUs.getValueAtPercentile(50),
+          latencyUs.getValueAtPercentile(90),
+          latencyUs.getValueAtPercentile(99),
+          context.remote().address().toString(),
+          connections.counters());
+    }
+  }
+
+  /** What netperf prints for TCP_RR, with latency percentiles. */
+  record TcpRrResult(
+      int request,
+      int response,
+      int localSend,
+      int remoteRecv,
+      double elapsed,
+      long transactions,
+      double meanLatencyUs,
+      long p50Us,
+      long p90Us,
+      long p99Us,
+      String remote,
+      Map<String, Map<String, Long>> counters)
+      implements WorkloadResult {
+    @Override
+    public String test() {
+      return "TCP_RR";
+    }
+
+    double transactionsPerSecond() {
+      return transactions / elapsed;
+    }
+
+    @Override
+    public double throughputMbps() {
+      return transactions * (double) (request + response) * 8 / elapsed / 1e6;
+    }
+
+    @Override
+    public String netperfTable(String unitLabel, double bitsPerUnit) {
+      StringBuilder table = new StringBuilder();
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s ()"
+                  + " port 0 AF_INET : simulated%n",
+              remote));
+      table.append("Local /Remote\n");
+      table.append("Socket Size   Request  Resp.   Elapsed  Trans.\n");
+      table.append("Send   Recv   Size     Size    Time     Rate         \n");
+      table.append("bytes  Bytes  bytes    bytes   secs.    per sec   \n\n");
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%-6d %-6d %-8d %-7d %-8.2f %-10.2f   %n",
+              localSend,
+              remoteRecv,
+              request,
+              response,
+              elapsed,
+              transactionsPerSecond()));
+      table.append(String.format(Locale.ROOT, "%-6d %-6d%n%n", localSend, remoteRecv));
+      if (transactions == 0) {
+        table.append("Mean Latency unknown: no transaction completed\n\n");
+      } else {
+        table.append(
+            String.format(
+                Locale.ROOT,
+                "Mean Latency %.2f us, P50 %d us, P90 %d us, P99 %d us%n%n",
+                meanLatencyUs,
+                p50Us,
+                p90Us,
+                p99Us));
+      }
+      return table.toString();
+    }
+
+    @Override
+    public TestResult figures() {
+      return new TestResult.TcpRr(
+          request,
+          response,
+          transactions,
+          transactionsPerSecond(),
+          transactions > 0
+              ? Optional.of(new TestResult.Latency(meanLatencyUs, p50Us, p90Us, p99Us))
+              : Optional.empty());
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package org.bondsim.netperf;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.workload.TestOptions;
+import org.bondsim.api.workload.TestResult;
+import org.bondsim.api.workload.Workload;
+import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.workload.WorkloadProvider;
+import org.bondsim.api.workload.WorkloadResult;
+import org.bondsim.tcp.TcpEndpoint;
+import org.bondsim.tcp.TcpSettings;
+
+/**
+ * netperf's {@code TCP_STREAM}: each stream's application writes {@code -m}-byte messages as fast
+ * as the socket takes them for the test length; throughput is what the receiving application read.
+ * Test options: {@code -m} send size (default 16384), {@code -s} and {@code -S} the local and
+ * remote socket sizes netperf reports (the model's send buffer is Linux's autotuning ceiling, 4
+ * MB).
+ */
+public final class TcpStreamProvider implements WorkloadProvider {
+
+  @Override
+  public String test() {
+    return "TCP_STREAM";
+  }
+
+  @Override
+  public String description() {
+    return "one TCP connection per stream sending as fast as the window allows";
+  }
+
+  @Override
+  public List<OptionSpec> settings() {
+    return TcpSettings.SPECS;
+  }
+
+  @Override
+  public Workload create(WorkloadContext context, List<String> testOptions) {
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S"));
+    int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
+    int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
+    int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
+    return new Stream(context, message, localSend, remoteRecv);
+  }
+
+  private static final class Stream implements Workload {
+    private final WorkloadContext context;
+    private final int message;
+    private final int localSend;
+    private final int remoteRecv;
+    private final TcpConnections connections;
+    private final long sendBuffer;
+    // Bytes of the current send() call not yet copied: a call larger than the send buffer copies
+    // what fits and sleeps until ACKs free more, as tcp_sendmsg's wait_for_memory loop does.
+    private final long[] unsentOfCall;
+    private long received;
+
+    Stream(WorkloadContext context, int message, int localSend, int remoteRecv) {
+      this.context = context;
+      this.message = message;
+      TcpSettings settings = TcpSettings.of(context);
+      this.sendBuffer = settings.sendBuffer(localSend);
+      // What netperf prints is what getsockopt() returns: the doubled size when -s/-S set it,
+      // else tcp_wmem[1] and tcp_rmem[1].
+      this.localSend = localSend > 0 ? (int) sendBuffer : 16384;
+      this.remoteRecv =
+          remoteRecv > 0
+              ? (int) Math.min(Integer.MAX_VALUE, 2L * remoteRecv)
+              : (int) settings.rmemDefault();
+      this.unsentOfCall = new long[context.streams()];
+      // netserver reads everything at once; only the local side writes.
+      this.connections =
+          new TcpConnections(
+              context,
+              (endpoint, bytes) -> {},
+              (endpoint, bytes) -> received += bytes,
+              0,
+              remoteRecv,
+              settings);
+    }
+
+    @Override
+    public void start() {
+      connections.connectAll();
+      for (TcpEndpoint endpoint : connections.locals) {
+        // Keep the socket buffer full: refill whenever an ACK frees space.
+        endpoint.onSendSpace(() -> fill(endpoint));
+        fill(endpoint);
+      }
+    }
+
+    private void fill(TcpEndpoint endpoint) {
+      long space = sendBuffer - endpoint.unsentOrUnacked();
+      if (message <= sendBuffer) {
+        // A call that fits waits until it fits whole (a coarsening of Linux, which copies part
+        // of it as soon as sk_stream_write_space wakes the writer; the bytes in flight agree).
+        if (space >= message) {
+          endpoint.writeMessages(space / message, message);
+        }
+        return;
+      }
+      int stream = connections.stream(endpoint);
+      while (space > 0) {
+        if (unsentOfCall[stream] == 0) {
+          unsentOfCall[stream] = message;
+        }
+        long part = Math.min(space, unsentOfCall[stream]);
+        // Each part ends with tcp_push (PSH on the tail), as the call does before it sleeps.
+        endpoint.write(part);
+        unsentOfCall[stream] -= part;
+        space -= part;
+      }
+    }
+
+    @Override
+    public WorkloadResult finish() {
+      TcpEndpoint first = connections.locals.get(0);
+      return new TcpStreamResult(
+          message,
+          localSend,
+          remoteRecv,
+          context.durationNs() / 1e9,
+          received,
+          context.remote().address().toString(),
+          first.info(),
+          first.describe(),
+          connections.counters());
+    }
+  }
+
+  /** What netperf prints for TCP_STREAM, and the sending connection's state. */
+  record TcpStreamResult(
+      int message,
+      int localSend,
+      int remoteRecv,
+      double elapsed,
+      long received,
+      String remote,
+      TestResult.TcpInfo connection,
+      String ss,
+      Map<String, Map<String, Long>> counters)
+      implements WorkloadResult {
+    @Override
+    public String test() {
+      return "TCP_STREAM";
+    }
+
+    @Override
+    public double throughputMbps() {
+      return received * 8.0 / elapsed / 1e6;
+    }
+
+    @Override
+    public String netperfTable(String unitLabel, double bitsPerUnit) {
+      StringBuilder table = new StringBuilder();
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s () port 0"
+                  + " AF_INET : simulated%n",
+              remote));
+      table.append("Recv   Send    Send                          \n");
+      table.append("Socket Socket  Message  Elapsed              \n");
+      table.append("Size   Size    Size     Time     Throughput  \n");
+      table.append(
+          String.format(Locale.ROOT, "bytes  bytes   bytes    secs.    %s  %n%n", unitLabel));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%6d %6d %6d    %-6.2f   %7.2f   %n%n",
+              remoteRecv,
+              localSend,
+              message,
+              elapsed,
+              throughputMbps() * 1e6 / bitsPerUnit));
+      table.append("local tcp (ss -ti, stream 0): ").append(ss).append("\n\n");
+      return table.toString();
+    }
+
+    @Override
+    public TestResult figures() {
+      return new TestResult.TcpStream(message, localSend, remoteRecv, received, connection);
+    }
+  }
+}
