@@ -19,9 +19,9 @@ import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Ipv6Address;
 import org.bondsim.api.packet.Ipv6Header;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.packet.UdpHeader;
+import org.bondsim.api.stack.Packet;
 
 /**
  * jqwik arbitraries for the values a bond sees, each composable and each shrinking towards the

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.policy.TxPolicyProvider;
+import org.bondsim.api.stack.Packet;
 
 /**
  * Drives one {@link TxRun} through a policy on a {@link ContractBond}: before each packet it

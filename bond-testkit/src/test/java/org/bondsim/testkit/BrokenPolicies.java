@@ -18,11 +18,11 @@ import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.FlowKey;
 import org.bondsim.api.packet.OutgoingFrame;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.PolicyContext;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.policy.TxPolicyProvider;
+import org.bondsim.api.stack.Packet;
 
 /**
  * Deliberately broken policies, each adopting the contract it breaks. The class name does not end

@@ -5,8 +5,8 @@ import java.util.List;
 import org.bondsim.api.offload.ReceiveOffload;
 import org.bondsim.api.offload.Upstream;
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.TcpSegment;
 
 /**

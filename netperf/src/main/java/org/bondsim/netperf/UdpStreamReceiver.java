@@ -4,8 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import org.bondsim.api.packet.IpHeader;
 import org.bondsim.api.packet.Ipv4Header;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.UdpHeader;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.PacketHandler;
 
 /**

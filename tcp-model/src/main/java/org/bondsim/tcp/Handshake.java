@@ -2,7 +2,7 @@ package org.bondsim.tcp;
 
 import java.util.List;
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;

@@ -3,7 +3,7 @@ package org.bondsim.tcp;
 import java.util.Locale;
 import java.util.OptionalInt;
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.TestResult;

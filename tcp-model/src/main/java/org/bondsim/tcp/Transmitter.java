@@ -1,9 +1,9 @@
 package org.bondsim.tcp;
 
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.Packet;
-import org.bondsim.api.packet.PacketOwner;
 import org.bondsim.api.packet.SkbTruesize;
+import org.bondsim.api.stack.Packet;
+import org.bondsim.api.stack.PacketOwner;
 import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;

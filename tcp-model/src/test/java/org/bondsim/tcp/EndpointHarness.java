@@ -10,8 +10,8 @@ import org.bondsim.api.packet.IpProtocol;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.packet.TcpHeader;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.SackBlock;
 import org.bondsim.api.tcp.TcpSegment;
 

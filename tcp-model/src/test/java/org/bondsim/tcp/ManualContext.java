@@ -7,7 +7,7 @@ import java.util.Map;
 import org.bondsim.api.RandomSource;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
 import org.bondsim.api.workload.Timer;

@@ -1,6 +1,6 @@
 package org.bondsim.api.offload;
 
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /**
  * One NAPI context's receive offload. Frames come in ring order; packets go up in the order the

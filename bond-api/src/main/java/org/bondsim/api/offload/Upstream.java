@@ -1,6 +1,6 @@
 package org.bondsim.api.offload;
 
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /** Where a receive offload hands packets up to the stack. */
 @FunctionalInterface

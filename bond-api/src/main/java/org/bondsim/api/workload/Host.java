@@ -2,7 +2,7 @@ package org.bondsim.api.workload;
 
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /** One end of a run, as a workload sees it: an address, a way out and a way in. */
 public interface Host {

@@ -1,6 +1,6 @@
 package org.bondsim.api.workload;
 
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /** Receives frames a host's bond accepted. */
 @FunctionalInterface

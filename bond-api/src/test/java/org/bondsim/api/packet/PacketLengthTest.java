@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.SackBlock;
 import org.bondsim.api.tcp.TcpSegment;
 import org.junit.jupiter.api.Test;

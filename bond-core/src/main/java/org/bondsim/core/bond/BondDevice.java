@@ -15,11 +15,11 @@ import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
@@ -189,15 +189,23 @@ public final class BondDevice implements Bond, FrameReceiver {
     if (choice >= 0) {
       flowMoves.sent(packet.flowId(), choice, clock.getAsLong());
       SlaveDevice slave = slaves.get(choice);
-      if (ownSlaveMacs && slave != active) {
-        // bond_do_alb_xmit: frames not on the active slave leave with the slave's own address.
-        packet.setLinkSource(slave.mac().bits());
-      }
+      rewriteSourceMac(packet, slave);
       slave.txPort().enqueue(packet, true);
     } else if (choice == TxPolicy.ALL_UP_SLAVES) {
       broadcast(packet);
     } else {
       dropNoSlave(packet);
+    }
+  }
+
+  /**
+   * The bond's one change to a frame: {@code bond_do_alb_xmit} sends frames that do not leave on
+   * the active slave with that slave's own MAC (modes that need {@code OWN_SLAVE_MACS}); the policy
+   * only chose the slave.
+   */
+  private void rewriteSourceMac(Packet packet, SlaveDevice slave) {
+    if (ownSlaveMacs && slave != active) {
+      packet.setLinkSource(slave.mac().bits());
     }
   }
 

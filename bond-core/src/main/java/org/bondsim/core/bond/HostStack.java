@@ -1,6 +1,6 @@
 package org.bondsim.core.bond;
 
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /** The protocol layer above a bond: what receives the frames the bond accepts. */
 @FunctionalInterface

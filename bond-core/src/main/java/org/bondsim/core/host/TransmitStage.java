@@ -1,6 +1,6 @@
 package org.bondsim.core.host;
 
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;

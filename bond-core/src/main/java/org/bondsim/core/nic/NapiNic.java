@@ -3,7 +3,7 @@ package org.bondsim.core.nic;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.offload.ReceiveOffload;
 import org.bondsim.api.offload.Upstream;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.wire.SlaveStats;

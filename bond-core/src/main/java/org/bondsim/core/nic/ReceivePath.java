@@ -30,7 +30,7 @@ public final class ReceivePath implements FrameReceiver {
      *
      * @param packet the frame
      */
-    void arrived(org.bondsim.api.packet.Packet packet);
+    void arrived(org.bondsim.api.stack.Packet packet);
   }
 
   /**
@@ -87,7 +87,7 @@ public final class ReceivePath implements FrameReceiver {
   }
 
   @Override
-  public void receive(int slaveIndex, org.bondsim.api.packet.Packet packet) {
+  public void receive(int slaveIndex, org.bondsim.api.stack.Packet packet) {
     if (nics.get(slaveIndex).arrive(packet)
         && observer != null
         && bond.wouldDeliver(slaveIndex, packet)) {

@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.bondsim.api.offload.Upstream;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.host.CpuCosts;

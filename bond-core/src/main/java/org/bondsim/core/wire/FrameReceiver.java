@@ -1,6 +1,6 @@
 package org.bondsim.core.wire;
 
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /** Where a link delivers frames: the receiving host's bond. */
 @FunctionalInterface

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 
 /**
  * An Ethernet switch with no configuration, as the one tlb, alb and active-backup bonds need: it

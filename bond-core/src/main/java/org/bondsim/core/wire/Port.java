@@ -1,7 +1,7 @@
 package org.bondsim.core.wire;
 
 import org.bondsim.api.DropReason;
-import org.bondsim.api.packet.Packet;
+import org.bondsim.api.stack.Packet;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;

@@ -6,8 +6,8 @@ import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.Packet;
 import org.bondsim.api.policy.TxPolicy;
+import org.bondsim.api.stack.Packet;
 import org.junit.jupiter.api.Test;
 
 class TlbSelectionTest {

@@ -1,5 +1,11 @@
-package org.bondsim.api.packet;
+package org.bondsim.api.stack;
 
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpHeader;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.OutgoingFrame;
+import org.bondsim.api.packet.TransportHeader;
 import org.bondsim.api.tcp.TcpSegment;
 
 /**

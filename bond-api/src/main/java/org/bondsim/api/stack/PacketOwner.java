@@ -1,4 +1,4 @@
-package org.bondsim.api.packet;
+package org.bondsim.api.stack;
 
 /**
  * The socket that charged a packet to its send buffer. It is told when the packet has left the
