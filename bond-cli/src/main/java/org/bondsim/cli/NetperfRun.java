@@ -14,7 +14,6 @@ import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.nic.ReceiveSettings;
-import org.bondsim.core.scenario.HostProfiles;
 import org.bondsim.core.scenario.HostSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
@@ -92,9 +91,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
         (int) ArgumentParsers.whole("--switch-buffer", c.switchBuffer, 1, 1_000_000, " frames");
 
     Map<String, String> settings = pairs("--sysctl", c.sysctls, "net.ipv4.tcp_reordering=10");
-    HostProfiles.Profile profile =
-        c.hostProfile == null ? null : HostProfiles.named(c.hostProfile.trim());
-    HostSpec base = profile == null ? null : profile.spec();
+    HostSpec base = c.hostProfile == null ? null : HostSpec.profile(c.hostProfile.trim());
     // --kernel and --sender (or the same as --sysctl bondsim.*) describe the host, not the test.
     String kernelWord = settings.remove("bondsim.kernel");
     String gsoWord = settings.remove("bondsim.gso");

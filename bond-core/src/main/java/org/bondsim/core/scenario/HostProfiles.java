@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.core.host.CpuCosts;
@@ -176,17 +177,7 @@ public final class HostProfiles {
       }
     }
     String profile = "host profile " + name + " ";
-    KernelVersion kernel =
-        wrap(
-            profile,
-            () -> {
-              try {
-                return KernelVersion.parse(values.get("kernel"));
-              } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                    e.getMessage().replace("bondsim.kernel", "kernel"));
-              }
-            });
+    KernelVersion kernel = wrap(profile, () -> KernelVersion.parse(values.get("kernel")));
     String cpuText = values.get("cpus");
     if (!StrictNumbers.isInteger(cpuText)) {
       throw new IllegalArgumentException(profile + "cpus must be 1..64, got '" + cpuText + "'");
@@ -216,15 +207,13 @@ public final class HostProfiles {
         sources);
   }
 
-  private interface Read<T> {
-    T get();
-  }
-
-  private static <T> T wrap(String profile, Read<T> read) {
+  /** Prefixes a setting's message with the profile; the kernel's names its setting as here. */
+  private static <T> T wrap(String profile, Supplier<T> read) {
     try {
       return read.get();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(profile + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          profile + e.getMessage().replace("bondsim.kernel", "kernel"), e);
     }
   }
 }
