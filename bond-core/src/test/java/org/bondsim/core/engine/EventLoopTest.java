@@ -70,6 +70,71 @@ class EventLoopTest {
         .containsExactlyElementsOf(expected);
   }
 
+  /**
+   * Events that schedule more events, many at the current instant (which skip the heap), still run
+   * in (time, scheduling order), checked against a plain priority queue doing the same work.
+   */
+  @Property
+  void eventsScheduledAtTheCurrentInstantKeepTheOrder(
+      @ForAll @Size(min = 1, max = 40) List<@LongRange(min = 0, max = 3) Long> delays) {
+    EventLoop loop = new EventLoop();
+    List<Long> fired = new ArrayList<>();
+    long[] budget = {400};
+    long[] ids = {2};
+    Event[] spawn = new Event[1];
+    spawn[0] =
+        (now, arg) -> {
+          fired.add(arg);
+          for (int k = 0; k < 2 && budget[0] > 0; k++, budget[0]--) {
+            long delay = delays.get((int) ((arg * 7 + k) % delays.size()));
+            loop.schedule(now + delay, spawn[0], ids[0]++);
+          }
+        };
+    loop.schedule(0, spawn[0], 0);
+    loop.schedule(0, spawn[0], 1);
+    loop.runUntil(Long.MAX_VALUE);
+
+    List<Long> expected = new ArrayList<>();
+    java.util.PriorityQueue<long[]> queue =
+        new java.util.PriorityQueue<>(
+            Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    long[] order = {0};
+    long[] left = {400};
+    long[] next = {2};
+    queue.add(new long[] {0, order[0]++, 0});
+    queue.add(new long[] {0, order[0]++, 1});
+    while (!queue.isEmpty()) {
+      long[] e = queue.poll();
+      expected.add(e[2]);
+      for (int k = 0; k < 2 && left[0] > 0; k++, left[0]--) {
+        long delay = delays.get((int) ((e[2] * 7 + k) % delays.size()));
+        queue.add(new long[] {e[0] + delay, order[0]++, next[0]++});
+      }
+    }
+    assertThat(fired).containsExactlyElementsOf(expected);
+    assertThat(loop.pending()).isZero();
+  }
+
+  @Test
+  void stopEndsTheRunAfterTheCurrentEventEvenWithSameInstantEventsWaiting() {
+    EventLoop loop = new EventLoop();
+    List<Long> fired = new ArrayList<>();
+    loop.schedule(
+        5,
+        (now, arg) -> {
+          fired.add(arg);
+          loop.schedule(now, (n, a) -> fired.add(a), 2);
+          loop.stop();
+        },
+        1);
+    loop.runUntil(100);
+    assertThat(fired).containsExactly(1L);
+    assertThat(loop.now()).isEqualTo(5);
+    assertThat(loop.pending()).isEqualTo(1);
+    loop.runUntil(100);
+    assertThat(fired).containsExactly(1L, 2L);
+  }
+
   private static int compare(long[] a, long[] b) {
     return a[0] == b[0] && a[1] == b[1] ? 0 : 1;
   }
