@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       HostProfilesCommand.class,
       NetperfCommand.class,
       XmitHashCommand.class,
+      PacketdrillCommand.class,
       ReproduceCommand.class
     })
 final class BondsimCommand implements Runnable {

@@ -3,6 +3,7 @@ package org.bondsim.tcp;
 import java.util.List;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
+import org.bondsim.api.tcp.SynOptions;
 import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;
@@ -13,8 +14,12 @@ import org.bondsim.api.workload.WorkloadContext;
  * negotiation takes the smaller MSS and the options both ends enable ({@code tcp_parse_options}); a
  * lost SYN is retransmitted after the initial RTO, doubling.
  *
- * <p>Both ends run the same sysctls here, so "the peer offers" equals "this end offers". The SYN's
- * window field carries the advertised MSS, to keep the option model small.
+ * <p>The SYN carries its options as {@link SynOptions}: MSS, SACK-permitted when {@code tcp_sack}
+ * is on, timestamps when {@code tcp_timestamps} is on, and the window scale for {@code
+ * tcp_rmem[2]}. A SYN-ACK offers SACK, timestamps and window scaling only when the SYN did ({@code
+ * tcp_openreq_init}, {@code tcp_synack_options}). The window fields are bytes (the wire's scaling
+ * is not modelled: a segment's window is what the peer may send), so the scale is only offered, for
+ * a packetdrill script or a capture to read.
  */
 final class Handshake {
   /** What the endpoint does after a SYN. */
@@ -30,6 +35,9 @@ final class Handshake {
   // Options: MSS (4), SACK-permitted (2), timestamps (10), window scale (3), padded to 20.
   private static final int SYN_OPTION_BYTES = 20;
 
+  /** What a SYN without options offers: the default MSS and nothing else. */
+  private static final SynOptions NO_OPTIONS = new SynOptions(0, false, false, -1);
+
   private final WorkloadContext context;
   private final Host host;
   private final Frame frame;
@@ -42,6 +50,7 @@ final class Handshake {
   private Transmitter transmitter;
   private boolean established;
   private boolean synReceived;
+  private SynOptions peerOptions;
   private int synRetries;
 
   Handshake(
@@ -82,17 +91,24 @@ final class Handshake {
 
   private void sendSyn(boolean ack) {
     counters.outSegs++;
-    boolean timestamps = settings.timestamps();
+    // A SYN-ACK offers only what the SYN offered (tcp_openreq_init's sack_ok, tstamp_ok,
+    // wscale_ok).
+    SynOptions peer = ack ? peerOptions : null;
+    boolean sack = settings.sack() && (peer == null || peer.sackPermitted());
+    boolean timestamps = settings.timestamps() && (peer == null || peer.timestamps());
+    int scale = peer == null || peer.windowScale() >= 0 ? settings.windowScale() : -1;
     TcpSegment syn =
         new TcpSegment(
             -1,
             ack ? 0 : -1,
             TcpSegment.SYN | (ack ? TcpSegment.ACK : 0),
-            advertisedMss(),
+            // A SYN's window is never scaled (RFC 7323 2.2).
+            Math.min(receiver.window(), 65535),
             SYN_OPTION_BYTES,
             List.of(),
             timestamps ? TcpClock.ms(context) : 0,
-            ack && timestamps ? receiver.tsRecent() : 0);
+            ack && timestamps ? receiver.tsRecent() : 0,
+            new SynOptions(advertisedMss(), sack, timestamps, scale));
     // A SYN belongs to no measured flow (flow -1), so it takes no number of the data flow: the
     // reorder meter would otherwise see number 0 as lost.
     host.send(new Packet(frame, 0, syn, -1, 0, context.now(), null, 0));
@@ -100,11 +116,12 @@ final class Handshake {
   }
 
   Outcome receiveSyn(TcpSegment syn) {
-    int peerMss = (int) syn.window();
-    options.sackOk = settings.sack();
-    options.timestampsOk = settings.timestamps() && syn.tsVal() != 0;
+    SynOptions offered = syn.synOptions() != null ? syn.synOptions() : NO_OPTIONS;
+    peerOptions = offered;
+    options.sackOk = settings.sack() && offered.sackPermitted();
+    options.timestampsOk = settings.timestamps() && offered.timestamps();
     options.optionBytes = options.timestampsOk ? 12 : 0;
-    options.mss = Math.min(advertisedMss(), peerMss) - options.optionBytes;
+    options.mss = Math.min(advertisedMss(), offered.mssOrDefault()) - options.optionBytes;
     if (options.timestampsOk) {
       receiver.seedTimestamp(syn.tsVal());
     }

@@ -19,6 +19,7 @@ final class Receiver {
   private TcpEndpoint endpoint;
   private AckScheduler acks;
   private long rcvNxt;
+  private int largestSegment;
   private long rcvWup;
   private long tsRecent;
   private long bytesRead;
@@ -45,6 +46,14 @@ final class Receiver {
   void wire(TcpEndpoint endpoint, AckScheduler acks) {
     this.endpoint = endpoint;
     this.acks = acks;
+  }
+
+  /**
+   * {@code icsk_ack.rcv_mss}: 536 ({@code TCP_MSS_DEFAULT}, as {@code tcp_initialize_rcv_mss} caps
+   * it) or this end's MSS if smaller, until a larger segment arrives.
+   */
+  int rcvMss() {
+    return Math.max(largestSegment, Math.min(options.mss, 536));
   }
 
   long rcvNxt() {
@@ -109,6 +118,8 @@ final class Receiver {
 
   /** {@code tcp_data_queue} for {@code len} bytes at {@code seq}. */
   void receiveData(long seq, int len) {
+    // tcp_measure_rcv_mss, less its small-segment heuristics: the largest segment seen.
+    largestSegment = Math.max(largestSegment, len);
     long end = seq + len;
     if (end <= rcvNxt) {
       // Entirely old: the ACK for it was lost or it was retransmitted needlessly.

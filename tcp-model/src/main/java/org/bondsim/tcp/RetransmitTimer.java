@@ -25,9 +25,12 @@ final class RetransmitTimer {
 
   /** Restarts the timer for one RTO from now. */
   void arm() {
-    long rto =
-        Math.min(RttEstimator.RTO_MAX_NS, rtt.rtoNs() << Math.min(backoff, MAX_BACKOFF_SHIFT));
-    timer.armAt(context.now() + rto);
+    timer.armAt(context.now() + currentNs());
+  }
+
+  /** The timeout with back-off applied ({@code icsk_rto}, what {@code tcpi_rto} reports). */
+  long currentNs() {
+    return Math.min(RttEstimator.RTO_MAX_NS, rtt.rtoNs() << Math.min(backoff, MAX_BACKOFF_SHIFT));
   }
 
   /** Starts the timer unless it runs already (a transmission with the queue non-empty). */

@@ -149,6 +149,11 @@ public final class TcpEndpoint {
     return delivered;
   }
 
+  /** Returns whether the handshake has completed ({@code TCP_ESTABLISHED}). */
+  public boolean established() {
+    return handshake.established();
+  }
+
   /** Active open. */
   public void connect() {
     handshake.connect();
@@ -293,6 +298,33 @@ public final class TcpEndpoint {
         rtt.rttvarNs() / 1e6,
         reordering.level(),
         transmitter.retransmitted(),
+        delivered);
+  }
+
+  /**
+   * Returns {@code getsockopt(TCP_INFO)}: the fields of {@code struct tcp_info} the model keeps.
+   */
+  public SocketInfo socketInfo() {
+    int state = recovery.state();
+    int caState =
+        state == Recovery.LOSS
+            ? 4
+            : state == Recovery.RECOVERY ? 3 : state == Recovery.DISORDER ? 1 : 0;
+    return new SocketInfo(
+        caState,
+        window.cwnd,
+        window.ssthresh == Integer.MAX_VALUE ? 0x7fffffffL : window.ssthresh,
+        queue.size(),
+        queue.sackedOut(),
+        queue.lostOut(),
+        queue.retransOut(),
+        transmitter.retransmitted(),
+        reordering.level(),
+        rto.currentNs() / 1000,
+        rtt.srttNs() / 1000,
+        rtt.rttvarNs() / 1000,
+        options.mss,
+        receiver.rcvMss(),
         delivered);
   }
 

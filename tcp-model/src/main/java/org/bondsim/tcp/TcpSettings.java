@@ -4,7 +4,9 @@ import java.util.List;
 import org.bondsim.api.option.ChoiceOption;
 import org.bondsim.api.option.ChoiceOption.Choice;
 import org.bondsim.api.option.IntOption;
+import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.option.TextOption;
 import org.bondsim.api.workload.WorkloadContext;
 
 /**
@@ -21,6 +23,9 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param congestionControl {@code net.ipv4.tcp_congestion_control}: cubic or reno
  * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes
  * @param gso whether the sender hands super-packets to the bond (GSO or TSO on)
+ * @param rmemMax {@code tcp_rmem[2]}, the largest receive buffer, which also sets the window scale
+ *     a SYN offers ({@code tcp_select_initial_window}); the kernel profile's unless {@code
+ *     net.ipv4.tcp_rmem} is given
  */
 public record TcpSettings(
     Kernel kernel,
@@ -32,7 +37,8 @@ public record TcpSettings(
     boolean timestamps,
     String congestionControl,
     int earlyRetrans,
-    boolean gso) {
+    boolean gso,
+    long rmemMax) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -55,7 +61,12 @@ public record TcpSettings(
               "cubic",
               List.of(new Choice("cubic", 1), new Choice("reno", 0)),
               "congestion control"),
-          new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"));
+          new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"),
+          new TextOption(
+              "net.ipv4.tcp_rmem",
+              "",
+              "MIN DEFAULT MAX receive buffer bytes; MAX sets the SYN's window scale"
+                  + " (empty: the kernel's)"));
 
   /**
    * Reads the settings of a run; values were checked against {@link #SPECS} already.
@@ -78,7 +89,47 @@ public record TcpSettings(
         context.setting("net.ipv4.tcp_timestamps", "1").equals("1"),
         context.setting("net.ipv4.tcp_congestion_control", "cubic"),
         Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")),
-        context.setting("bondsim.gso", "0").equals("1"));
+        context.setting("bondsim.gso", "0").equals("1"),
+        rmemMax(context.setting("net.ipv4.tcp_rmem", ""), kernel.profile()));
+  }
+
+  /** Reads tcp_rmem's third word: "4096 131072 6291456" as {@code sysctl} prints it. */
+  private static long rmemMax(String text, KernelProfile profile) {
+    if (text.isBlank()) {
+      return profile.rmemMax();
+    }
+    String[] words = text.trim().split("\\s+");
+    long[] values = new long[words.length];
+    boolean valid = words.length == 3;
+    for (int i = 0; valid && i < 3; i++) {
+      try {
+        values[i] = Long.parseLong(words[i]);
+      } catch (NumberFormatException e) {
+        valid = false;
+      }
+      valid &= values[i] >= 1 && (i == 0 || values[i] >= values[i - 1]);
+    }
+    if (!valid) {
+      throw OptionException.mustBe(
+          "net.ipv4.tcp_rmem", "three byte counts MIN DEFAULT MAX in increasing order", text);
+    }
+    return values[2];
+  }
+
+  /**
+   * The window scale a SYN offers ({@code tcp_select_initial_window}): the smallest shift that fits
+   * the largest receive buffer into the 16-bit window field, at most 14 (RFC 7323).
+   *
+   * @return the shift
+   */
+  int windowScale() {
+    long space = rmemMax;
+    int scale = 0;
+    while (space > 65535 && scale < 14) {
+      space >>= 1;
+      scale++;
+    }
+    return scale;
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.List;
  * @param sack SACK blocks carried, first the most recent (DSACK first when present)
  * @param tsVal the timestamp option's value (RFC 7323), in the sender's ms clock, or 0 without
  * @param tsEcr the timestamp echoed back, or 0
+ * @param synOptions what a SYN or SYN-ACK offers, null on every other segment
  */
 public record TcpSegment(
     long sequence,
@@ -23,7 +24,8 @@ public record TcpSegment(
     int optionBytes,
     List<SackBlock> sack,
     long tsVal,
-    long tsEcr) {
+    long tsEcr,
+    SynOptions synOptions) {
   /** FIN flag. */
   public static final int FIN = 0x01;
 
@@ -59,6 +61,7 @@ public record TcpSegment(
    * @param sack SACK blocks
    * @param tsVal timestamp value
    * @param tsEcr timestamp echo
+   * @param synOptions SYN options, only with the SYN flag
    */
   public TcpSegment {
     if (flags < 0 || flags > 0xFF) {
@@ -69,6 +72,33 @@ public record TcpSegment(
           "TCP option bytes must be a multiple of 4 in 0..40, got " + optionBytes);
     }
     sack = List.copyOf(sack);
+    if (synOptions != null && (flags & SYN) == 0) {
+      throw new IllegalArgumentException("only a SYN carries SYN options");
+    }
+  }
+
+  /**
+   * A segment without SYN options, every segment but a SYN or SYN-ACK.
+   *
+   * @param sequence sequence number
+   * @param acknowledgment acknowledgment number
+   * @param flags flags
+   * @param window window
+   * @param optionBytes option bytes
+   * @param sack SACK blocks
+   * @param tsVal timestamp value
+   * @param tsEcr timestamp echo
+   */
+  public TcpSegment(
+      long sequence,
+      long acknowledgment,
+      int flags,
+      long window,
+      int optionBytes,
+      List<SackBlock> sack,
+      long tsVal,
+      long tsEcr) {
+    this(sequence, acknowledgment, flags, window, optionBytes, sack, tsVal, tsEcr, null);
   }
 
   /**

@@ -1,0 +1,111 @@
+package org.bondsim.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.bondsim.packetdrill.Packetdrill;
+import org.bondsim.packetdrill.ScriptResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code bondsim packetdrill}: Linux's packetdrill scripts against the TCP model. */
+@Command(
+    name = "packetdrill",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs packetdrill scripts (.pkt) against bondsim's TCP: the script is the remote host and the"
+          + " application, the model is the kernel, on the simulation's clock.",
+      "Each script passes, fails (the line, what it expected, what the model did) or is skipped"
+          + " (what it uses that the model does not have).",
+      "Exit status: 0 when no script failed, 1 when one did, 2 for a usage error or a malformed"
+          + " script."
+    })
+final class PacketdrillCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--json", description = "print {\"results\": [...]} instead of text")
+  boolean json;
+
+  @Option(
+      names = "--kernel",
+      defaultValue = "6.x",
+      paramLabel = "KERNEL",
+      description = "the TCP model's kernel: 6.x or 2.6.37 (default: ${DEFAULT-VALUE})")
+  String kernel;
+
+  @Parameters(arity = "1..*", paramLabel = "SCRIPT", description = "packetdrill scripts")
+  List<Path> scripts;
+
+  @Override
+  public Integer call() throws IOException {
+    if (!kernel.equals("6.x") && !kernel.equals("2.6.37")) {
+      throw new IllegalArgumentException("--kernel must be 6.x or 2.6.37, got " + kernel);
+    }
+    List<ScriptResult> results = new ArrayList<>();
+    for (Path script : scripts) {
+      String text;
+      try {
+        text = Files.readString(script, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "SCRIPT " + script + " cannot be read (" + reason(e) + ")");
+      }
+      results.add(Packetdrill.run(script.toString(), text, kernel));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      printJson(out, results);
+    } else {
+      printText(out, results);
+    }
+    return results.stream().anyMatch(r -> r.result() == ScriptResult.Outcome.FAIL) ? 1 : 0;
+  }
+
+  private static String reason(IOException e) {
+    return e instanceof java.nio.file.NoSuchFileException
+        ? "no such file"
+        : e.getMessage() == null ? "an I/O error" : e.getMessage();
+  }
+
+  private static void printText(PrintWriter out, List<ScriptResult> results) {
+    int[] counts = new int[3];
+    for (ScriptResult r : results) {
+      counts[r.result().ordinal()]++;
+      if (r.result() == ScriptResult.Outcome.PASS) {
+        out.println("pass  " + r.script());
+      } else {
+        out.println(r.result().word() + "  " + r.script() + ":" + r.line() + ": " + r.message());
+      }
+    }
+    out.printf("%d passed, %d failed, %d skipped%n", counts[0], counts[1], counts[2]);
+  }
+
+  private static void printJson(PrintWriter out, List<ScriptResult> results) throws IOException {
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root = mapper.createObjectNode();
+    ArrayNode array = root.putArray("results");
+    for (ScriptResult r : results) {
+      ObjectNode node = array.addObject();
+      node.put("script", r.script());
+      node.put("result", r.result().word());
+      if (r.result() == ScriptResult.Outcome.PASS) {
+        node.putNull("line");
+      } else {
+        node.put("line", r.line());
+      }
+      node.put("message", r.message());
+    }
+    out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+  }
+}

@@ -1,0 +1,24 @@
+package org.bondsim.packetdrill;
+
+/**
+ * Runs packetdrill scripts against bondsim's TCP: the script plays the remote host and the system
+ * calls' process; the model is the kernel. See the README's "Checked against Linux's packetdrill
+ * tests" for the language subset and what the model does differently.
+ */
+public final class Packetdrill {
+  private Packetdrill() {}
+
+  /**
+   * Parses and runs one script.
+   *
+   * @param name the file name, for messages
+   * @param text the script
+   * @param kernel the TCP model's kernel profile, {@code 6.x} or {@code 2.6.37}
+   * @return pass, fail with the line, or skip with the reason
+   * @throws ScriptSyntaxException when the script is malformed, naming the line
+   */
+  public static ScriptResult run(String name, String text, String kernel) {
+    Script script = ScriptParser.parse(name, text);
+    return new ScriptRun(script, kernel).run();
+  }
+}

@@ -1,0 +1,342 @@
+package org.bondsim.packetdrill;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.bondsim.api.packet.EtherType;
+import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.packet.IpProtocol;
+import org.bondsim.api.packet.Ipv4Header;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.SkbTruesize;
+import org.bondsim.api.stack.Packet;
+import org.bondsim.api.tcp.SackBlock;
+import org.bondsim.api.tcp.SynOptions;
+import org.bondsim.api.tcp.TcpSegment;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.packetdrill.Step.PacketLine;
+import org.bondsim.tcp.SocketInfo;
+
+/**
+ * Runs one script against the TCP model, as packetdrill's {@code run.c} runs it against a kernel:
+ * events in order, each at its script time; relative times count from the previous event's script
+ * time when both are inbound packets and from "now" otherwise ({@code
+ * adjust_relative_event_times}); an outbound line takes the next packet the stack sent and checks
+ * its time within the tolerance ({@code verify_time}: {@code --tolerance_usecs}, 4 ms by default,
+ * or 12.5 % of the gap since the previous event if larger) and its headers. Time is the event
+ * loop's, so a run is exact and takes no wall time.
+ */
+final class ScriptRun {
+  private static final long DEFAULT_TOLERANCE_US = 4000;
+  private static final double TOLERANCE_PERCENT = 12.5;
+
+  private final Script script;
+  private final EventLoop loop = new EventLoop();
+  private final Map<String, String> sysctls = new HashMap<>();
+  private final LocalHost host;
+  private final long toleranceUs;
+  private final Sockets sockets;
+  private Step last;
+  private long lastScriptUs;
+
+  ScriptRun(Script script, String kernel) {
+    this.script = script;
+    sysctls.put("bondsim.kernel", kernel);
+    // packetdrill's tun device offers TSO and GSO, so the stack hands it super-packets.
+    sysctls.put("bondsim.gso", "1");
+    this.host = new LocalHost(loop, sysctls);
+    this.sockets = new Sockets(host, this::frameOut);
+    String tolerance = script.options().get("tolerance_usecs");
+    this.toleranceUs = tolerance == null ? DEFAULT_TOLERANCE_US : Long.parseLong(tolerance);
+  }
+
+  /** A failed line: what it expected and what the model did. */
+  static final class Mismatch extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Mismatch(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  ScriptResult run() {
+    for (Step step : script.steps()) {
+      try {
+        runStep(step);
+      } catch (Mismatch e) {
+        return new ScriptResult(
+            script.name(), ScriptResult.Outcome.FAIL, step.line(), e.getMessage());
+      } catch (Unsupported e) {
+        return new ScriptResult(
+            script.name(), ScriptResult.Outcome.SKIP, step.line(), e.getMessage());
+      }
+      last = step;
+    }
+    return new ScriptResult(script.name(), ScriptResult.Outcome.PASS, 0, "");
+  }
+
+  private void runStep(Step step) {
+    long nowUs = loop.now() / 1000;
+    When when = step.when();
+    long startUs;
+    long endUs;
+    switch (when.kind()) {
+      case ANY -> {
+        startUs = nowUs;
+        endUs = Long.MAX_VALUE / 4;
+      }
+      case ABSOLUTE, ABSOLUTE_RANGE -> {
+        startUs = when.startUs();
+        endUs = when.endUs();
+      }
+      default -> {
+        long offset = anchored(last) && anchored(step) ? lastScriptUs : nowUs;
+        startUs = offset + when.startUs();
+        endUs = offset + when.endUs();
+      }
+    }
+    long gapUs = last == null ? 0 : startUs - lastScriptUs;
+    long previousUs = lastScriptUs;
+    lastScriptUs = startUs;
+    if (step instanceof PacketLine packet && !packet.inbound()) {
+      expectOutbound(packet, when, startUs, endUs, Math.max(gapUs, startUs - previousUs));
+      return;
+    }
+    advanceTo(startUs);
+    if (step instanceof PacketLine packet) {
+      inject(packet);
+    } else if (step instanceof Step.SyscallLine call) {
+      sockets.call(call, sysctls);
+    } else if (step instanceof Step.PythonBlock block) {
+      checkInfo(block);
+    } else if (step instanceof Step.ShellLine shell) {
+      ShellCommands.apply(shell.command(), sysctls);
+    }
+  }
+
+  private static boolean anchored(Step step) {
+    return step instanceof PacketLine packet && packet.inbound();
+  }
+
+  /** Runs the model up to a script time; packets it sends meanwhile wait for the next > line. */
+  private void advanceTo(long us) {
+    runThrough(us * 1000);
+  }
+
+  /** Runs every event up to and at {@code ns}; a sent packet stops the loop, so go on after it. */
+  private void runThrough(long ns) {
+    while (true) {
+      long before = host.sentCount();
+      loop.runUntil(ns);
+      if (host.sentCount() == before) {
+        return;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ outbound
+
+  private void expectOutbound(PacketLine line, When when, long startUs, long endUs, long gapUs) {
+    long tolerance = Math.max(toleranceUs, (long) (TOLERANCE_PERCENT / 100.0 * gapUs));
+    // packetdrill waits up to two seconds past the expected time before it gives up.
+    long deadlineNs = (Math.max(startUs, endUs) + 2_000_000L) * 1000;
+    while (host.sent().isEmpty() && loop.now() < deadlineNs) {
+      loop.runUntil(deadlineNs);
+    }
+    String expected = "outbound " + describe(line) + " " + at(when, startUs, endUs);
+    if (host.sent().isEmpty()) {
+      throw new Mismatch(
+          "expected " + expected + ", got nothing by " + seconds(deadlineNs / 1000) + " s");
+    }
+    LocalHost.Sent sent = host.sent().poll();
+    long actualUs = sent.atNs() / 1000;
+    String got = describe(sent.packet()) + " at " + seconds(actualUs) + " s";
+    if (when.kind() != When.Kind.ANY
+        && (actualUs < startUs - tolerance || actualUs > endUs + tolerance)) {
+      throw new Mismatch(
+          "expected " + expected + ", got " + got + " (tolerance " + tolerance + " us)");
+    }
+    TcpSegment segment = sent.packet().tcp();
+    long seq = Wire.toScript(segment.sequence());
+    int length = sent.packet().payloadBytes();
+    boolean same =
+        segment.flags() == line.flags()
+            && seq == line.seq()
+            && length == line.length()
+            && (line.ack() == PacketLine.ANY
+                || Wire.toScript(segment.acknowledgment()) == line.ack())
+            && (line.window() == PacketLine.ANY || scaledWindow(segment) == line.window())
+            && (line.options() == null
+                || Wire.render(Wire.options(segment)).equals(Wire.render(line.options())));
+    if (!same) {
+      throw new Mismatch("expected " + expected + ", got " + got);
+    }
+    // The time the stack sent it is the script's time of this line from now on.
+    lastScriptUs = actualUs;
+  }
+
+  private long scaledWindow(TcpSegment segment) {
+    if (segment.has(TcpSegment.SYN)) {
+      return segment.window();
+    }
+    return segment.window() >> sockets.localWindowShift();
+  }
+
+  private String at(When when, long startUs, long endUs) {
+    return switch (when.kind()) {
+      case ANY -> "at any time";
+      case ABSOLUTE_RANGE, RELATIVE_RANGE ->
+          "between " + seconds(startUs) + " and " + seconds(endUs) + " s";
+      default -> "at " + seconds(startUs) + " s";
+    };
+  }
+
+  private static String seconds(long us) {
+    return String.format(Locale.ROOT, "%.3f", us / 1e6);
+  }
+
+  private static String describe(PacketLine line) {
+    StringBuilder s = new StringBuilder();
+    s.append(Wire.flags(line.flags()))
+        .append(' ')
+        .append(line.seq())
+        .append(':')
+        .append(line.end())
+        .append('(')
+        .append(line.length())
+        .append(')');
+    if (line.ack() != PacketLine.ANY) {
+      s.append(" ack ").append(line.ack());
+    }
+    if (line.window() != PacketLine.ANY) {
+      s.append(" win ").append(line.window());
+    }
+    if (line.options() != null) {
+      s.append(' ').append(Wire.render(line.options()));
+    }
+    return s.toString();
+  }
+
+  private String describe(Packet packet) {
+    TcpSegment segment = packet.tcp();
+    long seq = Wire.toScript(segment.sequence());
+    StringBuilder s = new StringBuilder();
+    s.append(Wire.flags(segment.flags()))
+        .append(' ')
+        .append(seq)
+        .append(':')
+        .append(seq + packet.payloadBytes())
+        .append('(')
+        .append(packet.payloadBytes())
+        .append(')');
+    if (segment.has(TcpSegment.ACK)) {
+      s.append(" ack ").append(Wire.toScript(segment.acknowledgment()));
+    }
+    s.append(" win ").append(scaledWindow(segment));
+    List<TcpOption> options = Wire.options(segment);
+    if (!options.isEmpty()) {
+      s.append(' ').append(Wire.render(options));
+    }
+    return s.toString();
+  }
+
+  // ------------------------------------------------------------------ inbound
+
+  private void inject(PacketLine line) {
+    List<SackBlock> sack = new ArrayList<>();
+    long tsVal = 0;
+    long tsEcr = 0;
+    int mss = 0;
+    boolean sackPermitted = false;
+    boolean timestamps = false;
+    int scale = -1;
+    for (TcpOption option : line.options() == null ? List.<TcpOption>of() : line.options()) {
+      if (option instanceof TcpOption.Sack blocks) {
+        for (long[] b : blocks.blocks()) {
+          sack.add(new SackBlock(Wire.toModel(b[0]), Wire.toModel(b[1])));
+        }
+      } else if (option instanceof TcpOption.Timestamp ts) {
+        timestamps = true;
+        tsVal = Math.max(ts.value(), 1);
+        tsEcr = Math.max(ts.echo(), 0);
+      } else if (option instanceof TcpOption.Mss m) {
+        mss = m.value();
+      } else if (option instanceof TcpOption.SackPermitted) {
+        sackPermitted = true;
+      } else if (option instanceof TcpOption.WindowScale w) {
+        scale = w.shift();
+      }
+    }
+    boolean syn = (line.flags() & TcpSegment.SYN) != 0;
+    if ((line.flags() & (TcpSegment.RST | TcpSegment.URG | TcpSegment.ECE | TcpSegment.CWR)) != 0) {
+      throw new Unsupported(
+          "inbound flags " + Wire.flags(line.flags()) + " (RST, URG and ECN are not modelled)");
+    }
+    long window = line.window() == PacketLine.ANY ? 65535 : line.window();
+    if (!syn) {
+      window <<= sockets.peerWindowShift();
+    }
+    boolean ack = (line.flags() & TcpSegment.ACK) != 0;
+    TcpSegment segment =
+        new TcpSegment(
+            Wire.toModel(line.seq()),
+            ack ? Wire.toModel(line.ack()) : -1,
+            line.flags(),
+            window,
+            0,
+            sack,
+            tsVal,
+            tsEcr,
+            syn ? new SynOptions(mss, sackPermitted, timestamps, scale) : null);
+    Packet packet =
+        new Packet(
+            frameIn(),
+            line.length(),
+            segment,
+            -1,
+            0,
+            loop.now(),
+            null,
+            SkbTruesize.of(line.length() + 40));
+    sockets.deliver(packet, syn ? scale : -2);
+    // The segment's processing (and what it sends) happens at this instant.
+    runThrough(loop.now());
+  }
+
+  private Frame frameOut() {
+    return new Frame(
+        new EthernetHeader(host.mac(), REMOTE_MAC, EthernetHeader.NO_VLAN, EtherType.IPV4),
+        Ipv4Header.of(LocalHost.LOCAL, LocalHost.REMOTE, IpProtocol.TCP),
+        new org.bondsim.api.packet.TcpHeader(8080, 54321));
+  }
+
+  private Frame frameIn() {
+    return new Frame(
+        new EthernetHeader(REMOTE_MAC, host.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
+        Ipv4Header.of(LocalHost.REMOTE, LocalHost.LOCAL, IpProtocol.TCP),
+        new org.bondsim.api.packet.TcpHeader(54321, 8080));
+  }
+
+  private static final MacAddress REMOTE_MAC = new MacAddress(0x02_00_00_00_00_02L);
+
+  // ------------------------------------------------------------------ tcp_info
+
+  private void checkInfo(Step.PythonBlock block) {
+    SocketInfo info = sockets.info();
+    PythonAsserts.Failure failure =
+        PythonAsserts.run(
+            block.code(),
+            name -> {
+              Long state = SocketInfo.CA_STATES.get(name);
+              return state != null ? OptionalLong.of(state) : info.field(name);
+            });
+    if (failure != null) {
+      throw new Mismatch(
+          "assertion failed: " + failure.assertion() + " (the model has " + failure.values() + ")");
+    }
+  }
+}

@@ -1,0 +1,176 @@
+package org.bondsim.packetdrill;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.bondsim.tcp.TcpSettings;
+
+/**
+ * What a backtick line does to the simulated host. No shell runs: the interpreter knows three kinds
+ * of command and refuses the rest ({@link Unsupported}, the script is skipped):
+ *
+ * <ul>
+ *   <li>{@code ../common/defaults.sh}, which applies the sysctls of packetdrill's {@code
+ *       gtests/net/common/defaults.sh} (read at google/packetdrill commit 2c4001c; its {@code ip
+ *       tcp_metrics flush} and {@code tc qdisc add dev tun0 root pfifo} match the model, which has
+ *       no metrics cache and no qdisc);
+ *   <li>{@code sysctl [-q] [-e] NAME=VALUE ...}, with dotted or slashed names;
+ *   <li>{@code ../common/set_sysctls.py /proc/sys/NAME=VALUE ...} and the {@code
+ *       /tmp/sysctl_restore_${PPID}.sh} it leaves behind (a no-op here: every script starts from
+ *       the defaults).
+ * </ul>
+ *
+ * <p>Each sysctl is either one the model reads ({@link TcpSettings#SPECS}), one whose value is what
+ * the model does anyway (listed with that value), or one the model cannot follow, which skips the
+ * script.
+ */
+final class ShellCommands {
+  /** The sysctls of packetdrill's defaults.sh, in its order. */
+  static final Map<String, String> DEFAULTS_SH = new LinkedHashMap<>();
+
+  static {
+    DEFAULTS_SH.put("net.ipv4.tcp_rmem", "4096 540000 15728640");
+    DEFAULTS_SH.put("net.ipv4.tcp_wmem", "4096 262144 4194304");
+    DEFAULTS_SH.put("net.ipv4.tcp_timestamps", "1");
+    DEFAULTS_SH.put("net.ipv4.tcp_syn_retries", "5");
+    DEFAULTS_SH.put("net.ipv4.tcp_synack_retries", "5");
+    DEFAULTS_SH.put("net.ipv4.tcp_frto", "2");
+    DEFAULTS_SH.put("net.ipv4.tcp_sack", "1");
+    DEFAULTS_SH.put("net.ipv4.tcp_dsack", "1");
+    DEFAULTS_SH.put("net.ipv4.tcp_fack", "0");
+    DEFAULTS_SH.put("net.ipv4.tcp_reordering", "3");
+    DEFAULTS_SH.put("net.ipv4.tcp_congestion_control", "cubic");
+    DEFAULTS_SH.put("net.ipv4.tcp_slow_start_after_idle", "0");
+    DEFAULTS_SH.put("net.ipv4.tcp_early_retrans", "4");
+    DEFAULTS_SH.put("net.ipv4.tcp_recovery", "1");
+    DEFAULTS_SH.put("net.ipv4.tcp_tso_win_divisor", "3");
+    DEFAULTS_SH.put("net.ipv4.tcp_ecn", "0");
+    DEFAULTS_SH.put("net.ipv4.tcp_ecn_option", "2");
+    DEFAULTS_SH.put("net.ipv4.tcp_pacing_ss_ratio", "200");
+    DEFAULTS_SH.put("net.ipv4.tcp_pacing_ca_ratio", "120");
+    DEFAULTS_SH.put("net.ipv4.tcp_notsent_lowat", "4294967295");
+    DEFAULTS_SH.put("net.ipv4.tcp_fastopen", "0x70403");
+    DEFAULTS_SH.put("net.ipv4.tcp_fastopen_key", "a1a1a1a1-b2b2b2b2-c3c3c3c3-d4d4d4d4");
+    DEFAULTS_SH.put("net.ipv4.tcp_syncookies", "1");
+  }
+
+  /**
+   * Sysctls the model does not read, with the one value whose behaviour it has (null: any value,
+   * because no script here reaches what they change: SYN retry limits, Fast Open without
+   * MSG_FASTOPEN, SYN cookies without a SYN flood, the send buffer's bounds below what a script
+   * writes, the unsent-data wake-up).
+   */
+  private static final Map<String, String> MATCHING = new LinkedHashMap<>();
+
+  static {
+    MATCHING.put("net.ipv4.tcp_wmem", null);
+    MATCHING.put("net.ipv4.tcp_syn_retries", null);
+    MATCHING.put("net.ipv4.tcp_synack_retries", null);
+    MATCHING.put("net.ipv4.tcp_fastopen", null);
+    MATCHING.put("net.ipv4.tcp_fastopen_key", null);
+    MATCHING.put("net.ipv4.tcp_syncookies", null);
+    MATCHING.put("net.ipv4.tcp_notsent_lowat", null);
+    MATCHING.put("net.ipv4.tcp_ecn_option", null);
+    // F-RTO is not modelled; the value is accepted because Linux's default is 2 and a script that
+    // needs F-RTO shows it by failing, not by a skip that would hide it.
+    MATCHING.put("net.ipv4.tcp_frto", null);
+    // TSO deferral (tcp_tso_should_defer) is not modelled: same reasoning.
+    MATCHING.put("net.ipv4.tcp_tso_win_divisor", null);
+    MATCHING.put("net.ipv4.tcp_fack", "0");
+    MATCHING.put("net.ipv4.tcp_ecn", "0");
+    MATCHING.put("net.ipv4.tcp_slow_start_after_idle", "0");
+    MATCHING.put("net.ipv4.tcp_pacing_ss_ratio", "200");
+    // The model keeps the slow-start ratio in congestion avoidance too (see Transmitter).
+    MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", null);
+    MATCHING.put("net.ipv4.tcp_min_tso_segs", "2");
+  }
+
+  private static final Set<String> MODELLED =
+      Set.copyOf(TcpSettings.SPECS.stream().map(spec -> spec.name()).toList());
+
+  private ShellCommands() {}
+
+  /**
+   * Applies one backtick block to the settings.
+   *
+   * @param command the text between the backticks
+   * @param sysctls the settings so far, changed in place
+   * @throws Unsupported for a command or sysctl the model cannot follow
+   */
+  static void apply(String command, Map<String, String> sysctls) {
+    String joined = command.replace("\\\n", " ");
+    for (String raw : joined.split("\\n")) {
+      String line = raw.strip();
+      if (line.isEmpty()) {
+        continue;
+      }
+      String[] words = line.split("\\s+");
+      if (words[0].endsWith("common/defaults.sh") && words.length == 1) {
+        DEFAULTS_SH.forEach((name, value) -> set(name, value, sysctls));
+      } else if (words[0].equals("sysctl")) {
+        sysctlCommand(line, words, sysctls);
+      } else if (words[0].endsWith("common/set_sysctls.py")) {
+        for (int i = 1; i < words.length; i++) {
+          assignment(words[i].replaceFirst("^/proc/sys/", ""), line, sysctls);
+        }
+      } else if (words[0].matches("/tmp/sysctl_restore_.*\\.sh") && words.length == 1) {
+        continue;
+      } else {
+        throw new Unsupported("shell command " + line);
+      }
+    }
+  }
+
+  private static void sysctlCommand(String line, String[] words, Map<String, String> sysctls) {
+    // Values may be quoted and hold spaces: tcp_rmem="4096 540000 15728640".
+    String rest = line.substring("sysctl".length());
+    StringBuilder word = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i <= rest.length(); i++) {
+      char c = i < rest.length() ? rest.charAt(i) : ' ';
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (Character.isWhitespace(c) && !quoted) {
+        String w = word.toString();
+        word.setLength(0);
+        if (w.isEmpty() || w.equals("-q") || w.equals("-e") || w.equals("-w")) {
+          continue;
+        }
+        if (w.startsWith("-")) {
+          throw new Unsupported("sysctl option " + w + " in " + line);
+        }
+        assignment(w, line, sysctls);
+      } else {
+        word.append(c);
+      }
+    }
+  }
+
+  private static void assignment(String text, String line, Map<String, String> sysctls) {
+    int eq = text.indexOf('=');
+    if (eq < 0) {
+      throw new Unsupported(
+          "shell command " + line + " (reads a sysctl; only setting one is known)");
+    }
+    String name = text.substring(0, eq).replace('/', '.');
+    String value = text.substring(eq + 1).replace("\"", "").trim();
+    set(name, value, sysctls);
+  }
+
+  private static void set(String name, String value, Map<String, String> sysctls) {
+    String normal = value.trim().replaceAll("\\s+", " ");
+    if (MODELLED.contains(name)) {
+      sysctls.put(name, normal);
+      return;
+    }
+    if (MATCHING.containsKey(name)) {
+      String only = MATCHING.get(name);
+      if (only != null && !only.equals(normal)) {
+        throw new Unsupported(
+            "sysctl " + name + "=" + normal + " (the model behaves as " + name + "=" + only + ")");
+      }
+      return;
+    }
+    throw new Unsupported("sysctl " + name + " (not modelled)");
+  }
+}

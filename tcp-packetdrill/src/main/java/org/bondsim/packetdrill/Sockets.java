@@ -1,0 +1,301 @@
+package org.bondsim.packetdrill;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import org.bondsim.api.packet.Frame;
+import org.bondsim.api.stack.Packet;
+import org.bondsim.api.tcp.TcpSegment;
+import org.bondsim.packetdrill.Step.SyscallLine;
+import org.bondsim.tcp.SocketInfo;
+import org.bondsim.tcp.TcpCounters;
+import org.bondsim.tcp.TcpEndpoint;
+import org.bondsim.tcp.TcpSettings;
+
+/**
+ * The system calls a script makes, on a file-descriptor table like a process's: the lowest free
+ * number from 3 up, a listening socket whose inbound SYN creates the connection ({@code accept}
+ * then returns it), and the connection's {@link TcpEndpoint}. A call the model cannot follow is
+ * {@link Unsupported}; a return value other than the script's is a {@link ScriptRun.Mismatch}.
+ */
+final class Sockets {
+  /** One socket. */
+  private static final class Socket {
+    boolean listening;
+    boolean nonBlocking;
+    boolean accepted;
+    int sendBufferRequest;
+    int receiveBufferRequest;
+    String congestionControl;
+    TcpEndpoint endpoint;
+    long readable;
+  }
+
+  private final LocalHost host;
+  private final Supplier<Frame> frame;
+  private final Map<Integer, Socket> fds = new TreeMap<>();
+  private Socket listener;
+  private Socket connection;
+  private int peerScale = -1;
+
+  Sockets(LocalHost host, Supplier<Frame> frame) {
+    this.host = host;
+    this.frame = frame;
+  }
+
+  /** The shift the peer's window fields take: what its SYN offered, if both ends offered one. */
+  int peerWindowShift() {
+    return peerScale >= 0 && host.offeredScale() >= 0 ? peerScale : 0;
+  }
+
+  /** The shift this end's window fields take. */
+  int localWindowShift() {
+    return peerScale >= 0 && host.offeredScale() >= 0 ? host.offeredScale() : 0;
+  }
+
+  /** The socket under test's {@code tcp_info}. */
+  SocketInfo info() {
+    if (connection == null || connection.endpoint == null) {
+      throw new Unsupported("%{ }% before a connection exists");
+    }
+    return connection.endpoint.socketInfo();
+  }
+
+  /**
+   * An inbound segment reaches the connection; a SYN to a listening socket creates it.
+   *
+   * @param synScale the SYN's window scale (-1 none), or -2 for a segment without SYN
+   */
+  void deliver(Packet packet, int synScale) {
+    TcpSegment segment = packet.tcp();
+    if (connection == null
+        && listener != null
+        && segment.has(TcpSegment.SYN)
+        && !segment.has(TcpSegment.ACK)) {
+      Socket child = new Socket();
+      child.sendBufferRequest = listener.sendBufferRequest;
+      child.receiveBufferRequest = listener.receiveBufferRequest;
+      child.congestionControl = listener.congestionControl;
+      open(child);
+      connection = child;
+    }
+    if (connection == null) {
+      throw new Unsupported("an inbound segment with no socket for it (Linux would answer RST)");
+    }
+    if (synScale != -2) {
+      peerScale = synScale;
+    }
+    connection.endpoint.receive(packet);
+  }
+
+  private Map<String, String> sysctls;
+
+  private void open(Socket socket) {
+    Map<String, String> settings = new java.util.HashMap<>(sysctls);
+    if (socket.congestionControl != null) {
+      settings.put("net.ipv4.tcp_congestion_control", socket.congestionControl);
+    }
+    LocalHost context = host.withSettings(settings);
+    TcpSettings tcp = TcpSettings.of(context);
+    socket.endpoint =
+        new TcpEndpoint(
+            context,
+            host,
+            frame.get(),
+            0,
+            tcp,
+            new TcpCounters(),
+            (endpoint, bytes) -> socket.readable += bytes,
+            socket.receiveBufferRequest);
+  }
+
+  /** Runs one system call and checks its return value. */
+  void call(SyscallLine call, Map<String, String> sysctls) {
+    this.sysctls = sysctls;
+    List<String> args = call.args();
+    long result;
+    String errno = null;
+    switch (call.name()) {
+      case "socket" -> {
+        if (args.size() != 3 || !args.get(1).contains("SOCK_STREAM")) {
+          throw new Unsupported("socket other than SOCK_STREAM TCP: " + args);
+        }
+        result = allocate(new Socket());
+      }
+      case "bind" -> {
+        socket(call, args);
+        result = 0;
+      }
+      case "listen" -> {
+        Socket s = socket(call, args);
+        s.listening = true;
+        listener = s;
+        result = 0;
+      }
+      case "setsockopt" -> result = setsockopt(call, args);
+      case "getsockopt" -> result = getsockopt(call, args);
+      case "fcntl" -> result = fcntl(call, args);
+      case "accept" -> {
+        socket(call, args);
+        if (connection == null || connection.accepted || !established(connection)) {
+          throw new Unsupported("accept before the handshake completed (a blocking accept)");
+        }
+        connection.accepted = true;
+        result = allocate(connection);
+      }
+      case "connect" -> {
+        Socket s = socket(call, args);
+        if (!s.nonBlocking) {
+          throw new Unsupported("blocking connect (the model runs no second thread)");
+        }
+        open(s);
+        connection = s;
+        s.endpoint.connect();
+        result = -1;
+        errno = "EINPROGRESS";
+      }
+      case "write", "send" -> result = write(call, args);
+      case "read", "recv" -> {
+        Socket s = connected(call, args);
+        long want = number(call, args.get(2));
+        long got = Math.min(want, s.readable);
+        if (got == 0) {
+          if (!s.nonBlocking) {
+            throw new Unsupported("a read that blocks (the model runs no second thread)");
+          }
+          result = -1;
+          errno = "EAGAIN";
+        } else {
+          s.readable -= got;
+          result = got;
+        }
+      }
+      case "close" -> {
+        Socket s = socket(call, args);
+        if (s.endpoint != null) {
+          throw new Unsupported(
+              "close of a connection (the model sends no FIN: teardown is not modelled)");
+        }
+        fds.values().remove(s);
+        result = 0;
+      }
+      default -> throw new Unsupported("system call " + call.name());
+    }
+    if (result != call.result() || (errno != null && !errno.equals(call.errno()))) {
+      throw new ScriptRun.Mismatch(
+          "expected "
+              + call.name()
+              + "(...) = "
+              + call.result()
+              + (call.errno() != null ? " " + call.errno() : "")
+              + ", got "
+              + result
+              + (errno != null ? " " + errno : ""));
+    }
+  }
+
+  private boolean established(Socket socket) {
+    return socket.endpoint != null && socket.endpoint.established();
+  }
+
+  private long write(SyscallLine call, List<String> args) {
+    Socket s = connected(call, args);
+    long bytes = number(call, args.get(2));
+    TcpSettings tcp = TcpSettings.of(host.withSettings(sysctls));
+    long room = tcp.sendBuffer(s.sendBufferRequest) - s.endpoint.unsentOrUnacked();
+    if (bytes > room) {
+      throw new Unsupported("a write that blocks on a full send buffer");
+    }
+    s.endpoint.write(bytes);
+    return bytes;
+  }
+
+  private long setsockopt(SyscallLine call, List<String> args) {
+    Socket s = socket(call, args);
+    String name = args.get(2);
+    String value = args.get(3).replaceAll("[\\[\\]\"]", "").trim();
+    switch (name) {
+      case "SO_REUSEADDR", "TCP_NODELAY" -> {
+        // Address reuse does not arise; the model has no Nagle, so TCP_NODELAY is its behaviour.
+      }
+      case "SO_SNDBUF" -> s.sendBufferRequest = (int) number(call, value);
+      case "SO_RCVBUF" -> s.receiveBufferRequest = (int) number(call, value);
+      case "TCP_CONGESTION" -> {
+        if (!value.equals("reno") && !value.equals("cubic")) {
+          throw new Unsupported("TCP_CONGESTION " + value + " (the model has reno and cubic)");
+        }
+        s.congestionControl = value;
+      }
+      default -> throw new Unsupported("setsockopt " + name);
+    }
+    return 0;
+  }
+
+  private long getsockopt(SyscallLine call, List<String> args) {
+    Socket s = socket(call, args);
+    String name = args.get(2);
+    String value = args.get(3).replaceAll("[\\[\\]]", "").trim();
+    TcpSettings tcp = TcpSettings.of(host.withSettings(sysctls));
+    long actual =
+        switch (name) {
+          case "SO_SNDBUF" -> tcp.sendBuffer(s.sendBufferRequest);
+          case "SO_RCVBUF" ->
+              s.receiveBufferRequest > 0 ? 2L * s.receiveBufferRequest : tcp.rmemDefault();
+          default -> throw new Unsupported("getsockopt " + name);
+        };
+    long expected = number(call, value);
+    if (actual != expected) {
+      throw new ScriptRun.Mismatch(
+          "expected getsockopt " + name + " [" + expected + "], got [" + actual + "]");
+    }
+    return 0;
+  }
+
+  private long fcntl(SyscallLine call, List<String> args) {
+    Socket s = socket(call, args);
+    if (args.size() == 3 && args.get(1).equals("F_SETFL")) {
+      s.nonBlocking = args.get(2).contains("O_NONBLOCK");
+      return 0;
+    }
+    throw new Unsupported("fcntl " + String.join(", ", args));
+  }
+
+  private int allocate(Socket socket) {
+    int fd = 3;
+    while (fds.containsKey(fd)) {
+      fd++;
+    }
+    fds.put(fd, socket);
+    return fd;
+  }
+
+  private Socket socket(SyscallLine call, List<String> args) {
+    if (args.isEmpty()) {
+      throw new ScriptRun.Mismatch(call.name() + " needs a file descriptor");
+    }
+    Socket s = fds.get((int) number(call, args.get(0)));
+    if (s == null) {
+      throw new ScriptRun.Mismatch(
+          "expected " + call.name() + " on fd " + args.get(0) + ", which is not open (EBADF)");
+    }
+    return s;
+  }
+
+  private Socket connected(SyscallLine call, List<String> args) {
+    Socket s = socket(call, args);
+    if (s.endpoint == null || args.size() < 3) {
+      throw new ScriptRun.Mismatch(
+          call.name() + " on fd " + args.get(0) + ", which has no connection");
+    }
+    return s;
+  }
+
+  private static long number(SyscallLine call, String text) {
+    try {
+      return Long.parseLong(text.trim());
+    } catch (NumberFormatException e) {
+      throw new Unsupported(call.name() + " argument " + text + " (only numbers are understood)");
+    }
+  }
+}

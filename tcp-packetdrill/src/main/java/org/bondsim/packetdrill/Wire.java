@@ -1,0 +1,103 @@
+package org.bondsim.packetdrill;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bondsim.api.tcp.SackBlock;
+import org.bondsim.api.tcp.SynOptions;
+import org.bondsim.api.tcp.TcpSegment;
+
+/**
+ * The translation between the model's segments and packetdrill's lines: sequence numbers relative
+ * to each side's initial sequence number (the model's first data byte is 0, the script's 1), the
+ * window field scaled by the shift each side offered, and options laid out as Linux writes them
+ * ({@code tcp_options_write}: MSS; SACK-permitted and timestamps; NOPs to align; window scale; SACK
+ * blocks).
+ */
+final class Wire {
+  private Wire() {}
+
+  /** The script's relative sequence or ACK number for a model number. */
+  static long toScript(long modelSeq) {
+    return modelSeq + 1;
+  }
+
+  /** The model's number for a script's relative sequence or ACK number. */
+  static long toModel(long scriptSeq) {
+    return scriptSeq - 1;
+  }
+
+  /** The flags as packetdrill prints them: S F R P U E W, then . for ACK. */
+  static String flags(int flags) {
+    StringBuilder s = new StringBuilder();
+    appendIf(s, flags, TcpSegment.SYN, 'S');
+    appendIf(s, flags, TcpSegment.FIN, 'F');
+    appendIf(s, flags, TcpSegment.RST, 'R');
+    appendIf(s, flags, TcpSegment.PSH, 'P');
+    appendIf(s, flags, TcpSegment.URG, 'U');
+    appendIf(s, flags, TcpSegment.ECE, 'E');
+    appendIf(s, flags, TcpSegment.CWR, 'W');
+    appendIf(s, flags, TcpSegment.ACK, '.');
+    return s.toString();
+  }
+
+  private static void appendIf(StringBuilder s, int flags, int flag, char c) {
+    if ((flags & flag) != 0) {
+      s.append(c);
+    }
+  }
+
+  /** The options of an outbound segment, as Linux lays them out. */
+  static List<TcpOption> options(TcpSegment segment) {
+    List<TcpOption> options = new ArrayList<>();
+    SynOptions syn = segment.synOptions();
+    if (syn != null) {
+      if (syn.mss() > 0) {
+        options.add(new TcpOption.Mss(syn.mss()));
+      }
+      if (syn.timestamps()) {
+        if (syn.sackPermitted()) {
+          options.add(new TcpOption.SackPermitted());
+        } else {
+          nops(options, 2);
+        }
+        options.add(new TcpOption.Timestamp(segment.tsVal(), segment.tsEcr()));
+      } else if (syn.sackPermitted()) {
+        nops(options, 2);
+        options.add(new TcpOption.SackPermitted());
+      }
+      if (syn.windowScale() >= 0) {
+        nops(options, 1);
+        options.add(new TcpOption.WindowScale(syn.windowScale()));
+      }
+      return options;
+    }
+    if (segment.tsVal() != 0) {
+      nops(options, 2);
+      options.add(new TcpOption.Timestamp(segment.tsVal(), segment.tsEcr()));
+    }
+    if (!segment.sack().isEmpty()) {
+      nops(options, 2);
+      List<long[]> blocks = new ArrayList<>();
+      for (SackBlock block : segment.sack()) {
+        blocks.add(new long[] {toScript(block.start()), toScript(block.end())});
+      }
+      options.add(new TcpOption.Sack(blocks));
+    }
+    return options;
+  }
+
+  private static void nops(List<TcpOption> options, int count) {
+    for (int i = 0; i < count; i++) {
+      options.add(new TcpOption.Nop());
+    }
+  }
+
+  /** The options as packetdrill writes them. */
+  static String render(List<TcpOption> options) {
+    List<String> words = new ArrayList<>();
+    for (TcpOption option : options) {
+      words.add(option.toString());
+    }
+    return "<" + String.join(",", words) + ">";
+  }
+}
