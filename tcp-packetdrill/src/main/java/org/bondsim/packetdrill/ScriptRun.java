@@ -152,17 +152,40 @@ final class ScriptRun {
       throw new Mismatch(
           "expected " + expected + ", got nothing by " + seconds(deadlineNs / 1000) + " s");
     }
-    LocalHost.Sent sent = host.sent().poll();
-    long actualUs = sent.atNs() / 1000;
-    String got = describe(sent.packet()) + " at " + seconds(actualUs) + " s";
+    // Like packetdrill without --strict_segments, take packets until their payload reaches the
+    // line's (a TSO/GSO packet may leave in pieces): equal pieces but the last, the last's headers
+    // and time, the first's sequence number (run_packet.c, aggregate_packets in packet.c).
+    LocalHost.Sent first = host.sent().poll();
+    LocalHost.Sent lastPiece = first;
+    int length = first.packet().payloadBytes();
+    while (length < line.length()) {
+      while (host.sent().isEmpty() && loop.now() < deadlineNs) {
+        loop.runUntil(deadlineNs);
+      }
+      LocalHost.Sent next = host.sent().peek();
+      if (next == null
+          || lastPiece.packet().payloadBytes() == 0
+          || (next.packet().tcp().flags() | TcpSegment.PSH)
+              != (lastPiece.packet().tcp().flags() | TcpSegment.PSH)
+          || next.packet().tcp().sequence()
+              != lastPiece.packet().tcp().sequence() + lastPiece.packet().payloadBytes()
+          || (length + next.packet().payloadBytes() < line.length()
+              && next.packet().payloadBytes() != lastPiece.packet().payloadBytes())) {
+        break;
+      }
+      host.sent().poll();
+      lastPiece = next;
+      length += next.packet().payloadBytes();
+    }
+    long actualUs = lastPiece.atNs() / 1000;
+    TcpSegment segment = lastPiece.packet().tcp();
+    long seq = Wire.toScript(first.packet().tcp().sequence());
+    String got = describe(segment, seq, length) + " at " + seconds(actualUs) + " s";
     if (when.kind() != When.Kind.ANY
         && (actualUs < startUs - tolerance || actualUs > endUs + tolerance)) {
       throw new Mismatch(
           "expected " + expected + ", got " + got + " (tolerance " + tolerance + " us)");
     }
-    TcpSegment segment = sent.packet().tcp();
-    long seq = Wire.toScript(segment.sequence());
-    int length = sent.packet().payloadBytes();
     boolean same =
         segment.flags() == line.flags()
             && seq == line.seq()
@@ -221,17 +244,15 @@ final class ScriptRun {
     return s.toString();
   }
 
-  private String describe(Packet packet) {
-    TcpSegment segment = packet.tcp();
-    long seq = Wire.toScript(segment.sequence());
+  private String describe(TcpSegment segment, long seq, int length) {
     StringBuilder s = new StringBuilder();
     s.append(Wire.flags(segment.flags()))
         .append(' ')
         .append(seq)
         .append(':')
-        .append(seq + packet.payloadBytes())
+        .append(seq + length)
         .append('(')
-        .append(packet.payloadBytes())
+        .append(length)
         .append(')');
     if (segment.has(TcpSegment.ACK)) {
       s.append(" ack ").append(Wire.toScript(segment.acknowledgment()));
