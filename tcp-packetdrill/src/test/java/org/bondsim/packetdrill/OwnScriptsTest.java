@@ -1,0 +1,71 @@
+package org.bondsim.packetdrill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The project's own packetdrill scripts (src/test/resources/scripts) pass against the model. */
+class OwnScriptsTest {
+  static String read(String name) throws IOException {
+    try (InputStream in = OwnScriptsTest.class.getResourceAsStream("/scripts/" + name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "passive-open-write.pkt",
+        "no-sack-peer.pkt",
+        "sack-dupthresh.pkt",
+        "rack-reorder-timer.pkt"
+      })
+  void passes(String name) throws IOException {
+    ScriptResult result = Packetdrill.run(name, read(name), "6.x");
+    assertThat(result.message()).isEmpty();
+    assertThat(result.result()).isEqualTo(ScriptResult.Outcome.PASS);
+  }
+
+  /** A script that expects the retransmission one SACK early fails at that line, saying why. */
+  @ParameterizedTest
+  @ValueSource(strings = {"sack-dupthresh.pkt"})
+  void anEarlyExpectationFailsWithWhatTheModelDid(String name) throws IOException {
+    String early =
+        read(name)
+            .replace(
+                "   +0 %{ assert tcpi_ca_state == TCP_CA_Disorder, tcpi_ca_state }%",
+                "   +0 > . 1:1001(1000) ack 1");
+    ScriptResult result = Packetdrill.run(name, early, "6.x");
+    assertThat(result.result()).isEqualTo(ScriptResult.Outcome.FAIL);
+    assertThat(result.line()).isEqualTo(18);
+    assertThat(result.message())
+        .startsWith("expected outbound . 1:1001(1000) ack 1 at 0.200 s, got ")
+        .contains("(tolerance 4000 us)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"rack-reorder-timer.pkt"})
+  void aWrongTimeFailsWithBothTimes(String name) throws IOException {
+    String late = read(name).replace("+.025 > . 1001:2001", "+.050 > . 1001:2001");
+    ScriptResult result = Packetdrill.run(name, late, "6.x");
+    assertThat(result.result()).isEqualTo(ScriptResult.Outcome.FAIL);
+    assertThat(result.message())
+        .isEqualTo(
+            "expected outbound . 1001:2001(1000) ack 1 at 0.350 s, got . 1001:2001(1000) ack 1"
+                + " win 256 at 0.325 s (tolerance 6250 us)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"passive-open-write.pkt"})
+  void aFalseAssertionFailsWithTheValue(String name) throws IOException {
+    String wrong = read(name).replace("tcpi_unacked == 10, tcpi_unacked", "tcpi_unacked == 9");
+    ScriptResult result = Packetdrill.run(name, wrong, "6.x");
+    assertThat(result.result()).isEqualTo(ScriptResult.Outcome.FAIL);
+    assertThat(result.message())
+        .isEqualTo("assertion failed: tcpi_unacked == 9 (the model has tcpi_unacked=10)");
+  }
+}
