@@ -1,0 +1,81 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PacketdrillCommandTest {
+  private static final String HANDSHAKE =
+      "`../common/defaults.sh`\n"
+          + "0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n"
+          + "+0 bind(3, ..., ...) = 0\n"
+          + "+0 listen(3, 1) = 0\n"
+          + "+0 < S 0:0(0) win 32792 <mss 1000,sackOK,nop,nop,nop,wscale 7>\n"
+          + "+0 > S. 0:0(0) ack 1 <mss 1460,nop,nop,sackOK,nop,wscale 8>\n"
+          + "+.1 < . 1:1(0) ack 1 win 320\n"
+          + "+0 accept(3, ..., ...) = 4\n";
+
+  @TempDir Path dir;
+
+  private Path script(String name, String text) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, text);
+    return file;
+  }
+
+  @Test
+  void passFailAndSkipAreReportedPerScriptAndAFailureExitsOne() throws IOException {
+    Path pass = script("pass.pkt", HANDSHAKE);
+    Path fail =
+        script(
+            "fail.pkt", HANDSHAKE + "+0 write(4, ..., 1000) = 1000\n+0 > . 1:1001(1000) ack 1\n");
+    Path skip = script("skip.pkt", "`tc qdisc add dev tun0 root fq`\n" + HANDSHAKE);
+    CliRunner result =
+        CliRunner.run("packetdrill", pass.toString(), fail.toString(), skip.toString());
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
+    assertThat(result.out())
+        .isEqualTo(
+            "pass  "
+                + pass
+                + "\nfail  "
+                + fail
+                + ":10: expected outbound . 1:1001(1000) ack 1 at 0.100 s, got P. 1:1001(1000) ack 1"
+                + " win 256 at 0.100 s\nskip  "
+                + skip
+                + ":1: shell command tc qdisc add dev tun0 root fq\n"
+                + "1 passed, 1 failed, 1 skipped\n");
+  }
+
+  @Test
+  void jsonHasOneObjectPerScriptAndNoFailureExitsZero() throws IOException {
+    Path pass = script("pass.pkt", HANDSHAKE);
+    CliRunner result = CliRunner.run("packetdrill", "--json", pass.toString());
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out().replaceAll("\\s+", ""))
+        .isEqualTo(
+            "{\"results\":[{\"script\":\""
+                + pass
+                + "\",\"result\":\"pass\",\"line\":null,\"message\":\"\"}]}");
+  }
+
+  @Test
+  void aMalformedScriptIsAUsageErrorNamingTheFileAndLine() throws IOException {
+    Path bad = script("bad.pkt", HANDSHAKE + "+0 > P. 1:1001 ack 1\n");
+    CliRunner result = CliRunner.run("packetdrill", bad.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .isEqualTo("bondsim: " + bad + ":9: expected seq:end(len), got '1:1001'\n");
+    assertThat(result.out()).isEmpty();
+  }
+
+  @Test
+  void aMissingScriptIsAUsageError() {
+    CliRunner result = CliRunner.run("packetdrill", dir.resolve("none.pkt").toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("cannot be read (no such file)").doesNotContain("Exception");
+  }
+}
