@@ -13,6 +13,7 @@ import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.SackBlock;
+import org.bondsim.api.tcp.SynOptions;
 import org.bondsim.api.tcp.TcpSegment;
 
 /**
@@ -55,7 +56,10 @@ final class EndpointHarness {
             0);
   }
 
-  /** Connects: our SYN, the peer's SYN-ACK (MSS 1460, its timestamps if enabled), our ACK. */
+  /**
+   * Connects: our SYN, the peer's SYN-ACK (MSS 1460, SACK, window scale, its timestamps if
+   * enabled), our ACK.
+   */
   EndpointHarness established() {
     endpoint.connect();
     boolean timestamps = context.setting("net.ipv4.tcp_timestamps", "1").equals("1");
@@ -68,7 +72,8 @@ final class EndpointHarness {
             20,
             List.of(),
             timestamps ? 1 : 0,
-            timestamps ? 1 : 0),
+            timestamps ? 1 : 0,
+            new SynOptions(1460, true, timestamps, 7)),
         0);
     return this;
   }
