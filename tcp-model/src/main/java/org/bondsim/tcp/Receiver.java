@@ -116,6 +116,20 @@ final class Receiver {
     sackBlocks.dsackSent();
   }
 
+  /**
+   * The peer's FIN at {@code seq}: in order, it takes one sequence number ({@code tcp_fin}).
+   * Difference: a FIN that arrives out of order is not queued; the peer's retransmission brings it.
+   *
+   * @return whether it was in order
+   */
+  boolean receiveFin(long seq) {
+    if (seq != rcvNxt) {
+      return false;
+    }
+    rcvNxt++;
+    return true;
+  }
+
   /** {@code tcp_data_queue} for {@code len} bytes at {@code seq}. */
   void receiveData(long seq, int len) {
     // tcp_measure_rcv_mss, less its small-segment heuristics: the largest segment seen.

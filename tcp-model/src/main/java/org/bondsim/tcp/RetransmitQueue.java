@@ -24,6 +24,9 @@ final class RetransmitQueue {
   // On the send-time ordered list (sent at least once and not SACKed).
   private static final int LISTED = 32;
 
+  /** The FIN: one sequence number, no payload ({@code tcp_send_fin}'s skb). */
+  static final int FIN = 64;
+
   private final TcpCounters counters;
   private final Rack rack;
   private long[] segStart = new long[64];
@@ -185,6 +188,13 @@ final class RetransmitQueue {
     return slot;
   }
 
+  /** Appends the FIN at snd_nxt: it takes one sequence number and carries no byte. */
+  int appendFin() {
+    int slot = append(1, false);
+    segState[slot] |= FIN;
+    return slot;
+  }
+
   /** Stamps a (re)transmission; a retransmission is marked and counted in retrans_out. */
   void sent(int slot, long now, boolean retransmission) {
     segSent[slot] = now;
@@ -292,7 +302,7 @@ final class RetransmitQueue {
       if ((flags & LOST) == 0) {
         lostOut++;
       }
-      segState[slot] = (flags & (EVER_RETRANS | PUSH | LISTED)) | LOST;
+      segState[slot] = (flags & (EVER_RETRANS | PUSH | FIN | LISTED)) | LOST;
     }
     retransmitHintSeq = sndUna;
   }
@@ -306,7 +316,7 @@ final class RetransmitQueue {
       retransOut--;
     }
     unlink(slot);
-    segState[slot] = (segState[slot] & (EVER_RETRANS | PUSH)) | SACKED;
+    segState[slot] = (segState[slot] & (EVER_RETRANS | PUSH | FIN)) | SACKED;
     sackedOut++;
     sackedSlots.add(slot, 1);
     sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot]);

@@ -136,7 +136,13 @@ public final class TcpEndpoint {
 
   /** Returns the bytes written and not yet acknowledged ({@code SIOCOUTQ}). */
   public long unsentOrUnacked() {
-    return transmitter.written() - queue.sndUna();
+    return Math.max(0, transmitter.written() - queue.sndUna());
+  }
+
+  /** The application closes the socket: a FIN follows the data ({@code close(2)}). */
+  public void close() {
+    transmitter.close();
+    transmitter.trySend();
   }
 
   /** Returns the bytes the application has read. */
@@ -189,6 +195,12 @@ public final class TcpEndpoint {
       receiver.receiveData(segment.sequence(), payload);
     }
     onAck(segment);
+    if (segment.has(TcpSegment.FIN) && receiver.receiveFin(segment.sequence() + payload)) {
+      // Linux ACKs a FIN at once in FIN_WAIT2 (tcp_fin, then tcp_time_wait); in ESTABLISHED it
+      // schedules the ACK. Difference: the model ACKs at once in both.
+      acks.ackNow();
+      return;
+    }
     if (payload > 0) {
       acks.decide();
     }

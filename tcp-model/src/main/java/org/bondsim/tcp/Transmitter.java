@@ -44,6 +44,8 @@ final class Transmitter implements PacketOwner {
   private RetransmitTimer rto;
   private LossProbe probe;
   private boolean established;
+  private boolean closeRequested;
+  private boolean finQueued;
   private long peerWindow;
   private long queuedBytes;
   private long packetNumber;
@@ -110,6 +112,20 @@ final class Transmitter implements PacketOwner {
     return retransmitted;
   }
 
+  /**
+   * The application closed the socket: once every byte written is sent, a FIN follows ({@code
+   * tcp_close}, {@code tcp_send_fin}). Difference: Linux sets FIN on the last data segment when
+   * that segment is still unsent; the model always sends the FIN as a segment of its own.
+   */
+  void close() {
+    closeRequested = true;
+  }
+
+  /** Whether this end has sent its FIN. */
+  boolean finSent() {
+    return finQueued;
+  }
+
   /** The application makes {@code count} send() calls of {@code size} bytes. */
   void write(long count, long size) {
     writes.write(count, size);
@@ -149,6 +165,12 @@ final class Transmitter implements PacketOwner {
       if (queue.packetsInFlight() >= window.cwnd && sndNxt < appEnd) {
         // Data is waiting and only the window stops it: Linux's is_cwnd_limited.
         window.markLimited();
+        return;
+      }
+      if (sndNxt == appEnd && closeRequested && !finQueued) {
+        // tcp_cwnd_test lets a lone FIN past the congestion window.
+        finQueued = true;
+        transmit(queue.appendFin(), false);
         return;
       }
       if (sndNxt >= appEnd || sndNxt - queue.sndUna() >= peerWindow || !smallQueueAllows()) {
@@ -234,6 +256,10 @@ final class Transmitter implements PacketOwner {
   }
 
   private void emitSegment(int slot, long now) {
+    if (queue.has(slot, RetransmitQueue.FIN)) {
+      emit(queue.start(slot), 0, false, 1, now, TcpSegment.FIN);
+      return;
+    }
     emit(queue.start(slot), queue.length(slot), queue.has(slot, RetransmitQueue.PUSH), 1, now);
   }
 
@@ -272,6 +298,10 @@ final class Transmitter implements PacketOwner {
   }
 
   private void emit(long seq, int len, boolean push, int segments, long now) {
+    emit(seq, len, push, segments, now, 0);
+  }
+
+  private void emit(long seq, int len, boolean push, int segments, long now, int extraFlags) {
     counters.outSegs += segments;
     SackBlocks sack = receiver.sackBlocks();
     boolean timestamps = options.timestampsOk;
@@ -279,7 +309,7 @@ final class Transmitter implements PacketOwner {
         new TcpSegment(
             seq,
             receiver.rcvNxt(),
-            TcpSegment.ACK | (push ? TcpSegment.PSH : 0),
+            TcpSegment.ACK | (push ? TcpSegment.PSH : 0) | extraFlags,
             receiver.window(),
             options.optionBytes + sack.optionBytes(),
             sack.current(),

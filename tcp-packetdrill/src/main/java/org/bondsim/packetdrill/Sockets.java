@@ -174,8 +174,7 @@ final class Sockets {
       case "close" -> {
         Socket s = socket(call, args);
         if (s.endpoint != null) {
-          throw new Unsupported(
-              "close of a connection (the model sends no FIN: teardown is not modelled)");
+          s.endpoint.close();
         }
         fds.values().remove(s);
         result = 0;

@@ -22,7 +22,8 @@ class OwnScriptsTest {
         "passive-open-write.pkt",
         "no-sack-peer.pkt",
         "sack-dupthresh.pkt",
-        "rack-reorder-timer.pkt"
+        "rack-reorder-timer.pkt",
+        "active-close.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
