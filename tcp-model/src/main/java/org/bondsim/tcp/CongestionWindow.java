@@ -11,6 +11,8 @@ final class CongestionWindow {
   int cwnd;
   int ssthresh = Integer.MAX_VALUE;
   private boolean cwndLimited;
+  private int maxPacketsOut;
+  private long cwndUsageSeq = -1;
 
   CongestionWindow(TcpSettings settings) {
     KernelProfile profile = settings.profile();
@@ -26,6 +28,25 @@ final class CongestionWindow {
   /** Data waited and only the window stopped it ({@code is_cwnd_limited}). */
   void markLimited() {
     cwndLimited = true;
+  }
+
+  /**
+   * A transmission left {@code packetsOut} segments unacknowledged: {@code tcp_cwnd_validate}'s
+   * {@code max_packets_out}, the most in flight during the current window: in slow start a flow
+   * that used half the window counts as window-limited, so an application-limited flow grows to
+   * twice what it sent (3.x and later; 2.6.37's {@code tcp_is_cwnd_limited} differs and is not
+   * followed: the model applies the rule with the per-packet growth of those kernels only).
+   */
+  void noteSent(int packetsOut, long sndUna, long sndNxt) {
+    if (sndUna >= cwndUsageSeq || packetsOut > maxPacketsOut) {
+      maxPacketsOut = packetsOut;
+      cwndUsageSeq = sndNxt;
+    }
+  }
+
+  /** {@code tcp_is_cwnd_limited}: the window was the limit, or slow start was using half of it. */
+  private boolean limited() {
+    return cwndLimited || (growsPerPacket && inSlowStart() && cwnd < 2 * maxPacketsOut);
   }
 
   /** An RTT sample from a cumulative ACK: the module may end slow start. */
@@ -59,7 +80,7 @@ final class CongestionWindow {
     } else {
       progress = reorderingRaised ? newlyDelivered > 0 : sample.acked > 0;
     }
-    if (!progress || !cwndLimited) {
+    if (!progress || !limited()) {
       return;
     }
     cwndLimited = false;

@@ -222,6 +222,7 @@ final class Transmitter implements PacketOwner {
       push = queue.has(slot, RetransmitQueue.PUSH);
     }
     emit(first, segments * mss, push, segments, now);
+    window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
     rto.armIfIdle();
     return true;
   }
@@ -252,6 +253,7 @@ final class Transmitter implements PacketOwner {
       recovery.onRetransmit();
     }
     emitSegment(slot, now);
+    window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
     rto.armIfIdle();
   }
 
