@@ -23,12 +23,34 @@ class OwnScriptsTest {
         "no-sack-peer.pkt",
         "sack-dupthresh.pkt",
         "rack-reorder-timer.pkt",
-        "active-close.pkt"
+        "active-close.pkt",
+        "tail-loss-probe.pkt",
+        "delayed-ack.pkt",
+        "dsack-undo.pkt",
+        "reordering-level.pkt",
+        "sack-compression.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
     assertThat(result.message()).isEmpty();
     assertThat(result.result()).isEqualTo(ScriptResult.Outcome.PASS);
+  }
+
+  /** Every script in the folder runs in {@link #passes}: none is left out by accident. */
+  @org.junit.jupiter.api.Test
+  void everyScriptInTheFolderIsRun() throws Exception {
+    java.nio.file.Path folder =
+        java.nio.file.Path.of(OwnScriptsTest.class.getResource("/scripts").toURI());
+    java.util.List<String> names;
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(folder)) {
+      names = files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
+    String[] listed =
+        OwnScriptsTest.class
+            .getDeclaredMethod("passes", String.class)
+            .getAnnotation(ValueSource.class)
+            .strings();
+    assertThat(names).containsExactlyInAnyOrder(listed);
   }
 
   /** A script that expects the retransmission one SACK early fails at that line, saying why. */
