@@ -39,6 +39,11 @@ final class NewRenoDupacks implements LossDetection {
     return sample.newlyDelivered;
   }
 
+  /** The duplicate ACKs counted, Reno's {@code sacked_out}. */
+  int dupacks() {
+    return dupacks;
+  }
+
   @Override
   public void markLosses() {
     // Nothing is marked from duplicates alone: the head is marked when recovery starts.

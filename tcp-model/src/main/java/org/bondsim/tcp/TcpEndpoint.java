@@ -265,13 +265,17 @@ public final class TcpEndpoint {
     probe.schedule();
   }
 
-  /** The detector in force: FACK gives way to dupthresh once reordering is seen. */
+  /**
+   * The detector in force ({@code tcp_identify_packet_loss}): a connection that did not negotiate
+   * SACK counts duplicate ACKs whatever {@code tcp_recovery} says; with SACK, RACK when enabled,
+   * else FACK until reordering is seen, then dupthresh.
+   */
   private LossDetection lossDetection() {
-    if (rackOn) {
-      return rack;
-    }
     if (!options.sackOk) {
       return newReno;
+    }
+    if (rackOn) {
+      return rack;
     }
     return fackOn && !reordering.seen() ? fack : dupthresh;
   }
@@ -327,7 +331,8 @@ public final class TcpEndpoint {
         window.cwnd,
         window.ssthresh == Integer.MAX_VALUE ? 0x7fffffffL : window.ssthresh,
         queue.size(),
-        queue.sackedOut(),
+        // Without SACK, Linux's sacked_out counts duplicate ACKs (tcp_add_reno_sack).
+        options.sackOk ? queue.sackedOut() : newReno.dupacks(),
         queue.lostOut(),
         queue.retransOut(),
         transmitter.retransmitted(),
