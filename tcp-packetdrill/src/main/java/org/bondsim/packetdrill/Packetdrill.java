@@ -18,7 +18,12 @@ public final class Packetdrill {
    * @throws ScriptSyntaxException when the script is malformed, naming the line
    */
   public static ScriptResult run(String name, String text, String kernel) {
-    Script script = ScriptParser.parse(name, text);
+    Script script;
+    try {
+      script = ScriptParser.parse(name, text);
+    } catch (Unsupported e) {
+      return new ScriptResult(name, ScriptResult.Outcome.SKIP, e.line(), e.getMessage());
+    }
     return new ScriptRun(script, kernel).run();
   }
 }

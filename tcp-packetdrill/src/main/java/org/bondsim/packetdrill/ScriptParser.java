@@ -50,13 +50,18 @@ final class ScriptParser {
         String option = restOfLine();
         int eq = option.indexOf('=');
         if (eq < 0) {
-          throw error(start, "expected --name=value, got " + option);
+          // A flag such as --strict_segments.
+          options.put(option.substring(2).trim(), "true");
+        } else {
+          options.put(option.substring(2, eq), option.substring(eq + 1));
         }
-        options.put(option.substring(2, eq), option.substring(eq + 1));
         continue;
       }
       When when = time();
       skipSpaces();
+      if (text.startsWith("...", pos)) {
+        throw new Unsupported(start, "a blocking system call's end time (...)");
+      }
       char c = peek();
       if (c == '<' || c == '>') {
         pos++;
@@ -107,6 +112,14 @@ final class ScriptParser {
 
   private long seconds() {
     int from = pos;
+    int end = pos;
+    while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
+      end++;
+    }
+    if (text.substring(pos, end).contains("...")) {
+      throw new Unsupported(
+          line, "a blocking system call's time range " + text.substring(pos, end));
+    }
     if (peek() == '+') {
       pos++;
     }
@@ -127,6 +140,9 @@ final class ScriptParser {
   private Step.PacketLine packet(int at, When when, boolean inbound, String body) {
     Tokens tokens = new Tokens(at, body);
     String flagWord = tokens.next("TCP flags (S, ., P, F, R, E, W)");
+    if (flagWord.startsWith("[") || flagWord.startsWith("(")) {
+      throw new Unsupported(at, "an IP ECN codepoint " + flagWord + " (ECN is not modelled)");
+    }
     int flags = flags(at, flagWord);
     String range = tokens.next("seq:end(len)");
     int colon = range.indexOf(':');
@@ -151,6 +167,10 @@ final class ScriptParser {
         window = number(at, tokens.next("the window"), "a window");
       } else if (word.startsWith("<")) {
         options = options(at, tokens.untilClose(word));
+      } else if (word.equals("urg")) {
+        throw new Unsupported(at, "an urgent pointer (URG is not modelled)");
+      } else if (word.startsWith("(") || word.startsWith("[")) {
+        throw new Unsupported(at, "an IP field " + word + " (the interpreter checks TCP only)");
       } else {
         throw error(at, "expected ack N, win N or <options>, got " + quote(word));
       }
@@ -160,6 +180,9 @@ final class ScriptParser {
 
   private int flags(int at, String word) {
     int flags = 0;
+    if (word.equals("-")) {
+      return flags;
+    }
     for (char c : word.toCharArray()) {
       flags |=
           switch (c) {
@@ -183,6 +206,9 @@ final class ScriptParser {
     String inner = list.substring(1, list.length() - 1).trim();
     if (inner.isEmpty()) {
       return options;
+    }
+    if (inner.equals("...")) {
+      return null;
     }
     for (String item : inner.split(",")) {
       String[] words = item.trim().split("\\s+");
@@ -214,10 +240,12 @@ final class ScriptParser {
           options.add(new TcpOption.Timestamp(anyOr(at, words[2]), anyOr(at, words[4])));
         }
         default ->
-            throw error(
+            throw new Unsupported(
                 at,
-                "expected a TCP option (mss, sackOK, nop, eol, wscale, sack, TS), got "
-                    + quote(item.trim()));
+                "TCP option "
+                    + words[0]
+                    + " (the interpreter knows mss, sackOK, nop, eol,"
+                    + " wscale, sack, TS)");
       }
     }
     return options;
@@ -236,6 +264,11 @@ final class ScriptParser {
 
   private long number(int at, String word, String what) {
     try {
+      if (word.startsWith("0x") || word.startsWith("-0x")) {
+        boolean negative = word.startsWith("-");
+        long value = Long.parseLong(word.substring(negative ? 3 : 2), 16);
+        return negative ? -value : value;
+      }
       return Long.parseLong(word);
     } catch (NumberFormatException e) {
       throw error(at, "expected " + what + ", got " + quote(word));

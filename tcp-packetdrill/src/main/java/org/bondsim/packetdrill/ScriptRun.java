@@ -32,13 +32,19 @@ import org.bondsim.tcp.SocketInfo;
  */
 final class ScriptRun {
   private static final long DEFAULT_TOLERANCE_US = 4000;
-  private static final double TOLERANCE_PERCENT = 12.5;
+  private static final double DEFAULT_TOLERANCE_PERCENT = 12.5;
+
+  /** The header options the run honours; any other is a skip. */
+  private static final java.util.Set<String> KNOWN_OPTIONS =
+      java.util.Set.of("tolerance_usecs", "tolerance_percent", "strict_segments");
 
   private final Script script;
   private final EventLoop loop = new EventLoop();
   private final Map<String, String> sysctls = new HashMap<>();
   private final LocalHost host;
   private final long toleranceUs;
+  private final double tolerancePercent;
+  private final boolean strictSegments;
   private final Sockets sockets;
   private Step last;
   private long lastScriptUs;
@@ -50,8 +56,26 @@ final class ScriptRun {
     sysctls.put("bondsim.gso", "1");
     this.host = new LocalHost(loop, sysctls);
     this.sockets = new Sockets(host, this::frameOut);
-    String tolerance = script.options().get("tolerance_usecs");
-    this.toleranceUs = tolerance == null ? DEFAULT_TOLERANCE_US : Long.parseLong(tolerance);
+    this.toleranceUs = number(script, "tolerance_usecs", DEFAULT_TOLERANCE_US);
+    this.tolerancePercent = number(script, "tolerance_percent", DEFAULT_TOLERANCE_PERCENT);
+    this.strictSegments = script.options().containsKey("strict_segments");
+  }
+
+  private static long number(Script script, String option, long otherwise) {
+    return (long) number(script, option, (double) otherwise);
+  }
+
+  private static double number(Script script, String option, double otherwise) {
+    String text = script.options().get(option);
+    if (text == null) {
+      return otherwise;
+    }
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new ScriptSyntaxException(
+          script.name(), 1, "--" + option + " must be a number, got '" + text + "'");
+    }
   }
 
   /** A failed line: what it expected and what the model did. */
@@ -64,6 +88,18 @@ final class ScriptRun {
   }
 
   ScriptResult run() {
+    for (String option : script.options().keySet()) {
+      if (!KNOWN_OPTIONS.contains(option)) {
+        return new ScriptResult(
+            script.name(),
+            ScriptResult.Outcome.SKIP,
+            1,
+            "packetdrill option --"
+                + option
+                + " (the interpreter honours --tolerance_usecs,"
+                + " --tolerance_percent and --strict_segments)");
+      }
+    }
     for (Step step : script.steps()) {
       try {
         runStep(step);
@@ -141,7 +177,7 @@ final class ScriptRun {
   // ------------------------------------------------------------------ outbound
 
   private void expectOutbound(PacketLine line, When when, long startUs, long endUs, long gapUs) {
-    long tolerance = Math.max(toleranceUs, (long) (TOLERANCE_PERCENT / 100.0 * gapUs));
+    long tolerance = Math.max(toleranceUs, (long) (tolerancePercent / 100.0 * gapUs));
     // packetdrill waits up to two seconds past the expected time before it gives up.
     long deadlineNs = (Math.max(startUs, endUs) + 2_000_000L) * 1000;
     while (host.sent().isEmpty() && loop.now() < deadlineNs) {
@@ -158,7 +194,7 @@ final class ScriptRun {
     LocalHost.Sent first = host.sent().poll();
     LocalHost.Sent lastPiece = first;
     int length = first.packet().payloadBytes();
-    while (length < line.length()) {
+    while (!strictSegments && length < line.length()) {
       while (host.sent().isEmpty() && loop.now() < deadlineNs) {
         loop.runUntil(deadlineNs);
       }

@@ -108,10 +108,18 @@ final class ShellCommands {
       if (words[0].endsWith("common/defaults.sh") && words.length == 1) {
         DEFAULTS_SH.forEach((name, value) -> set(name, value, sysctls));
       } else if (words[0].equals("sysctl")) {
-        sysctlCommand(line, words, sysctls);
+        for (String word : quotedWords(line.substring("sysctl".length()))) {
+          if (word.equals("-q") || word.equals("-e") || word.equals("-w")) {
+            continue;
+          }
+          if (word.startsWith("-")) {
+            throw new Unsupported("sysctl option " + word + " in " + line);
+          }
+          assignment(word, line, sysctls);
+        }
       } else if (words[0].endsWith("common/set_sysctls.py")) {
-        for (int i = 1; i < words.length; i++) {
-          assignment(words[i].replaceFirst("^/proc/sys/", ""), line, sysctls);
+        for (String word : quotedWords(line.substring(words[0].length()))) {
+          assignment(word.replaceFirst("^/proc/sys/", ""), line, sysctls);
         }
       } else if (words[0].matches("/tmp/sysctl_restore_.*\\.sh") && words.length == 1) {
         continue;
@@ -121,29 +129,25 @@ final class ShellCommands {
     }
   }
 
-  private static void sysctlCommand(String line, String[] words, Map<String, String> sysctls) {
-    // Values may be quoted and hold spaces: tcp_rmem="4096 540000 15728640".
-    String rest = line.substring("sysctl".length());
+  /** Splits at blanks outside double quotes, dropping the quotes: a="1 2" b=3. */
+  private static java.util.List<String> quotedWords(String text) {
+    java.util.List<String> words = new java.util.ArrayList<>();
     StringBuilder word = new StringBuilder();
     boolean quoted = false;
-    for (int i = 0; i <= rest.length(); i++) {
-      char c = i < rest.length() ? rest.charAt(i) : ' ';
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i < text.length() ? text.charAt(i) : ' ';
       if (c == '"') {
         quoted = !quoted;
       } else if (Character.isWhitespace(c) && !quoted) {
-        String w = word.toString();
-        word.setLength(0);
-        if (w.isEmpty() || w.equals("-q") || w.equals("-e") || w.equals("-w")) {
-          continue;
+        if (word.length() > 0) {
+          words.add(word.toString());
+          word.setLength(0);
         }
-        if (w.startsWith("-")) {
-          throw new Unsupported("sysctl option " + w + " in " + line);
-        }
-        assignment(w, line, sysctls);
       } else {
         word.append(c);
       }
     }
+    return words;
   }
 
   private static void assignment(String text, String line, Map<String, String> sysctls) {

@@ -200,6 +200,10 @@ final class Sockets {
 
   private long write(SyscallLine call, List<String> args) {
     Socket s = connected(call, args);
+    if (!args.get(1).equals("...")) {
+      throw new Unsupported(
+          call.name() + " with buffer " + args.get(1) + " (only ... is understood)");
+    }
     long bytes = number(call, args.get(2));
     TcpSettings tcp = TcpSettings.of(host.withSettings(sysctls));
     long room = tcp.sendBuffer(s.sendBufferRequest) - s.endpoint.unsentOrUnacked();
@@ -256,6 +260,10 @@ final class Sockets {
     if (args.size() == 3 && args.get(1).equals("F_SETFL")) {
       s.nonBlocking = args.get(2).contains("O_NONBLOCK");
       return 0;
+    }
+    if (args.size() == 2 && args.get(1).equals("F_GETFL")) {
+      // O_RDWR (2), with O_NONBLOCK (04000) when set: a socket's file status flags.
+      return 2 | (s.nonBlocking ? 04000 : 0);
     }
     throw new Unsupported("fcntl " + String.join(", ", args));
   }
