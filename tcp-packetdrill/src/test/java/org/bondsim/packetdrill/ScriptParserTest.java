@@ -38,6 +38,29 @@ class ScriptParserTest {
   }
 
   @Test
+  void validPacketdrillTheInterpreterDoesNotTakeSkipsWithTheConstructAndLine() {
+    ScriptResult fastOpen =
+        Packetdrill.run(
+            "fo.pkt",
+            "0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n+0 < S 0:0(0) win 100 <FO>\n",
+            "6.x");
+    assertThat(fastOpen)
+        .isEqualTo(
+            new ScriptResult(
+                "fo.pkt",
+                ScriptResult.Outcome.SKIP,
+                2,
+                "TCP option FO (the interpreter knows mss, sackOK, nop, eol, wscale, sack, TS)"));
+    ScriptResult blocking =
+        Packetdrill.run("b.pkt", "\n+0...0.040 write(4, ..., 10) = 10\n", "6.x");
+    assertThat(blocking.result()).isEqualTo(ScriptResult.Outcome.SKIP);
+    assertThat(blocking.line()).isEqualTo(2);
+    assertThat(blocking.message()).contains("blocking system call");
+    ScriptResult ecn = Packetdrill.run("e.pkt", "+0 < [ect0] S 0:0(0) win 100\n", "6.x");
+    assertThat(ecn.message()).isEqualTo("an IP ECN codepoint [ect0] (ECN is not modelled)");
+  }
+
+  @Test
   void aMalformedLineNamesTheFileTheLineAndWhatWasExpected() {
     assertThatThrownBy(
             () -> ScriptParser.parse("bad.pkt", "0 socket(...) = 3\n+0 > P. 1:1001 ack 1\n"))
