@@ -48,6 +48,11 @@ final class ScriptRun {
   private final Sockets sockets;
   private Step last;
   private long lastScriptUs;
+  // Each side's initial sequence number as the script's SYN lines write it (packetdrill's
+  // local_isn and remote_isn). Only SYN lines carry absolute numbers; every other line counts
+  // from its ISN, so it maps with 0.
+  private long localIsn;
+  private long remoteIsn;
 
   ScriptRun(Script script, String kernel) {
     this.script = script;
@@ -191,6 +196,9 @@ final class ScriptRun {
     // Like packetdrill without --strict_segments, take packets until their payload reaches the
     // line's (a TSO/GSO packet may leave in pieces): equal pieces but the last, the last's headers
     // and time, the first's sequence number (run_packet.c, aggregate_packets in packet.c).
+    if ((line.flags() & TcpSegment.SYN) != 0) {
+      localIsn = line.seq();
+    }
     LocalHost.Sent first = host.sent().poll();
     LocalHost.Sent lastPiece = first;
     int length = first.packet().payloadBytes();
@@ -215,7 +223,8 @@ final class ScriptRun {
     }
     long actualUs = lastPiece.atNs() / 1000;
     TcpSegment segment = lastPiece.packet().tcp();
-    long seq = Wire.toScript(first.packet().tcp().sequence());
+    boolean synLine = (line.flags() & TcpSegment.SYN) != 0;
+    long seq = Wire.toScript(first.packet().tcp().sequence(), synLine ? localIsn : 0);
     String got = describe(segment, seq, length) + " at " + seconds(actualUs) + " s";
     if (when.kind() != When.Kind.ANY
         && (actualUs < startUs - tolerance || actualUs > endUs + tolerance)) {
@@ -227,10 +236,10 @@ final class ScriptRun {
             && seq == line.seq()
             && length == line.length()
             && (line.ack() == PacketLine.ANY
-                || Wire.toScript(segment.acknowledgment()) == line.ack())
+                || Wire.toScript(segment.acknowledgment(), synLine ? remoteIsn : 0) == line.ack())
             && (line.window() == PacketLine.ANY || scaledWindow(segment) == line.window())
             && (line.options() == null
-                || Wire.render(Wire.options(segment)).equals(Wire.render(line.options())));
+                || Wire.render(Wire.options(segment, 0)).equals(Wire.render(line.options())));
     if (!same) {
       throw new Mismatch("expected " + expected + ", got " + got);
     }
@@ -291,10 +300,12 @@ final class ScriptRun {
         .append(length)
         .append(')');
     if (segment.has(TcpSegment.ACK)) {
-      s.append(" ack ").append(Wire.toScript(segment.acknowledgment()));
+      s.append(" ack ")
+          .append(
+              Wire.toScript(segment.acknowledgment(), segment.has(TcpSegment.SYN) ? remoteIsn : 0));
     }
     s.append(" win ").append(scaledWindow(segment));
-    List<TcpOption> options = Wire.options(segment);
+    List<TcpOption> options = Wire.options(segment, 0);
     if (!options.isEmpty()) {
       s.append(' ').append(Wire.render(options));
     }
@@ -314,7 +325,7 @@ final class ScriptRun {
     for (TcpOption option : line.options() == null ? List.<TcpOption>of() : line.options()) {
       if (option instanceof TcpOption.Sack blocks) {
         for (long[] b : blocks.blocks()) {
-          sack.add(new SackBlock(Wire.toModel(b[0]), Wire.toModel(b[1])));
+          sack.add(new SackBlock(Wire.toModel(b[0], 0), Wire.toModel(b[1], 0)));
         }
       } else if (option instanceof TcpOption.Timestamp ts) {
         timestamps = true;
@@ -329,6 +340,9 @@ final class ScriptRun {
       }
     }
     boolean syn = (line.flags() & TcpSegment.SYN) != 0;
+    if (syn) {
+      remoteIsn = line.seq();
+    }
     if ((line.flags() & (TcpSegment.RST | TcpSegment.URG | TcpSegment.ECE | TcpSegment.CWR)) != 0) {
       throw new Unsupported(
           "inbound flags " + Wire.flags(line.flags()) + " (RST, URG and ECN are not modelled)");
@@ -340,8 +354,8 @@ final class ScriptRun {
     boolean ack = (line.flags() & TcpSegment.ACK) != 0;
     TcpSegment segment =
         new TcpSegment(
-            Wire.toModel(line.seq()),
-            ack ? Wire.toModel(line.ack()) : -1,
+            Wire.toModel(line.seq(), syn ? remoteIsn : 0),
+            ack ? Wire.toModel(line.ack(), syn ? localIsn : 0) : -1,
             line.flags(),
             window,
             0,

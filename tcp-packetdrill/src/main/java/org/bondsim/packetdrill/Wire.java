@@ -8,22 +8,23 @@ import org.bondsim.api.tcp.TcpSegment;
 
 /**
  * The translation between the model's segments and packetdrill's lines: sequence numbers relative
- * to each side's initial sequence number (the model's first data byte is 0, the script's 1), the
- * window field scaled by the shift each side offered, and options laid out as Linux writes them
- * ({@code tcp_options_write}: MSS; SACK-permitted and timestamps; NOPs to align; window scale; SACK
- * blocks).
+ * to each side's initial sequence number (the model's SYN is -1 and its first data byte 0; the
+ * script's ISNs are what its SYN lines say, the local one from the outbound SYN or SYN-ACK line as
+ * packetdrill takes {@code local_isn}), the window field scaled by the shift each side offered, and
+ * options laid out as Linux writes them ({@code tcp_options_write}: MSS; SACK-permitted and
+ * timestamps; NOPs to align; window scale; SACK blocks).
  */
 final class Wire {
   private Wire() {}
 
-  /** The script's relative sequence or ACK number for a model number. */
-  static long toScript(long modelSeq) {
-    return modelSeq + 1;
+  /** The script's number for a model number, given that side's ISN in the script. */
+  static long toScript(long modelSeq, long scriptIsn) {
+    return modelSeq + 1 + scriptIsn;
   }
 
-  /** The model's number for a script's relative sequence or ACK number. */
-  static long toModel(long scriptSeq) {
-    return scriptSeq - 1;
+  /** The model's number for a script's number, given that side's ISN in the script. */
+  static long toModel(long scriptSeq, long scriptIsn) {
+    return scriptSeq - 1 - scriptIsn;
   }
 
   /** The flags as packetdrill prints them: S F R P U E W, then . for ACK. */
@@ -46,8 +47,12 @@ final class Wire {
     }
   }
 
-  /** The options of an outbound segment, as Linux lays them out. */
-  static List<TcpOption> options(TcpSegment segment) {
+  /**
+   * The options of an outbound segment, as Linux lays them out.
+   *
+   * @param remoteIsn the peer's ISN in the script, for the SACK blocks (of the peer's data)
+   */
+  static List<TcpOption> options(TcpSegment segment, long remoteIsn) {
     List<TcpOption> options = new ArrayList<>();
     SynOptions syn = segment.synOptions();
     if (syn != null) {
@@ -79,7 +84,8 @@ final class Wire {
       nops(options, 2);
       List<long[]> blocks = new ArrayList<>();
       for (SackBlock block : segment.sack()) {
-        blocks.add(new long[] {toScript(block.start()), toScript(block.end())});
+        blocks.add(
+            new long[] {toScript(block.start(), remoteIsn), toScript(block.end(), remoteIsn)});
       }
       options.add(new TcpOption.Sack(blocks));
     }

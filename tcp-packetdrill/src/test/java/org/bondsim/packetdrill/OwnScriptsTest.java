@@ -28,7 +28,8 @@ class OwnScriptsTest {
         "delayed-ack.pkt",
         "dsack-undo.pkt",
         "reordering-level.pkt",
-        "sack-compression.pkt"
+        "sack-compression.pkt",
+        "initial-sequence-numbers.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
