@@ -53,6 +53,11 @@ final class ScriptRun {
   // from its ISN, so it maps with 0.
   private long localIsn;
   private long remoteIsn;
+  // packetdrill's TS val mapping: each outbound script TS val to the value the stack sent, and
+  // the first pair, to place an inbound TS ecr that echoes no outbound line on the stack's clock.
+  private final Map<Long, Long> tsVals = new HashMap<>();
+  private long firstScriptTsVal = -1;
+  private long firstActualTsVal;
 
   ScriptRun(Script script, String kernel) {
     this.script = script;
@@ -239,12 +244,47 @@ final class ScriptRun {
                 || Wire.toScript(segment.acknowledgment(), synLine ? remoteIsn : 0) == line.ack())
             && (line.window() == PacketLine.ANY || scaledWindow(segment) == line.window())
             && (line.options() == null
-                || Wire.render(Wire.options(segment, 0)).equals(Wire.render(line.options())));
+                || Wire.renderForComparison(Wire.options(segment, 0))
+                    .equals(Wire.renderForComparison(line.options())));
     if (!same) {
       throw new Mismatch("expected " + expected + ", got " + got);
     }
+    rememberTsVal(line, segment);
     // The time the stack sent it is the script's time of this line from now on.
     lastScriptUs = actualUs;
+  }
+
+  private void rememberTsVal(PacketLine line, TcpSegment segment) {
+    if (line.options() == null || segment.tsVal() == 0) {
+      return;
+    }
+    for (TcpOption option : line.options()) {
+      if (option instanceof TcpOption.Timestamp ts && ts.value() >= 0) {
+        tsVals.put(ts.value(), segment.tsVal());
+        if (firstScriptTsVal < 0) {
+          firstScriptTsVal = ts.value();
+          firstActualTsVal = segment.tsVal();
+        }
+      }
+    }
+  }
+
+  /** An inbound TS ecr on the stack's clock (packetdrill's get_outbound_ts_val_mapping). */
+  private long liveTsEcr(long scriptEcr) {
+    if (scriptEcr <= 0) {
+      return 0;
+    }
+    Long mapped = tsVals.get(scriptEcr);
+    if (mapped != null) {
+      return mapped;
+    }
+    if (firstScriptTsVal < 0) {
+      throw new Mismatch(
+          "unable to infer live TS ecr for script TS ecr "
+              + scriptEcr
+              + "; no matching or preceding outbound TS val");
+    }
+    return Math.max(1, scriptEcr - firstScriptTsVal + firstActualTsVal);
   }
 
   private long scaledWindow(TcpSegment segment) {
@@ -330,7 +370,8 @@ final class ScriptRun {
       } else if (option instanceof TcpOption.Timestamp ts) {
         timestamps = true;
         tsVal = Math.max(ts.value(), 1);
-        tsEcr = Math.max(ts.echo(), 0);
+        // Only an ACK's echo is mapped, as packetdrill does; a SYN's means nothing.
+        tsEcr = (line.flags() & TcpSegment.ACK) != 0 ? liveTsEcr(ts.echo()) : 0;
       } else if (option instanceof TcpOption.Mss m) {
         mss = m.value();
       } else if (option instanceof TcpOption.SackPermitted) {

@@ -243,6 +243,8 @@ final class Sockets {
     long actual =
         switch (name) {
           case "SO_SNDBUF" -> tcp.sendBuffer(s.sendBufferRequest);
+          // No error is pending: the model has no RST, ICMP or timeout that would set one.
+          case "SO_ERROR" -> 0L;
           case "SO_RCVBUF" ->
               s.receiveBufferRequest > 0 ? 2L * s.receiveBufferRequest : tcp.rmemDefault();
           default -> throw new Unsupported("getsockopt " + name);

@@ -98,6 +98,19 @@ final class Wire {
     }
   }
 
+  /**
+   * The options as packetdrill compares an outbound packet's: kinds, order and values, except the
+   * timestamp's, which it checks only under {@code --tcp_ts_tick_usecs} ({@code
+   * verify_outbound_tcp_option}).
+   */
+  static String renderForComparison(List<TcpOption> options) {
+    List<TcpOption> blanked = new ArrayList<>();
+    for (TcpOption option : options) {
+      blanked.add(option instanceof TcpOption.Timestamp ? new TcpOption.Timestamp(-1, -1) : option);
+    }
+    return render(blanked);
+  }
+
   /** The options as packetdrill writes them. */
   static String render(List<TcpOption> options) {
     List<String> words = new ArrayList<>();

@@ -29,7 +29,8 @@ class OwnScriptsTest {
         "dsack-undo.pkt",
         "reordering-level.pkt",
         "sack-compression.pkt",
-        "initial-sequence-numbers.pkt"
+        "initial-sequence-numbers.pkt",
+        "timestamps.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
