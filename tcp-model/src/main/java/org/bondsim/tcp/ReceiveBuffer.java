@@ -17,14 +17,16 @@ final class ReceiveBuffer {
   private long spaceRead;
 
   /**
-   * @param profile the kernel's tcp_rmem and window scale
+   * @param profile the kernel's window arithmetic
+   * @param rmemDefault tcp_rmem[1]
+   * @param rmemMax tcp_rmem[2]
    * @param requested SO_RCVBUF, or 0 or less when the application did not set it
    */
-  ReceiveBuffer(KernelProfile profile, long requested) {
+  ReceiveBuffer(KernelProfile profile, long rmemDefault, long rmemMax, long requested) {
     this.profile = profile;
     this.autotune = requested <= 0;
-    this.max = autotune ? profile.rmemMax() : 2 * requested;
-    this.buffer = autotune ? profile.rmemDefault() : 2 * requested;
+    this.max = autotune ? rmemMax : 2 * requested;
+    this.buffer = autotune ? rmemDefault : 2 * requested;
     this.window = profile.windowFor(buffer);
   }
 

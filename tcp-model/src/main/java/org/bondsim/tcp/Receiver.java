@@ -39,7 +39,9 @@ final class Receiver {
     this.counters = counters;
     this.rtt = rtt;
     this.reader = reader;
-    this.buffer = new ReceiveBuffer(settings.profile(), requestedBuffer);
+    this.buffer =
+        new ReceiveBuffer(
+            settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
     this.sackBlocks = new SackBlocks(options, settings, counters);
   }
 

@@ -23,9 +23,11 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param congestionControl {@code net.ipv4.tcp_congestion_control}: cubic or reno
  * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes
  * @param gso whether the sender hands super-packets to the bond (GSO or TSO on)
- * @param rmemMax {@code tcp_rmem[2]}, the largest receive buffer, which also sets the window scale
- *     a SYN offers ({@code tcp_select_initial_window}); the kernel profile's unless {@code
- *     net.ipv4.tcp_rmem} is given
+ * @param rmemDefault {@code tcp_rmem[1]}, the receive buffer a socket starts with; the kernel
+ *     profile's unless {@code net.ipv4.tcp_rmem} is given
+ * @param rmemMax {@code tcp_rmem[2]}, the largest receive buffer autotuning reaches, which also
+ *     sets the window scale a SYN offers ({@code tcp_select_initial_window}); the kernel profile's
+ *     unless {@code net.ipv4.tcp_rmem} is given
  */
 public record TcpSettings(
     Kernel kernel,
@@ -38,6 +40,7 @@ public record TcpSettings(
     String congestionControl,
     int earlyRetrans,
     boolean gso,
+    long rmemDefault,
     long rmemMax) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
@@ -65,8 +68,8 @@ public record TcpSettings(
           new TextOption(
               "net.ipv4.tcp_rmem",
               "",
-              "MIN DEFAULT MAX receive buffer bytes; MAX sets the SYN's window scale"
-                  + " (empty: the kernel's)"));
+              "MIN DEFAULT MAX receive buffer bytes: DEFAULT to start, MAX for autotuning and"
+                  + " the SYN's window scale (empty: the kernel's)"));
 
   /**
    * Reads the settings of a run; values were checked against {@link #SPECS} already.
@@ -79,6 +82,7 @@ public record TcpSettings(
     int fixed = kernel.profile().fixedMaxReordering();
     int maxReordering =
         fixed > 0 ? fixed : Integer.parseInt(context.setting("net.ipv4.tcp_max_reordering", "300"));
+    long[] rmem = rmem(context.setting("net.ipv4.tcp_rmem", ""), kernel.profile());
     return new TcpSettings(
         kernel,
         Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")),
@@ -90,13 +94,14 @@ public record TcpSettings(
         context.setting("net.ipv4.tcp_congestion_control", "cubic"),
         Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")),
         context.setting("bondsim.gso", "0").equals("1"),
-        rmemMax(context.setting("net.ipv4.tcp_rmem", ""), kernel.profile()));
+        rmem[1],
+        rmem[2]);
   }
 
-  /** Reads tcp_rmem's third word: "4096 131072 6291456" as {@code sysctl} prints it. */
-  private static long rmemMax(String text, KernelProfile profile) {
+  /** Reads tcp_rmem: "4096 131072 6291456" as {@code sysctl} prints it. */
+  private static long[] rmem(String text, KernelProfile profile) {
     if (text.isBlank()) {
-      return profile.rmemMax();
+      return new long[] {4096, profile.rmemDefault(), profile.rmemMax()};
     }
     String[] words = text.trim().split("\\s+");
     long[] values = new long[words.length];
@@ -113,7 +118,7 @@ public record TcpSettings(
       throw OptionException.mustBe(
           "net.ipv4.tcp_rmem", "three byte counts MIN DEFAULT MAX in increasing order", text);
     }
-    return values[2];
+    return values;
   }
 
   /**
@@ -166,7 +171,7 @@ public record TcpSettings(
    * @return bytes
    */
   public long rmemDefault() {
-    return kernel.profile().rmemDefault();
+    return rmemDefault;
   }
 
   /**

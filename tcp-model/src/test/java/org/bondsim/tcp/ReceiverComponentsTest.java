@@ -36,14 +36,24 @@ class ReceiverComponentsTest {
 
   @Test
   void theBufferGrowsToTwiceWhatWasReadPerRoundPlusSixteenSegments() {
-    ReceiveBuffer buffer = new ReceiveBuffer(KernelProfile.LINUX_6, 0);
+    ReceiveBuffer buffer =
+        new ReceiveBuffer(
+            KernelProfile.LINUX_6,
+            KernelProfile.LINUX_6.rmemDefault(),
+            KernelProfile.LINUX_6.rmemMax(),
+            0);
     assertThat(buffer.window()).isEqualTo(65_536);
     buffer.onRead(0, 1_000_000, 1_000_000, 1448);
     buffer.onRead(1_000_000, 2_000_000, 1_000_000, 1448);
     // 2 x (2 x 1 MB + 16 x 1448) of buffer, half of it window (tcp_adv_win_scale 1).
     assertThat(buffer.window()).isEqualTo(2 * 1_000_000 + 16 * 1448);
     // SO_RCVBUF locks it.
-    ReceiveBuffer locked = new ReceiveBuffer(KernelProfile.LINUX_6, 65_536);
+    ReceiveBuffer locked =
+        new ReceiveBuffer(
+            KernelProfile.LINUX_6,
+            KernelProfile.LINUX_6.rmemDefault(),
+            KernelProfile.LINUX_6.rmemMax(),
+            65_536);
     locked.onRead(10_000_000, 5_000_000, 1_000_000, 1448);
     assertThat(locked.window()).isEqualTo(65_536);
   }
