@@ -8,6 +8,7 @@ package org.bondsim.tcp;
 final class CongestionWindow {
   private final CongestionControl cc;
   private final boolean growsPerPacket;
+  private final int initialCwnd;
   int cwnd;
   int ssthresh = Integer.MAX_VALUE;
   private boolean cwndLimited;
@@ -19,6 +20,7 @@ final class CongestionWindow {
     this.cc = CongestionControl.named(settings.congestionControl(), profile);
     this.growsPerPacket = profile.growsPerPacket();
     this.cwnd = profile.initialCwnd();
+    this.initialCwnd = profile.initialCwnd();
   }
 
   boolean inSlowStart() {
@@ -47,6 +49,25 @@ final class CongestionWindow {
   /** {@code tcp_is_cwnd_limited}: the window was the limit, or slow start was using half of it. */
   private boolean limited() {
     return cwndLimited || (growsPerPacket && inSlowStart() && cwnd < 2 * maxPacketsOut);
+  }
+
+  /**
+   * {@code tcp_cwnd_restart} (RFC 2861): after {@code idleNs} without sending, more than one RTO,
+   * ssthresh keeps at least three quarters of cwnd ({@code tcp_current_ssthresh}) and cwnd halves
+   * once per RTO of idleness, down to the initial window at most. Difference: CUBIC's own reaction
+   * to the restart event (its epoch) is not modelled.
+   */
+  void restartAfterIdle(long idleNs, long rtoNs) {
+    int restart = Math.min(initialCwnd, cwnd);
+    if (ssthresh != Integer.MAX_VALUE) {
+      ssthresh = Math.max(ssthresh, (cwnd >> 1) + (cwnd >> 2));
+    }
+    int window = cwnd;
+    long left = idleNs;
+    while ((left -= rtoNs) > 0 && window > restart) {
+      window >>= 1;
+    }
+    cwnd = Math.max(window, restart);
   }
 
   /** An RTT sample from a cumulative ACK: the module may end slow start. */

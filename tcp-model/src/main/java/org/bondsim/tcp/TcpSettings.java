@@ -28,6 +28,8 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param rmemMax {@code tcp_rmem[2]}, the largest receive buffer autotuning reaches, which also
  *     sets the window scale a SYN offers ({@code tcp_select_initial_window}); the kernel profile's
  *     unless {@code net.ipv4.tcp_rmem} is given
+ * @param slowStartAfterIdle {@code net.ipv4.tcp_slow_start_after_idle}: restart the window after an
+ *     idle period longer than the RTO (RFC 2861, {@code tcp_cwnd_restart})
  */
 public record TcpSettings(
     Kernel kernel,
@@ -41,7 +43,8 @@ public record TcpSettings(
     int earlyRetrans,
     boolean gso,
     long rmemDefault,
-    long rmemMax) {
+    long rmemMax,
+    boolean slowStartAfterIdle) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -56,6 +59,13 @@ public record TcpSettings(
           new IntOption("net.ipv4.tcp_recovery", 1, 0, 7, "", "bit 1: RACK loss detection"),
           new IntOption("net.ipv4.tcp_sack", 1, 0, 1, "", "negotiate SACK"),
           new IntOption("net.ipv4.tcp_dsack", 1, 0, 1, "", "send DSACKs"),
+          new IntOption(
+              "net.ipv4.tcp_slow_start_after_idle",
+              1,
+              0,
+              1,
+              "",
+              "restart the window after an idle RTO (RFC 2861)"),
           new IntOption("net.ipv4.tcp_timestamps", 1, 0, 1, "", "negotiate timestamps"),
           new IntOption(
               "net.ipv4.tcp_early_retrans", 3, 0, 4, "", "3 or 4: tail loss probes (6.x)"),
@@ -95,7 +105,8 @@ public record TcpSettings(
         Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")),
         context.setting("bondsim.gso", "0").equals("1"),
         rmem[1],
-        rmem[2]);
+        rmem[2],
+        context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"));
   }
 
   /** Reads tcp_rmem: "4096 131072 6291456" as {@code sysctl} prints it. */

@@ -34,6 +34,9 @@ final class Transmitter implements PacketOwner {
   private final RttEstimator rtt;
   private final boolean gso;
   private final boolean smallQueues;
+  private final boolean slowStartAfterIdle;
+  // When data last left (tcp_sock's lsndtime), -1 before any.
+  private long lastDataSentNs = -1;
   private final PushMarks writes = new PushMarks();
   private RetransmitQueue queue;
   private CongestionWindow window;
@@ -69,6 +72,7 @@ final class Transmitter implements PacketOwner {
     this.rtt = rtt;
     this.gso = settings.gso();
     this.smallQueues = settings.profile().smallQueues();
+    this.slowStartAfterIdle = settings.slowStartAfterIdle();
   }
 
   void wire(
@@ -179,6 +183,7 @@ final class Transmitter implements PacketOwner {
       if (recovery.inRecovery() && !reduction.maySend()) {
         return;
       }
+      restartIfIdle();
       if (gso && recovery.openOrDisorder() && sendSuperPacket(appEnd)) {
         probe.schedule();
         continue;
@@ -188,6 +193,18 @@ final class Transmitter implements PacketOwner {
       if (recovery.inRecovery()) {
         reduction.sent();
       }
+    }
+  }
+
+  /** {@code tcp_slow_start_after_idle_check}: nothing in flight and idle for more than an RTO. */
+  private void restartIfIdle() {
+    if (!slowStartAfterIdle || queue.size() > 0 || lastDataSentNs < 0) {
+      return;
+    }
+    long idle = context.now() - lastDataSentNs;
+    long rtoNs = rto.currentNs();
+    if (idle > rtoNs) {
+      window.restartAfterIdle(idle, rtoNs);
     }
   }
 
@@ -319,6 +336,9 @@ final class Transmitter implements PacketOwner {
             timestamps ? receiver.tsRecent() : 0);
     acks.ackSent();
     receiver.ackSent();
+    if (len > 0 || (extraFlags & TcpSegment.FIN) != 0) {
+      lastDataSentNs = now;
+    }
     int truesize = SkbTruesize.of(len + IPV4_TCP_HEADERS + options.optionBytes);
     queuedBytes += truesize;
     // Only data segments are numbered in the flow the reorder meter sees; a pure ACK belongs to

@@ -53,4 +53,19 @@ class CongestionWindowTest {
     w.grow(acking(2), false, 0, 100_000_000L);
     assertThat(w.cwnd).isEqualTo(3);
   }
+
+  @Test
+  void anIdleRestartHalvesPerRtoDownToTheInitialWindow() {
+    CongestionWindow w = window("6.x");
+    w.cwnd = 80;
+    // 2.5 RTOs idle: 80 -> 40 -> 20 (the loop halves while the idle time left exceeds an RTO).
+    w.restartAfterIdle(250, 100);
+    assertThat(w.cwnd).isEqualTo(20);
+    w.cwnd = 16;
+    w.restartAfterIdle(10_000, 100);
+    assertThat(w.cwnd).isEqualTo(10);
+    w.cwnd = 6;
+    w.restartAfterIdle(10_000, 100);
+    assertThat(w.cwnd).as("below the initial window it stays").isEqualTo(6);
+  }
 }

@@ -78,7 +78,6 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_tso_win_divisor", null);
     MATCHING.put("net.ipv4.tcp_fack", "0");
     MATCHING.put("net.ipv4.tcp_ecn", "0");
-    MATCHING.put("net.ipv4.tcp_slow_start_after_idle", "0");
     MATCHING.put("net.ipv4.tcp_pacing_ss_ratio", "200");
     // The model keeps the slow-start ratio in congestion avoidance too (see Transmitter).
     MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", null);

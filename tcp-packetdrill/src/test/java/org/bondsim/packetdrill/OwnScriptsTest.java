@@ -30,7 +30,8 @@ class OwnScriptsTest {
         "reordering-level.pkt",
         "sack-compression.pkt",
         "initial-sequence-numbers.pkt",
-        "timestamps.pkt"
+        "timestamps.pkt",
+        "slow-start-after-idle.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
