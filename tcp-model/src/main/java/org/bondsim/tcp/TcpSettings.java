@@ -44,7 +44,8 @@ public record TcpSettings(
     boolean gso,
     long rmemDefault,
     long rmemMax,
-    boolean slowStartAfterIdle) {
+    boolean slowStartAfterIdle,
+    int minTsoSegs) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -75,6 +76,8 @@ public record TcpSettings(
               List.of(new Choice("cubic", 1), new Choice("reno", 0)),
               "congestion control"),
           new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"),
+          new IntOption(
+              "net.ipv4.tcp_min_tso_segs", 2, 1, 255, "", "fewest segments in a TSO packet"),
           new TextOption(
               "net.ipv4.tcp_rmem",
               "",
@@ -106,7 +109,8 @@ public record TcpSettings(
         context.setting("bondsim.gso", "0").equals("1"),
         rmem[1],
         rmem[2],
-        context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"));
+        context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"),
+        Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")));
   }
 
   /** Reads tcp_rmem: "4096 131072 6291456" as {@code sysctl} prints it. */

@@ -35,6 +35,7 @@ final class Transmitter implements PacketOwner {
   private final boolean gso;
   private final boolean smallQueues;
   private final boolean slowStartAfterIdle;
+  private final int minTsoSegs;
   // When data last left (tcp_sock's lsndtime), -1 before any.
   private long lastDataSentNs = -1;
   private final PushMarks writes = new PushMarks();
@@ -73,6 +74,7 @@ final class Transmitter implements PacketOwner {
     this.gso = settings.gso();
     this.smallQueues = settings.profile().smallQueues();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
+    this.minTsoSegs = settings.minTsoSegs();
   }
 
   void wire(
@@ -216,14 +218,15 @@ final class Transmitter implements PacketOwner {
 
   /**
    * With GSO/TSO, {@code tcp_write_xmit} sends as many full segments as the window allows, up to
-   * the TSO size goal ({@code tcp_tso_autosize}: about 1 ms at the pacing rate, at least 2, and 64
-   * KB at most), as one super-packet the bond places on one slave.
+   * the TSO size goal ({@code tcp_tso_autosize}: about 1 ms at the pacing rate, 64 KB at most, and
+   * at least {@code tcp_min_tso_segs}), as one super-packet the bond places on one slave.
    *
    * @return false when fewer than two full segments can go, so a plain segment is sent instead
    */
   private boolean sendSuperPacket(long appEnd) {
     int mss = options.mss;
-    int goal = (int) Math.max(2, Math.min(GSO_MAX_BYTES / mss, (pacingRate() >> 10) / mss));
+    int goal =
+        (int) Math.max(minTsoSegs, Math.min(GSO_MAX_BYTES / mss, (pacingRate() >> 10) / mss));
     int room = window.cwnd - queue.packetsInFlight();
     long full = (Math.min(appEnd, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
     int segments = (int) Math.min(Math.min(room, goal), full);

@@ -81,7 +81,6 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_pacing_ss_ratio", "200");
     // The model keeps the slow-start ratio in congestion avoidance too (see Transmitter).
     MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", null);
-    MATCHING.put("net.ipv4.tcp_min_tso_segs", "2");
   }
 
   private static final Set<String> MODELLED =
