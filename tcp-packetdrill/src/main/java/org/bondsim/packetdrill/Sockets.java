@@ -30,6 +30,8 @@ final class Sockets {
     String congestionControl;
     TcpEndpoint endpoint;
     long readable;
+    boolean readShut;
+    boolean writeShut;
   }
 
   private final LocalHost host;
@@ -38,6 +40,7 @@ final class Sockets {
   private Socket listener;
   private Socket connection;
   private int peerScale = -1;
+  private String lastErrno;
 
   Sockets(LocalHost host, Supplier<Frame> frame) {
     this.host = host;
@@ -155,12 +158,19 @@ final class Sockets {
         result = -1;
         errno = "EINPROGRESS";
       }
-      case "write", "send" -> result = write(call, args);
+      case "write", "send" -> {
+        lastErrno = null;
+        result = write(call, args);
+        errno = lastErrno;
+      }
       case "read", "recv" -> {
         Socket s = connected(call, args);
         long want = number(call, args.get(2));
         long got = Math.min(want, s.readable);
-        if (got == 0) {
+        if (got == 0 && s.readShut) {
+          // End of file after shutdown(SHUT_RD).
+          result = 0;
+        } else if (got == 0) {
           if (!s.nonBlocking) {
             throw new Unsupported("a read that blocks (the model runs no second thread)");
           }
@@ -177,6 +187,22 @@ final class Sockets {
           s.endpoint.close();
         }
         fds.values().remove(s);
+        result = 0;
+      }
+      case "shutdown" -> {
+        Socket s = connected(call, args.size() >= 2 ? List.of(args.get(0), args.get(1), "") : args);
+        String how = args.size() >= 2 ? args.get(1) : "";
+        if (!how.equals("SHUT_RD") && !how.equals("SHUT_WR") && !how.equals("SHUT_RDWR")) {
+          throw new Unsupported("shutdown how " + how);
+        }
+        if (!how.equals("SHUT_WR")) {
+          s.readShut = true;
+        }
+        if (!how.equals("SHUT_RD") && !s.writeShut) {
+          // The send side closes: the FIN follows the data, as close() sends it.
+          s.writeShut = true;
+          s.endpoint.close();
+        }
         result = 0;
       }
       default -> throw new Unsupported("system call " + call.name());
@@ -200,6 +226,11 @@ final class Sockets {
 
   private long write(SyscallLine call, List<String> args) {
     Socket s = connected(call, args);
+    if (s.writeShut) {
+      // After shutdown(SHUT_WR): EPIPE (and SIGPIPE, which the script's process ignores).
+      lastErrno = "EPIPE";
+      return -1;
+    }
     if (!args.get(1).equals("...")) {
       throw new Unsupported(
           call.name() + " with buffer " + args.get(1) + " (only ... is understood)");

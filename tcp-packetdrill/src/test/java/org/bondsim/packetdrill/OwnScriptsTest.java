@@ -31,7 +31,8 @@ class OwnScriptsTest {
         "sack-compression.pkt",
         "initial-sequence-numbers.pkt",
         "timestamps.pkt",
-        "slow-start-after-idle.pkt"
+        "slow-start-after-idle.pkt",
+        "shutdown.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
