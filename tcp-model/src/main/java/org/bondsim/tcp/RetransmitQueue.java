@@ -27,6 +27,9 @@ final class RetransmitQueue {
   /** The FIN: one sequence number, no payload ({@code tcp_send_fin}'s skb). */
   static final int FIN = 64;
 
+  // What a segment keeps whatever the scoreboard does to it: its history and what it is.
+  private static final int PERMANENT = EVER_RETRANS | PUSH | FIN;
+
   private final TcpCounters counters;
   private final Rack rack;
   private long[] segStart = new long[64];
@@ -302,7 +305,7 @@ final class RetransmitQueue {
       if ((flags & LOST) == 0) {
         lostOut++;
       }
-      segState[slot] = (flags & (EVER_RETRANS | PUSH | FIN | LISTED)) | LOST;
+      segState[slot] = (flags & (PERMANENT | LISTED)) | LOST;
     }
     retransmitHintSeq = sndUna;
   }
@@ -316,7 +319,7 @@ final class RetransmitQueue {
       retransOut--;
     }
     unlink(slot);
-    segState[slot] = (segState[slot] & (EVER_RETRANS | PUSH | FIN)) | SACKED;
+    segState[slot] = (segState[slot] & PERMANENT) | SACKED;
     sackedOut++;
     sackedSlots.add(slot, 1);
     sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot]);

@@ -65,14 +65,10 @@ final class ScriptRun {
     // packetdrill's tun device offers TSO and GSO, so the stack hands it super-packets.
     sysctls.put("bondsim.gso", "1");
     this.host = new LocalHost(loop, sysctls);
-    this.sockets = new Sockets(host, this::frameOut);
-    this.toleranceUs = number(script, "tolerance_usecs", DEFAULT_TOLERANCE_US);
+    this.sockets = new Sockets(host, this::frameOut, sysctls);
+    this.toleranceUs = (long) number(script, "tolerance_usecs", DEFAULT_TOLERANCE_US);
     this.tolerancePercent = number(script, "tolerance_percent", DEFAULT_TOLERANCE_PERCENT);
     this.strictSegments = script.options().containsKey("strict_segments");
-  }
-
-  private static long number(Script script, String option, long otherwise) {
-    return (long) number(script, option, (double) otherwise);
   }
 
   private static double number(Script script, String option, double otherwise) {
@@ -145,18 +141,18 @@ final class ScriptRun {
         endUs = offset + when.endUs();
       }
     }
-    long gapUs = last == null ? 0 : startUs - lastScriptUs;
-    long previousUs = lastScriptUs;
+    long gapUs = startUs - lastScriptUs;
     lastScriptUs = startUs;
     if (step instanceof PacketLine packet && !packet.inbound()) {
-      expectOutbound(packet, when, startUs, endUs, Math.max(gapUs, startUs - previousUs));
+      expectOutbound(packet, when, startUs, endUs, gapUs);
       return;
     }
-    advanceTo(startUs);
+    // Packets the model sends meanwhile wait for the next > line.
+    runThrough(startUs * 1000);
     if (step instanceof PacketLine packet) {
       inject(packet);
     } else if (step instanceof Step.SyscallLine call) {
-      sockets.call(call, sysctls);
+      sockets.call(call);
     } else if (step instanceof Step.PythonBlock block) {
       checkInfo(block);
     } else if (step instanceof Step.ShellLine shell) {
@@ -166,11 +162,6 @@ final class ScriptRun {
 
   private static boolean anchored(Step step) {
     return step instanceof PacketLine packet && packet.inbound();
-  }
-
-  /** Runs the model up to a script time; packets it sends meanwhile wait for the next > line. */
-  private void advanceTo(long us) {
-    runThrough(us * 1000);
   }
 
   /** Runs every event up to and at {@code ns}; a sent packet stops the loop, so go on after it. */
@@ -190,9 +181,7 @@ final class ScriptRun {
     long tolerance = Math.max(toleranceUs, (long) (tolerancePercent / 100.0 * gapUs));
     // packetdrill waits up to two seconds past the expected time before it gives up.
     long deadlineNs = (Math.max(startUs, endUs) + 2_000_000L) * 1000;
-    while (host.sent().isEmpty() && loop.now() < deadlineNs) {
-      loop.runUntil(deadlineNs);
-    }
+    awaitSent(deadlineNs);
     String expected = "outbound " + describe(line) + " " + at(when, startUs, endUs);
     if (host.sent().isEmpty()) {
       throw new Mismatch(
@@ -201,16 +190,15 @@ final class ScriptRun {
     // Like packetdrill without --strict_segments, take packets until their payload reaches the
     // line's (a TSO/GSO packet may leave in pieces): equal pieces but the last, the last's headers
     // and time, the first's sequence number (run_packet.c, aggregate_packets in packet.c).
-    if ((line.flags() & TcpSegment.SYN) != 0) {
+    boolean synLine = (line.flags() & TcpSegment.SYN) != 0;
+    if (synLine) {
       localIsn = line.seq();
     }
     LocalHost.Sent first = host.sent().poll();
     LocalHost.Sent lastPiece = first;
     int length = first.packet().payloadBytes();
     while (!strictSegments && length < line.length()) {
-      while (host.sent().isEmpty() && loop.now() < deadlineNs) {
-        loop.runUntil(deadlineNs);
-      }
+      awaitSent(deadlineNs);
       LocalHost.Sent next = host.sent().peek();
       if (next == null
           || lastPiece.packet().payloadBytes() == 0
@@ -228,7 +216,6 @@ final class ScriptRun {
     }
     long actualUs = lastPiece.atNs() / 1000;
     TcpSegment segment = lastPiece.packet().tcp();
-    boolean synLine = (line.flags() & TcpSegment.SYN) != 0;
     long seq = Wire.toScript(first.packet().tcp().sequence(), synLine ? localIsn : 0);
     String got = describe(segment, seq, length) + " at " + seconds(actualUs) + " s";
     if (when.kind() != When.Kind.ANY
@@ -252,6 +239,13 @@ final class ScriptRun {
     rememberTsVal(line, segment);
     // The time the stack sent it is the script's time of this line from now on.
     lastScriptUs = actualUs;
+  }
+
+  /** Runs the model until it has sent a packet not yet matched, or until {@code deadlineNs}. */
+  private void awaitSent(long deadlineNs) {
+    while (host.sent().isEmpty() && loop.now() < deadlineNs) {
+      loop.runUntil(deadlineNs);
+    }
   }
 
   private void rememberTsVal(PacketLine line, TcpSegment segment) {

@@ -22,12 +22,13 @@ import org.bondsim.tcp.TcpSettings;
 final class Sockets {
   /** One socket. */
   private static final class Socket {
-    boolean listening;
     boolean nonBlocking;
     boolean accepted;
     int sendBufferRequest;
     int receiveBufferRequest;
     String congestionControl;
+    // The settings the connection opened with, fixed from then on as a socket's are.
+    TcpSettings tcp;
     TcpEndpoint endpoint;
     long readable;
     boolean readShut;
@@ -36,15 +37,17 @@ final class Sockets {
 
   private final LocalHost host;
   private final Supplier<Frame> frame;
+  // The run's sysctls, which backtick lines change in place.
+  private final Map<String, String> sysctls;
   private final Map<Integer, Socket> fds = new TreeMap<>();
   private Socket listener;
   private Socket connection;
   private int peerScale = -1;
-  private String lastErrno;
 
-  Sockets(LocalHost host, Supplier<Frame> frame) {
+  Sockets(LocalHost host, Supplier<Frame> frame, Map<String, String> sysctls) {
     this.host = host;
     this.frame = frame;
+    this.sysctls = sysctls;
   }
 
   /** The shift the peer's window fields take: what its SYN offered, if both ends offered one. */
@@ -92,30 +95,27 @@ final class Sockets {
     connection.endpoint.receive(packet);
   }
 
-  private Map<String, String> sysctls;
-
   private void open(Socket socket) {
     Map<String, String> settings = new java.util.HashMap<>(sysctls);
     if (socket.congestionControl != null) {
       settings.put("net.ipv4.tcp_congestion_control", socket.congestionControl);
     }
     LocalHost context = host.withSettings(settings);
-    TcpSettings tcp = TcpSettings.of(context);
+    socket.tcp = TcpSettings.of(context);
     socket.endpoint =
         new TcpEndpoint(
             context,
             host,
             frame.get(),
             0,
-            tcp,
+            socket.tcp,
             new TcpCounters(),
             (endpoint, bytes) -> socket.readable += bytes,
             socket.receiveBufferRequest);
   }
 
   /** Runs one system call and checks its return value. */
-  void call(SyscallLine call, Map<String, String> sysctls) {
-    this.sysctls = sysctls;
+  void call(SyscallLine call) {
     List<String> args = call.args();
     long result;
     String errno = null;
@@ -131,9 +131,7 @@ final class Sockets {
         result = 0;
       }
       case "listen" -> {
-        Socket s = socket(call, args);
-        s.listening = true;
-        listener = s;
+        listener = socket(call, args);
         result = 0;
       }
       case "setsockopt" -> result = setsockopt(call, args);
@@ -159,13 +157,18 @@ final class Sockets {
         errno = "EINPROGRESS";
       }
       case "write", "send" -> {
-        lastErrno = null;
-        result = write(call, args);
-        errno = lastErrno;
+        Socket s = connected(call, args);
+        if (s.writeShut) {
+          // After shutdown(SHUT_WR): EPIPE (and SIGPIPE, which the script's process ignores).
+          result = -1;
+          errno = "EPIPE";
+        } else {
+          result = write(call, s, args);
+        }
       }
       case "read", "recv" -> {
         Socket s = connected(call, args);
-        long want = number(call, args.get(2));
+        long want = number(call, arg(call, args, 2));
         long got = Math.min(want, s.readable);
         if (got == 0 && s.readShut) {
           // End of file after shutdown(SHUT_RD).
@@ -190,8 +193,8 @@ final class Sockets {
         result = 0;
       }
       case "shutdown" -> {
-        Socket s = connected(call, args.size() >= 2 ? List.of(args.get(0), args.get(1), "") : args);
-        String how = args.size() >= 2 ? args.get(1) : "";
+        Socket s = connected(call, args);
+        String how = arg(call, args, 1);
         if (!how.equals("SHUT_RD") && !how.equals("SHUT_WR") && !how.equals("SHUT_RDWR")) {
           throw new Unsupported("shutdown how " + how);
         }
@@ -224,20 +227,13 @@ final class Sockets {
     return socket.endpoint != null && socket.endpoint.established();
   }
 
-  private long write(SyscallLine call, List<String> args) {
-    Socket s = connected(call, args);
-    if (s.writeShut) {
-      // After shutdown(SHUT_WR): EPIPE (and SIGPIPE, which the script's process ignores).
-      lastErrno = "EPIPE";
-      return -1;
-    }
-    if (!args.get(1).equals("...")) {
+  private long write(SyscallLine call, Socket s, List<String> args) {
+    if (!arg(call, args, 1).equals("...")) {
       throw new Unsupported(
           call.name() + " with buffer " + args.get(1) + " (only ... is understood)");
     }
-    long bytes = number(call, args.get(2));
-    TcpSettings tcp = TcpSettings.of(host.withSettings(sysctls));
-    long room = tcp.sendBuffer(s.sendBufferRequest) - s.endpoint.unsentOrUnacked();
+    long bytes = number(call, arg(call, args, 2));
+    long room = s.tcp.sendBuffer(s.sendBufferRequest) - s.endpoint.unsentOrUnacked();
     if (bytes > room) {
       throw new Unsupported("a write that blocks on a full send buffer");
     }
@@ -247,8 +243,8 @@ final class Sockets {
 
   private long setsockopt(SyscallLine call, List<String> args) {
     Socket s = socket(call, args);
-    String name = args.get(2);
-    String value = args.get(3).replaceAll("[\\[\\]\"]", "").trim();
+    String name = arg(call, args, 2);
+    String value = arg(call, args, 3).replaceAll("[\\[\\]\"]", "").trim();
     switch (name) {
       case "SO_REUSEADDR", "TCP_NODELAY" -> {
         // Address reuse does not arise; the model has no Nagle, so TCP_NODELAY is its behaviour.
@@ -268,9 +264,9 @@ final class Sockets {
 
   private long getsockopt(SyscallLine call, List<String> args) {
     Socket s = socket(call, args);
-    String name = args.get(2);
-    String value = args.get(3).replaceAll("[\\[\\]]", "").trim();
-    TcpSettings tcp = TcpSettings.of(host.withSettings(sysctls));
+    String name = arg(call, args, 2);
+    String value = arg(call, args, 3).replaceAll("[\\[\\]]", "").trim();
+    TcpSettings tcp = s.tcp != null ? s.tcp : TcpSettings.of(host.withSettings(sysctls));
     long actual =
         switch (name) {
           case "SO_SNDBUF" -> tcp.sendBuffer(s.sendBufferRequest);
@@ -324,11 +320,20 @@ final class Sockets {
 
   private Socket connected(SyscallLine call, List<String> args) {
     Socket s = socket(call, args);
-    if (s.endpoint == null || args.size() < 3) {
+    if (s.endpoint == null) {
       throw new ScriptRun.Mismatch(
           call.name() + " on fd " + args.get(0) + ", which has no connection");
     }
     return s;
+  }
+
+  /** The call's {@code index}-th argument; a call written with fewer does not match. */
+  private static String arg(SyscallLine call, List<String> args, int index) {
+    if (args.size() <= index) {
+      throw new ScriptRun.Mismatch(
+          call.name() + " needs " + (index + 1) + " arguments, the script gives " + args.size());
+    }
+    return args.get(index);
   }
 
   private static long number(SyscallLine call, String text) {
