@@ -68,7 +68,9 @@ class ReceivePathTest {
     assertThat(tso.frames().balances()).isTrue();
     assertThat(tso.throughputMbps()).isGreaterThan(0.97 * 1000 * 1448 / 1538);
     double mergeFactor = (double) remote(tso).framesPolled() / remote(tso).packetsUp();
-    assertThat(mergeFactor).isGreaterThan(2.5);
+    // A 6.x sender ends every GSO packet with PSH, which flushes GRO: the receiver rebuilds the
+    // sender's packets (ACK-clocked, mostly two or three segments here) but never merges two.
+    assertThat(mergeFactor).isGreaterThan(1.5);
     // The sender handed the bond fewer, larger packets than it put segments on the wire.
     assertThat(tso.slaves().get(0).txPackets()).isGreaterThan(tso.remote().packetsUp());
   }

@@ -47,6 +47,8 @@ final class Handshake {
   private final long initialRtoNs;
   private Receiver receiver;
   private RetransmitTimer timer;
+  private RttEstimator rtt;
+  private long synSentAt;
   private Transmitter transmitter;
   private boolean established;
   private boolean synReceived;
@@ -69,7 +71,8 @@ final class Handshake {
     this.initialRtoNs = settings.profile().initialRtoNs();
   }
 
-  void wire(Receiver receiver, RetransmitTimer timer, Transmitter transmitter) {
+  void wire(Receiver receiver, RetransmitTimer timer, Transmitter transmitter, RttEstimator rtt) {
+    this.rtt = rtt;
     this.receiver = receiver;
     this.timer = timer;
     this.transmitter = transmitter;
@@ -112,6 +115,7 @@ final class Handshake {
     // A SYN belongs to no measured flow (flow -1), so it takes no number of the data flow: the
     // reorder meter would otherwise see number 0 as lost.
     host.send(new Packet(frame, 0, syn, -1, 0, context.now(), null, 0));
+    synSentAt = context.now();
     timer.armIn(initialRtoNs << synRetries);
   }
 
@@ -155,7 +159,19 @@ final class Handshake {
     return true;
   }
 
+  /**
+   * The handshake's RTT sample: SYN to SYN-ACK on the active side ({@code tcp_ack} in {@code
+   * tcp_rcv_synsent_state_process}), SYN-ACK to the third segment on the passive side ({@code
+   * tcp_synack_rtt_meas} from {@code tcp_check_req}); none after a retransmitted SYN (Karn's rule;
+   * the model sends no SYN timestamps that could disambiguate). 2.6.37 keeps it only with
+   * timestamps: its passive side samples from the echoed timestamp alone, and {@code
+   * tcp_init_metrics} forgets any RTT when the peer sends none ("FORGET ALL AND RESET").
+   */
   private void establish() {
+    boolean kept = options.timestampsOk || !settings.profile().handshakeRttNeedsTimestamps();
+    if (synRetries == 0 && kept) {
+      rtt.sample(context.now() - synSentAt);
+    }
     established = true;
     timer.cancel();
     transmitter.established();

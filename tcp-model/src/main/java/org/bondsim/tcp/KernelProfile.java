@@ -33,6 +33,19 @@ package org.bondsim.tcp;
  *     sysctl (2.6.37: {@code TCP_MAX_REORDERING}, 127), 0 when the sysctl applies
  * @param hystartLowNs HyStart's lower delay threshold ({@code HYSTART_DELAY_MIN}): 4 ms on 6.x, 2
  *     ms on 2.6.37
+ * @param pushesGsoPackets every packet of more than one segment carries PSH, to end the receiver's
+ *     GRO merge early ({@code __tcp_transmit_skb}: "Force a PSH flag on all (GSO) packets", Linux
+ *     commit 051ba67447de1, since 5.5); 2.6.37 marks only the end of a send() call
+ * @param gsoHalfCwnd one GSO packet takes at most half the window, so at least two are in flight
+ *     ({@code tcp_cwnd_test}: "ensure we have at least 2 GSO packets in flight", since 4.0); 2.6.37
+ *     lets one packet take all the room the window leaves
+ * @param handshakeRttNeedsTimestamps the handshake's RTT sample survives only when timestamps were
+ *     negotiated (2.6.37's {@code tcp_init_metrics} resets the estimator otherwise, and its passive
+ *     side measures from the echoed timestamp); 6.x keeps it ({@code tcp_synack_rtt_meas})
+ * @param tsoAutosize a GSO packet holds about 1 ms at the pacing rate ({@code tcp_tso_autosize},
+ *     since 3.12); 2.6.37 fills it up to 64 KB, as far as the window allows
+ * @param tsoRttLog {@code tcp_tso_rtt_log}'s default (9, since 5.18): a path with a minimum RTT
+ *     under 2^9 us gets a further 64 KB shifted right by one per 512 us; -1 where there is none
  */
 record KernelProfile(
     int initialCwnd,
@@ -50,7 +63,12 @@ record KernelProfile(
     boolean prr,
     boolean lossProbes,
     int fixedMaxReordering,
-    long hystartLowNs) {
+    long hystartLowNs,
+    boolean pushesGsoPackets,
+    boolean gsoHalfCwnd,
+    boolean handshakeRttNeedsTimestamps,
+    boolean tsoAutosize,
+    int tsoRttLog) {
 
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
@@ -70,7 +88,12 @@ record KernelProfile(
           true,
           true,
           0,
-          4_000_000L);
+          4_000_000L,
+          true,
+          true,
+          false,
+          true,
+          9);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
@@ -90,7 +113,12 @@ record KernelProfile(
           false,
           false,
           127,
-          2_000_000L);
+          2_000_000L,
+          false,
+          false,
+          true,
+          false,
+          -1);
 
   /**
    * The window a receive buffer of {@code buffer} bytes advertises ({@code tcp_win_from_space}).

@@ -80,8 +80,15 @@ final class LossProbe {
     timer.armAt(now + timeout);
   }
 
+  /** RACK's reorder timer took the connection's one retransmission timer. */
+  void cancel() {
+    timer.cancel();
+  }
+
   private void fire() {
-    if (!probing()) {
+    // tcp_send_loss_probe does not look at the state: a probe armed in Open still goes out after a
+    // SACK moved the connection to Disorder; recovery itself replaces the timer by the RTO.
+    if (queue.size() == 0 || highSeq >= 0 || !recovery.openOrDisorder()) {
       return;
     }
     counters.lossProbes++;

@@ -25,18 +25,24 @@ final class NewRenoDupacks implements LossDetection {
    */
   int onAck(AckSample sample, boolean sackBlocks) {
     int outstanding = queue.size();
+    int delivered = sample.newlyDelivered;
     if (sample.advanced) {
-      dupacks = Math.max(0, dupacks - sample.acked);
-      return sample.newlyDelivered;
-    }
-    if (outstanding > 0 && !sackBlocks) {
+      // tcp_remove_reno_sacks: one acked segment fills the hole, the rest were counted already as
+      // duplicates, so only what exceeds them is newly delivered.
+      int acked = sample.acked;
+      if (acked > 0) {
+        delivered = Math.max(acked - dupacks, 1);
+        dupacks = acked - 1 >= dupacks ? 0 : dupacks - (acked - 1);
+      }
+    } else if (outstanding > 0 && !sackBlocks) {
       if (dupacks + 1 > outstanding - 1 && outstanding > 1) {
         reordering.noteReno(outstanding);
       }
       dupacks = Math.min(dupacks + 1, Math.max(outstanding - 1, 0));
-      return 1;
+      delivered = 1;
     }
-    return sample.newlyDelivered;
+    queue.renoSacked(dupacks);
+    return delivered;
   }
 
   /** The duplicate ACKs counted, Reno's {@code sacked_out}. */

@@ -22,6 +22,7 @@ final class Rack implements LossDetection {
   private RetransmitQueue queue;
   private ReorderingEstimator reordering;
   private Recovery recovery;
+  private static final long TIMEOUT_MIN_NS = 2_000_000L;
   private Timer timer;
   private long xmitTime;
   private long endSeq;
@@ -97,15 +98,15 @@ final class Rack implements LossDetection {
   /**
    * {@code tcp_rack_detect_loss}: walks the segments in the order they were last sent ({@code
    * tsorted_sent_queue}, SACKed ones not on it), stops at the first sent after the reference, marks
-   * those older than RACK's RTT plus the window lost and arms the reorder timer for the earliest of
-   * the rest. A segment sent at the reference's own instant but above its end is passed over, as
-   * Linux's tie-break by sequence does.
+   * those older than RACK's RTT plus the window lost and arms the reorder timer for the longest
+   * wait among the rest. A segment sent at the reference's own instant but above its end is passed
+   * over, as Linux's tie-break by sequence does.
    */
   @Override
   public void markLosses() {
     long now = context.now();
     long window = reoWindowNs();
-    long earliestTimeout = Long.MAX_VALUE;
+    long longestWait = 0;
     for (int slot = queue.firstSent(); slot >= 0; slot = queue.nextSent(slot)) {
       long sent = queue.sentAt(slot);
       if (sent > xmitTime) {
@@ -118,11 +119,13 @@ final class Rack implements LossDetection {
       if (remaining <= 0) {
         queue.markLost(slot);
       } else {
-        earliestTimeout = Math.min(earliestTimeout, remaining);
+        longestWait = Math.max(longestWait, remaining);
       }
     }
-    if (earliestTimeout != Long.MAX_VALUE) {
-      timer.armAt(now + earliestTimeout);
+    if (longestWait > 0) {
+      // tcp_rack_mark_lost: one timer for the longest wait ("Record maximum wait time"), plus
+      // TCP_TIMEOUT_MIN_US (2 ms).
+      timer.armAt(now + longestWait + TIMEOUT_MIN_NS);
     }
   }
 

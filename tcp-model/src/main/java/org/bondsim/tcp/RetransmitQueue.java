@@ -49,6 +49,7 @@ final class RetransmitQueue {
   private int sackedOut;
   private int lostOut;
   private int retransOut;
+  private int renoSacked;
   private long highestSacked = -1;
   // The extent of the segments marked SACKED (which stay so): a SACK block walks only the gaps.
   private final SequenceRanges sackedRanges = new SequenceRanges();
@@ -88,9 +89,20 @@ final class RetransmitQueue {
     return retransOut;
   }
 
-  /** {@code tcp_packets_in_flight}: sent, less SACKed and lost, plus retransmitted. */
+  /**
+   * {@code tcp_packets_in_flight}: sent, less SACKed and lost, plus retransmitted. Without SACK the
+   * duplicate ACKs count as SACKed ({@code tcp_add_reno_sack}), bounded so at least one hole stays
+   * ({@code tcp_limit_reno_sacked}); that is what lets each of the first duplicates send a new
+   * segment (RFC 3042 limited transmit).
+   */
   int packetsInFlight() {
-    return count - sackedOut - lostOut + retransOut;
+    int reno = Math.max(0, Math.min(renoSacked, count - Math.max(lostOut, 1)));
+    return count - sackedOut - reno - lostOut + retransOut;
+  }
+
+  /** The duplicate ACKs a peer without SACK sent, counted as SACKed by Reno. */
+  void renoSacked(int dupacks) {
+    renoSacked = dupacks;
   }
 
   /** The highest end of any segment ever SACKed, or -1. */
@@ -434,6 +446,11 @@ final class RetransmitQueue {
    */
   void cumulativeAck(AckSample sample, long now) {
     long ack = sample.ack;
+    // tcp_clean_rtx_queue: the RTT sample times the oldest newly acked segment (first_ackt), and
+    // there is none if any acked segment was ever retransmitted (FLAG_RETRANS_DATA_ACKED, Karn's
+    // rule): the later segments it releases were received long before.
+    long firstAckt = -1;
+    boolean retransAcked = false;
     while (count > 0) {
       int slot = head;
       long end = segStart[slot] + segLen[slot];
@@ -441,13 +458,16 @@ final class RetransmitQueue {
         break;
       }
       int flags = segState[slot];
+      retransAcked |= (flags & EVER_RETRANS) != 0;
       if ((flags & SACKED) != 0) {
         sackedOut--;
         sackedSlots.add(slot, -1);
       } else {
         sample.acked++;
         if ((flags & EVER_RETRANS) == 0) {
-          sample.rttNs = now - segSent[slot];
+          if (firstAckt < 0) {
+            firstAckt = segSent[slot];
+          }
           rack.advance(segSent[slot], end, now, false);
           if (end <= highestSacked) {
             sample.reordered(highestSacked - segStart[slot]);
@@ -463,6 +483,9 @@ final class RetransmitQueue {
       unlink(slot);
       head = (head + 1) & (segStart.length - 1);
       count--;
+    }
+    if (firstAckt >= 0 && !retransAcked) {
+      sample.rttNs = now - firstAckt;
     }
     if (ack > sndUna) {
       sample.advanced = true;

@@ -37,6 +37,7 @@ public final class TcpCounters {
   long ackCompressed;
   long lossProbeRecovery;
   long dupAcksIn;
+  long winProbes;
 
   /**
    * Returns the counters that are not zero, by their nstat names.
@@ -73,6 +74,8 @@ public final class TcpCounters {
     all.put("TcpExtTCPLossProbes", lossProbes);
     all.put("TcpExtTCPAckCompressed", ackCompressed);
     all.put("TcpExtTCPLossProbeRecovery", lossProbeRecovery);
+    // Since 4.x; 2.6.37 probes the same way but has no counter for it.
+    all.put("TcpExtTCPWinProbe", winProbes);
     // Not a Linux counter (hence the prefix): duplicate ACKs received.
     all.put("BondsimDupAcksIn", dupAcksIn);
     Map<String, Long> nonZero = new LinkedHashMap<>();

@@ -111,8 +111,11 @@ public final class TcpEndpoint {
     recovery.wire(rack, dupthresh);
     receiver.wire(this, acks);
     acks.wire(receiver, transmitter);
-    transmitter.wire(queue, window, recovery, recovery.reduction(), receiver, acks, rto, probe);
-    handshake.wire(receiver, rto, transmitter);
+    ZeroWindowProbe windowProbe =
+        new ZeroWindowProbe(context, rto, transmitter::onWindowProbeTimeout);
+    transmitter.wire(
+        queue, window, recovery, recovery.reduction(), receiver, acks, rto, probe, windowProbe);
+    handshake.wire(receiver, rto, transmitter, rtt);
     probe.wire(queue, recovery, window, rto, transmitter);
   }
 
@@ -251,6 +254,9 @@ public final class TcpEndpoint {
       sample.newlyDelivered = newReno.onAck(sample, !segment.sack().isEmpty());
     }
     if (queue.size() == 0 && !sample.advanced && sample.newlyDelivered == 0 && !sample.dsack) {
+      // Nothing outstanding (tcp_ack's no_queue): the segment may still have opened a closed
+      // window (tcp_ack_probe), and tcp_rcv_established checks for data to send after every ACK.
+      transmitter.trySend();
       return;
     }
     if (rackOn && sample.dsack) {
@@ -262,7 +268,14 @@ public final class TcpEndpoint {
       onSendSpace.run();
     }
     transmitter.trySend();
-    probe.schedule();
+    if (reorderTimer.armed()) {
+      // Linux has one timer: tcp_rack_mark_lost's reorder timeout replaces the probe.
+      probe.cancel();
+    } else if (sample.advanced) {
+      // FLAG_SET_XMIT_TIMER: only an ACK of new data re-arms the probe (tcp_set_xmit_timer); a
+      // duplicate leaves the pending one as it was.
+      probe.schedule();
+    }
   }
 
   /**

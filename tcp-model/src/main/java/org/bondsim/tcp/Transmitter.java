@@ -36,6 +36,10 @@ final class Transmitter implements PacketOwner {
   private final boolean smallQueues;
   private final boolean slowStartAfterIdle;
   private final int minTsoSegs;
+  private final boolean pushesGsoPackets;
+  private final boolean gsoHalfCwnd;
+  private final boolean tsoAutosize;
+  private final int tsoRttLog;
   // When data last left (tcp_sock's lsndtime), -1 before any.
   private long lastDataSentNs = -1;
   private final PushMarks writes = new PushMarks();
@@ -47,6 +51,7 @@ final class Transmitter implements PacketOwner {
   private AckScheduler acks;
   private RetransmitTimer rto;
   private LossProbe probe;
+  private ZeroWindowProbe windowProbe;
   private boolean established;
   private boolean closeRequested;
   private boolean finQueued;
@@ -75,6 +80,10 @@ final class Transmitter implements PacketOwner {
     this.smallQueues = settings.profile().smallQueues();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.minTsoSegs = settings.minTsoSegs();
+    this.pushesGsoPackets = settings.profile().pushesGsoPackets();
+    this.gsoHalfCwnd = settings.profile().gsoHalfCwnd();
+    this.tsoAutosize = settings.profile().tsoAutosize();
+    this.tsoRttLog = settings.profile().tsoRttLog();
   }
 
   void wire(
@@ -85,7 +94,8 @@ final class Transmitter implements PacketOwner {
       Receiver receiver,
       AckScheduler acks,
       RetransmitTimer rto,
-      LossProbe probe) {
+      LossProbe probe,
+      ZeroWindowProbe windowProbe) {
     this.queue = queue;
     this.window = window;
     this.recovery = recovery;
@@ -96,6 +106,7 @@ final class Transmitter implements PacketOwner {
     this.acks = acks;
     this.rto = rto;
     this.probe = probe;
+    this.windowProbe = windowProbe;
   }
 
   /** Data may flow from now on. */
@@ -179,7 +190,13 @@ final class Transmitter implements PacketOwner {
         transmit(queue.appendFin(), false);
         return;
       }
-      if (sndNxt >= appEnd || sndNxt - queue.sndUna() >= peerWindow || !smallQueueAllows()) {
+      if (sndNxt < appEnd && sndNxt - queue.sndUna() >= peerWindow) {
+        if (queue.size() == 0) {
+          windowProbe.armIfIdle();
+        }
+        return;
+      }
+      if (sndNxt >= appEnd || !smallQueueAllows()) {
         return;
       }
       if (recovery.inRecovery() && !reduction.maySend()) {
@@ -225,9 +242,11 @@ final class Transmitter implements PacketOwner {
    */
   private boolean sendSuperPacket(long appEnd) {
     int mss = options.mss;
-    int goal =
-        (int) Math.max(minTsoSegs, Math.min(GSO_MAX_BYTES / mss, (pacingRate() >> 10) / mss));
+    int goal = tsoGoal(mss);
     int room = window.cwnd - queue.packetsInFlight();
+    if (gsoHalfCwnd) {
+      room = Math.min(room, Math.max(window.cwnd >> 1, 1));
+    }
     long full = (Math.min(appEnd, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
     int segments = (int) Math.min(Math.min(room, goal), full);
     if (segments < 2) {
@@ -241,10 +260,31 @@ final class Transmitter implements PacketOwner {
       queue.sent(slot, now, false);
       push = queue.has(slot, RetransmitQueue.PUSH);
     }
-    emit(first, segments * mss, push, segments, now);
+    // The forced PSH goes on the transmitted clone's header only (__tcp_transmit_skb sets it in
+    // the clone's control block), so a later resend of the last segment does not carry it.
+    emit(first, segments * mss, push || pushesGsoPackets, segments, now);
     window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
-    rto.armIfIdle();
+    dataInFlight();
     return true;
+  }
+
+  /**
+   * Segments per GSO packet ({@code tcp_tso_autosize}): the pacing rate's 1 ms ({@code
+   * sk_pacing_shift} 10), plus 64 KB >> (min RTT >> {@code tcp_tso_rtt_log}) on a short path, at
+   * most 64 KB and at least {@code tcp_min_tso_segs}. Kernels before 3.12 fill the packet to 64 KB.
+   */
+  private int tsoGoal(int mss) {
+    if (!tsoAutosize) {
+      return GSO_MAX_BYTES / mss;
+    }
+    long bytes = pacingRate() >> 10;
+    if (tsoRttLog >= 0 && rtt.hasSample()) {
+      long r = (rtt.minRttNs() / 1000) >> tsoRttLog;
+      if (r < 32) {
+        bytes += GSO_MAX_BYTES >> r;
+      }
+    }
+    return (int) Math.max(minTsoSegs, Math.min(bytes, GSO_MAX_BYTES) / mss);
   }
 
   private boolean retransmitOneLost() {
@@ -274,7 +314,34 @@ final class Transmitter implements PacketOwner {
     }
     emitSegment(slot, now);
     window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
+    dataInFlight();
+  }
+
+  /** Something is in flight: the RTO times it, and window probes stop ({@code tcp_rearm_rto}). */
+  private void dataInFlight() {
     rto.armIfIdle();
+    if (windowProbe.armed()) {
+      windowProbe.stop();
+    }
+  }
+
+  /**
+   * The zero-window probe timer fired ({@code tcp_probe_timer}): with nothing in flight and data
+   * waiting behind a closed window, send the probe ({@code tcp_xmit_probe_skb}: an ACK at {@code
+   * snd_una - 1}, which the peer answers with its window, TcpExtTCPWinProbe).
+   */
+  void onWindowProbeTimeout() {
+    if (queue.size() > 0 || queue.sndNxt() >= writes.written()) {
+      windowProbe.stop();
+      return;
+    }
+    if (queue.sndNxt() - queue.sndUna() < peerWindow) {
+      trySend();
+      return;
+    }
+    counters.winProbes++;
+    emit(queue.sndUna() - 1, 0, false, 1, context.now());
+    windowProbe.probed();
   }
 
   private void emitSegment(int slot, long now) {

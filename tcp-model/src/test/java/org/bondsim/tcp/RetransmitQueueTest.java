@@ -165,4 +165,23 @@ class RetransmitQueueTest {
     ack(7000);
     assertThat(sendOrder()).startsWith(7000L, 8000L, 9000L, 10000L);
   }
+
+  @Test
+  void renoDuplicatesLeaveTheNetworkButOneHoleStays() {
+    queue.renoSacked(2);
+    assertThat(queue.packetsInFlight()).isEqualTo(8);
+    queue.renoSacked(12); // more duplicates than segments: tcp_limit_reno_sacked keeps one hole
+    assertThat(queue.packetsInFlight()).isEqualTo(1);
+  }
+
+  @Test
+  void theRttSampleTimesTheOldestNewlyAckedSegment() {
+    assertThat(ack(3000).rttNs).isEqualTo(20_000L); // segment 0, sent at 0
+  }
+
+  @Test
+  void anAckThatCoversAnyRetransmissionTakesNoRttSample() {
+    queue.sent(queue.slot(0), 15_000L, true); // 0 resent; 1 and 2 are originals
+    assertThat(ack(3000).rttNs).isEqualTo(-1L);
+  }
 }
