@@ -57,6 +57,7 @@ final class JsonReport {
       s.put("link_state", slave.linkState());
     }
     root.set("reordering", reordering(report.reordering()));
+    root.set("reordering_at_tcp", reordering(report.reorderingAtTcp()));
     RunReport.FrameAccount frames = report.frames();
     ObjectNode f = root.putObject("frames");
     f.put("sent", frames.sent());

@@ -40,7 +40,9 @@ import picocli.CommandLine.Spec;
  * enabled GSO on every device with scatter-gather at registration, and {@code ethtool -K ethX gso
  * off} on the slaves does not clear it on bond0, so this is a plausible reading of "GSO off"); C as
  * reported with one slave's interrupt on the second CPU. "ACKs/pkt in" is the sender's received
- * segments over the packets the receiver's TCP took in (a GRO aggregate counts once).
+ * segments over the packets the receiver's TCP took in (a GRO aggregate counts once). The two
+ * reordering columns are RFC 4737's ratio of the receiver's frames as they reach its NICs and as
+ * they reach its TCP, after interrupt batching, NAPI's polling order and GRO.
  *
  * <p>CPU costs: the generic profile {@link CpuCosts#GENERIC_2010} (per-operation figures for a
  * 2010-era x86 core, chosen before any comparison) multiplied by one factor calibrated so that the
@@ -235,7 +237,8 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     }
     out.println(
         "counters (simulated) | ACKs/pkt in   | dupACKs in | SACK reorder | spurious retrans (DSACKed) |"
-            + " undos | GRO frames per packet | GRO packets per poll | receiver CPU %");
+            + " undos | GRO frames per packet | GRO packets per poll | receiver CPU % |"
+            + " reordered on the wire | reordered at TCP");
     for (int i = 0; i < MEASURED.size(); i++) {
       out.println(explain(MEASURED.get(i).name(), rows.get(i).get()));
     }
@@ -255,7 +258,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     RunReport.HostReport receiver = report.remote();
     return String.format(
         Locale.ROOT,
-        "%-20s | %13.2f | %10d | %12d | %26d | %5d | %21.2f | %20.2f | %.1f",
+        "%-20s | %13.2f | %10d | %12d | %26d | %5d | %21.2f | %20.2f | %14.1f | %21.3f | %.3f",
         name,
         acksPerSegment,
         local.getOrDefault("BondsimDupAcksIn", 0L),
@@ -266,7 +269,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         undos,
         (double) receiver.framesPolled() / Math.max(1, receiver.packetsUp()),
         (double) receiver.packetsUp() / Math.max(1, receiver.napiPolls()),
-        receiver.cpuUtilization());
+        receiver.cpuUtilization(),
+        report.reordering().reorderedRatio(),
+        report.reorderingAtTcp().reorderedRatio());
   }
 
   static double error(double simulated, double measured) {

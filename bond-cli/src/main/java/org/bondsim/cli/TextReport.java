@@ -78,7 +78,14 @@ final class TextReport {
           describeDrops(slave.drops()));
     }
     out.println();
-    printReordering(report.reordering(), out);
+    printReordering("reordering at the receiver (RFC 4737)", "frames", report.reordering(), out);
+    // What tcp_v4_rcv sees: the NICs' frames after interrupt batching, NAPI's polling order and
+    // GRO, which can reorder what the wire kept in order (or merge what it reordered).
+    printReordering(
+        "reordering at TCP's input (after NAPI and GRO)",
+        "segments",
+        report.reorderingAtTcp(),
+        out);
     printFrames(report, out);
     if (report.clients() > 1) {
       out.println(
@@ -226,12 +233,14 @@ final class TextReport {
         .collect(Collectors.joining(" ", " (", ")"));
   }
 
-  private static void printReordering(ReorderingStats r, PrintWriter out) {
+  private static void printReordering(
+      String where, String unit, ReorderingStats r, PrintWriter out) {
     out.printf(
         Locale.ROOT,
-        "reordering at the receiver (RFC 4737): %d frames, %d reordered, ratio %.6f, extent max %d"
-            + " mean %.2f, %d duplicates%n",
+        "%s: %d %s, %d reordered, ratio %.6f, extent max %d mean %.2f, %d duplicates%n",
+        where,
         r.received(),
+        unit,
         r.reordered(),
         r.reorderedRatio(),
         r.maxExtent(),

@@ -272,7 +272,7 @@ public final class BondDevice implements Bond, FrameReceiver {
       return;
     }
     framesToStack += frames;
-    stack.deliver(packet, slaveIndex);
+    stack.deliver(packet, slaveIndex, frames);
   }
 
   /**

@@ -12,4 +12,16 @@ public interface HostStack {
    * @param slaveIndex the slave it arrived on
    */
   void deliver(Packet packet, int slaveIndex);
+
+  /**
+   * Takes a packet that stands for {@code frames} wire frames (a GRO aggregate): what {@code
+   * netif_receive_skb} hands the protocol layer.
+   *
+   * @param packet the packet
+   * @param slaveIndex the slave it arrived on
+   * @param frames the wire frames it stands for, 1 unless GRO merged it
+   */
+  default void deliver(Packet packet, int slaveIndex, int frames) {
+    deliver(packet, slaveIndex);
+  }
 }

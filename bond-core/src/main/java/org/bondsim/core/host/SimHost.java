@@ -29,6 +29,9 @@ public final class SimHost implements Host, HostStack {
   private final int densityThreshold;
   private PacketHandler handler = packet -> {};
   private ReorderingMeter[] meters = new ReorderingMeter[0];
+  // The same numbers as they reach TCP, after NAPI and GRO.
+  private ReorderingMeter[] stackMeters = new ReorderingMeter[0];
+  private boolean measuresStackInput;
   private TransmitStage[] transmitStages;
   // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
   private int[] neighbourIps = new int[4];
@@ -136,11 +139,39 @@ public final class SimHost implements Host, HostStack {
 
   @Override
   public void deliver(Packet packet, int slaveIndex) {
+    deliver(packet, slaveIndex, 1);
+  }
+
+  @Override
+  public void deliver(Packet packet, int slaveIndex, int frames) {
     if (packet.frame().ethernet().etherType() == EtherType.ARP) {
       onArp(packet);
       return;
     }
+    observeStackInput(packet, frames);
     handler.receive(packet);
+  }
+
+  /**
+   * Records what reaches TCP ({@code tcp_v4_rcv}): after the NICs' interrupt batching, NAPI's
+   * round-robin polling and GRO. A GRO aggregate of {@code frames} segments stands for the numbers
+   * {@code flowSequence} to {@code flowSequence + frames - 1}: GRO merges only segments that
+   * continue each other, which left the sender in that order.
+   */
+  private void observeStackInput(Packet packet, int frames) {
+    int flow = packet.flowId();
+    if (flow < 0 || !measuresStackInput) {
+      return;
+    }
+    if (flow >= stackMeters.length) {
+      stackMeters = Arrays.copyOf(stackMeters, Math.max(flow + 1, stackMeters.length * 2));
+    }
+    if (stackMeters[flow] == null) {
+      stackMeters[flow] = new ReorderingMeter(densityThreshold);
+    }
+    for (int i = 0; i < frames; i++) {
+      stackMeters[flow].onArrival(packet.flowSequence() + i);
+    }
   }
 
   /** ARP payload for IPv4 over Ethernet (RFC 826): 28 bytes. */
@@ -229,8 +260,28 @@ public final class SimHost implements Host, HostStack {
    * @return the stats
    */
   public ReorderingStats reordering() {
+    return sum(meters);
+  }
+
+  /** Measures reordering at TCP's input too (the receiving host of a run; the sender need not). */
+  public void measureStackInput() {
+    measuresStackInput = true;
+  }
+
+  /**
+   * Returns the reordering of every flow as TCP receives it ({@code tcp_v4_rcv}), after the receive
+   * path: NAPI can interleave the slaves' frames and GRO can merge them, so this differs from the
+   * reordering on the wire.
+   *
+   * @return the stats, counted in segments
+   */
+  public ReorderingStats stackReordering() {
+    return sum(stackMeters);
+  }
+
+  private ReorderingStats sum(ReorderingMeter[] perFlow) {
     ReorderingStats sum = ReorderingStats.empty(densityThreshold);
-    for (ReorderingMeter meter : meters) {
+    for (ReorderingMeter meter : perFlow) {
       if (meter != null) {
         sum = sum.plus(meter.snapshot());
       }

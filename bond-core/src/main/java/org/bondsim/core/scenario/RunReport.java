@@ -16,7 +16,9 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param streams concurrent streams
  * @param result what the test measured
  * @param slaves per-slave figures, in slave order
- * @param reordering reordering at the receiver over all streams
+ * @param reordering reordering at the receiver over all streams, as the frames reach its NICs
+ * @param reorderingAtTcp the same, as segments reach TCP ({@code tcp_v4_rcv}) after the receive
+ *     path's interrupt batching, NAPI polling order and GRO
  * @param frames the frame account of every link
  * @param activeChanges changes of the sending bond's active slave, for modes that use one
  * @param hosts each host's CPU and receive-path figures: the local (sending) host, then the remote
@@ -38,6 +40,7 @@ public record RunReport(
     WorkloadResult result,
     List<SlaveReport> slaves,
     ReorderingStats reordering,
+    ReorderingStats reorderingAtTcp,
     FrameAccount frames,
     List<ActiveChange> activeChanges,
     List<HostReport> hosts,

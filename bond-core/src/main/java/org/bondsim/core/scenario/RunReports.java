@@ -134,6 +134,7 @@ final class RunReports {
         result,
         slaves,
         remote.reordering(),
+        remote.stackReordering(),
         frames,
         changes,
         hosts,

@@ -223,6 +223,7 @@ public final class ScenarioRunner {
         new SimHost("local", sender, SENDER_MAC, network.localAddress(), DENSITY_THRESHOLD);
     SimHost remote =
         new SimHost("remote", receiver, RECEIVER_MAC, network.remoteAddress(), DENSITY_THRESHOLD);
+    remote.measureStackInput();
     KernelVersion kernel = scenario.host().kernel();
     ReceiveOffloadProvider gro = scenario.receive() != null ? groProvider() : null;
     HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel, null);
