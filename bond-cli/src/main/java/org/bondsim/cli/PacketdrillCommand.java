@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.bondsim.packetdrill.Packetdrill;
 import org.bondsim.packetdrill.ScriptResult;
+import org.bondsim.packetdrill.Tolerance;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,6 +45,22 @@ final class PacketdrillCommand implements Callable<Integer> {
       description = "the TCP model's kernel: 6.x or 2.6.37 (default: ${DEFAULT-VALUE})")
   String kernel;
 
+  @Option(
+      names = "--tolerance_usecs",
+      paramLabel = "N",
+      description =
+          "packetdrill's absolute timing tolerance in microseconds (default 4000); a script's own"
+              + " header line wins")
+  Long toleranceUsecs;
+
+  @Option(
+      names = "--tolerance_percent",
+      paramLabel = "P",
+      description =
+          "packetdrill's tolerance as a percentage of the gap to the previous event (default"
+              + " 12.5); a script's own header line wins")
+  Double tolerancePercent;
+
   @Parameters(arity = "1..*", paramLabel = "SCRIPT", description = "packetdrill scripts")
   List<Path> scripts;
 
@@ -52,6 +69,10 @@ final class PacketdrillCommand implements Callable<Integer> {
     if (!kernel.equals("6.x") && !kernel.equals("2.6.37")) {
       throw new IllegalArgumentException("--kernel must be 6.x or 2.6.37, got " + kernel);
     }
+    Tolerance tolerance =
+        new Tolerance(
+            toleranceUsecs != null ? toleranceUsecs : Tolerance.DEFAULT.usecs(),
+            tolerancePercent != null ? tolerancePercent : Tolerance.DEFAULT.percent());
     List<ScriptResult> results = new ArrayList<>();
     for (Path script : scripts) {
       String text;
@@ -61,7 +82,7 @@ final class PacketdrillCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "SCRIPT " + script + " cannot be read (" + reason(e) + ")");
       }
-      results.add(Packetdrill.run(script.toString(), text, kernel));
+      results.add(Packetdrill.run(script.toString(), text, kernel, tolerance));
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

@@ -78,4 +78,38 @@ class PacketdrillCommandTest {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("cannot be read (no such file)").doesNotContain("Exception");
   }
+
+  /**
+   * A retransmission 27 ms after the SACK, written as 40 ms: 4 ms of tolerance fail it, 14 pass.
+   */
+  @Test
+  void theCommandLineToleranceWidensEveryScriptsTiming() throws IOException {
+    Path late =
+        script(
+            "late.pkt",
+            HANDSHAKE
+                + "+0 write(4, ..., 4000) = 4000\n"
+                + "+0 > P. 1:4001(4000) ack 1\n"
+                + "+.1 < . 1:1(0) ack 1 win 320 <sack 3001:4001,nop,nop>\n"
+                + "+.040 > . 1:1001(1000) ack 1\n");
+    assertThat(CliRunner.run("packetdrill", late.toString()).exitCode()).isEqualTo(1);
+    CliRunner wide = CliRunner.run("packetdrill", "--tolerance_usecs=14000", late.toString());
+    assertThat(wide.exitCode()).as(wide.out()).isZero();
+    Path header = script("header.pkt", "--tolerance_usecs=4000\n" + Files.readString(late));
+    assertThat(
+            CliRunner.run("packetdrill", "--tolerance_usecs=14000", header.toString()).exitCode())
+        .as("the script's own header line wins")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aToleranceOutOfRangeIsAUsageError() throws IOException {
+    Path pass = script("pass.pkt", HANDSHAKE);
+    CliRunner zero = CliRunner.run("packetdrill", "--tolerance_usecs=0", pass.toString());
+    assertThat(zero.exitCode()).isEqualTo(2);
+    assertThat(zero.err()).contains("--tolerance_usecs must be positive, got 0");
+    CliRunner percent = CliRunner.run("packetdrill", "--tolerance_percent=120", pass.toString());
+    assertThat(percent.exitCode()).isEqualTo(2);
+    assertThat(percent.err()).contains("--tolerance_percent must be 0..100, got 120.0");
+  }
 }

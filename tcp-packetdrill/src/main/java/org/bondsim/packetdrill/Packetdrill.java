@@ -18,12 +18,26 @@ public final class Packetdrill {
    * @throws ScriptSyntaxException when the script is malformed, naming the line
    */
   public static ScriptResult run(String name, String text, String kernel) {
+    return run(name, text, kernel, Tolerance.DEFAULT);
+  }
+
+  /**
+   * Parses and runs one script with the timing tolerance packetdrill's command line would set.
+   *
+   * @param name the file name, for messages
+   * @param text the script
+   * @param kernel the TCP model's kernel profile, {@code 6.x} or {@code 2.6.37}
+   * @param tolerance the tolerance, unless the script's header sets its own
+   * @return pass, fail with the line, or skip with the reason
+   * @throws ScriptSyntaxException when the script is malformed, naming the line
+   */
+  public static ScriptResult run(String name, String text, String kernel, Tolerance tolerance) {
     Script script;
     try {
       script = ScriptParser.parse(name, text);
     } catch (Unsupported e) {
       return new ScriptResult(name, ScriptResult.Outcome.SKIP, e.line(), e.getMessage());
     }
-    return new ScriptRun(script, kernel).run();
+    return new ScriptRun(script, kernel, tolerance).run();
   }
 }

@@ -31,8 +31,6 @@ import org.bondsim.tcp.SocketInfo;
  * loop's, so a run is exact and takes no wall time.
  */
 final class ScriptRun {
-  private static final long DEFAULT_TOLERANCE_US = 4000;
-  private static final double DEFAULT_TOLERANCE_PERCENT = 12.5;
 
   /** The header options the run honours; any other is a skip. */
   private static final java.util.Set<String> KNOWN_OPTIONS =
@@ -59,15 +57,15 @@ final class ScriptRun {
   private long firstScriptTsVal = -1;
   private long firstActualTsVal;
 
-  ScriptRun(Script script, String kernel) {
+  ScriptRun(Script script, String kernel, Tolerance tolerance) {
     this.script = script;
     sysctls.put("bondsim.kernel", kernel);
     // packetdrill's tun device offers TSO and GSO, so the stack hands it super-packets.
     sysctls.put("bondsim.gso", "1");
     this.host = new LocalHost(loop, sysctls);
     this.sockets = new Sockets(host, this::frameOut, sysctls);
-    this.toleranceUs = (long) number(script, "tolerance_usecs", DEFAULT_TOLERANCE_US);
-    this.tolerancePercent = number(script, "tolerance_percent", DEFAULT_TOLERANCE_PERCENT);
+    this.toleranceUs = (long) number(script, "tolerance_usecs", tolerance.usecs());
+    this.tolerancePercent = number(script, "tolerance_percent", tolerance.percent());
     this.strictSegments = script.options().containsKey("strict_segments");
   }
 
