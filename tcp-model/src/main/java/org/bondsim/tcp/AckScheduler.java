@@ -59,9 +59,15 @@ final class AckScheduler {
     pending = true;
   }
 
-  /** Old data arrived: the sender is retransmitting, so ACK quickly again. */
+  /**
+   * Quick-ACK mode again ({@code tcp_enter_quickack_mode}, {@code tcp_incr_quickack}): the next
+   * ACKs go at once, as many as half the receive window in segments, at least 2, at most {@code
+   * TCP_MAX_QUICKACKS}. On old data (the sender retransmits), and on 2.6.37 on out-of-order data.
+   */
   void enterQuickAck() {
-    quickAcks = Math.max(quickAcks, 1);
+    long segments = receiver.window() / (2L * Math.max(options.mss, 1));
+    int quick = (int) Math.min(MAX_QUICKACKS, Math.max(segments, 2));
+    quickAcks = Math.max(quickAcks, quick);
   }
 
   /** A segment went out carrying the ACK: nothing is pending ({@code tcp_event_ack_sent}). */

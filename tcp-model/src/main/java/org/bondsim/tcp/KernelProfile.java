@@ -46,6 +46,10 @@ package org.bondsim.tcp;
  *     since 3.12); 2.6.37 fills it up to 64 KB, as far as the window allows
  * @param tsoRttLog {@code tcp_tso_rtt_log}'s default (9, since 5.18): a path with a minimum RTT
  *     under 2^9 us gets a further 64 KB shifted right by one per 512 us; -1 where there is none
+ * @param quickAckOnOutOfOrder an out-of-order segment puts the receiver back in quick-ACK mode
+ *     ({@code tcp_data_queue} calls {@code tcp_enter_quickack_mode} on 2.6.37), so the in-order
+ *     segments after the hole are ACKed one by one too; since 4.18 only old or out-of-window data
+ *     does ("tcp: do not force quickack when receiving out-of-order packets")
  */
 record KernelProfile(
     int initialCwnd,
@@ -68,7 +72,8 @@ record KernelProfile(
     boolean gsoHalfCwnd,
     boolean handshakeRttNeedsTimestamps,
     boolean tsoAutosize,
-    int tsoRttLog) {
+    int tsoRttLog,
+    boolean quickAckOnOutOfOrder) {
 
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
@@ -93,7 +98,8 @@ record KernelProfile(
           true,
           false,
           true,
-          9);
+          9,
+          false);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
@@ -118,7 +124,8 @@ record KernelProfile(
           false,
           true,
           false,
-          -1);
+          -1,
+          true);
 
   /**
    * The window a receive buffer of {@code buffer} bytes advertises ({@code tcp_win_from_space}).

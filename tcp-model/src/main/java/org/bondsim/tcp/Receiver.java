@@ -25,6 +25,7 @@ final class Receiver {
   private long bytesRead;
   // tcp_rcv_rtt_measure_ts: the receiver's own RTT estimate, for autotuning and SACK compression.
   private long rcvRttNs = 1_000_000L;
+  private final boolean quickAckOnOutOfOrder;
 
   Receiver(
       WorkloadContext context,
@@ -43,6 +44,7 @@ final class Receiver {
         new ReceiveBuffer(
             settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
     this.sackBlocks = new SackBlocks(options, settings, counters);
+    this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
   }
 
   void wire(TcpEndpoint endpoint, AckScheduler acks) {
@@ -162,6 +164,9 @@ final class Receiver {
       return;
     }
     counters.ofoQueue++;
+    if (quickAckOnOutOfOrder) {
+      acks.enterQuickAck();
+    }
     if (ofo.covers(seq, end)) {
       sackBlocks.setDsack(seq, end, false);
     }

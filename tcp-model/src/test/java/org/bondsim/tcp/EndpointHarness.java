@@ -101,6 +101,11 @@ final class EndpointHarness {
         0);
   }
 
+  /** The peer sends {@code len} bytes of data at {@code seq} (its data starts at 0). */
+  void receive(long seq, int len) {
+    deliver(new TcpSegment(seq, 0, TcpSegment.ACK, PEER_WINDOW, 0, List.of(), 0, 0), len);
+  }
+
   private void deliver(TcpSegment segment, int payload) {
     endpoint.receive(new Packet(peerFrame, payload, segment, -1, 0, context.now(), null, 0));
     releaseTx();
