@@ -246,7 +246,8 @@ final class NetperfCommand implements Callable<Integer> {
       description =
           "Model both hosts' receive path with ethtool's words, e.g. \"gro on rx-usecs 50"
               + " rx-frames 0 rx-ring 256\" (NAPI weight 64, netdev_budget 300); \"irq-cpus 0,1,0\""
-              + " pins slave i's interrupt to the i-th CPU listed (default all on CPU 0). Without"
+              + " pins slave i's interrupt to the i-th CPU listed (default all on CPU 0);"
+              + " \"adaptive-rx on\" chooses the interrupt rate as e1000e does. Without"
               + " it the receiver is ideal: every frame reaches the bond the instant it arrives.")
   String receiver;
 

@@ -50,7 +50,7 @@ class FrameAccountPropertiesTest {
 
     Scenario scenario() {
       ReceiveSettings receive =
-          new ReceiveSettings(gro, rxUsecs, rxFrames, ring, 64, 300, 2000, 0, 1, List.of(0));
+          new ReceiveSettings(gro, rxUsecs, rxFrames, ring, 64, 300, 2000, 0, 1, List.of(0), false);
       return Scenario.builder()
           .bond(bond)
           .slaves(

@@ -13,7 +13,8 @@ import org.bondsim.core.wire.SlaveStats;
  * brief §1). A frame that finds the ring full is dropped. The interrupt fires when {@code
  * rx-frames} frames are waiting or {@code rx-usecs} after the first one (at once with {@code
  * rx-usecs 0}); it is then masked until the NAPI context completes, so frames arriving meanwhile
- * just wait in the ring.
+ * just wait in the ring. With {@code adaptive-rx on} an {@link InterruptThrottle} sets the least
+ * time between interrupts instead, from the traffic it sees.
  */
 final class NapiNic {
   private final EventLoop loop;
@@ -32,6 +33,13 @@ final class NapiNic {
   private final Event coalesceExpired = (now, arg) -> onCoalesceTimer(arg);
   private long watchdogEpoch;
   private final Event watchdog = (now, arg) -> onWatchdog(arg);
+  // adaptive-rx: e1000e's throttle, and the traffic since the last interrupt it classes.
+  private final InterruptThrottle throttle;
+  private long lastInterruptNs = Long.MIN_VALUE / 2;
+  private long rxPacketsSinceIrq;
+  private long rxBytesSinceIrq;
+  private long txPacketsAtIrq;
+  private long txBytesAtIrq;
 
   NapiNic(
       EventLoop loop,
@@ -46,6 +54,7 @@ final class NapiNic {
     this.gro = gro;
     this.softirq = softirq;
     this.slaveIndex = slaveIndex;
+    this.throttle = settings.adaptiveRx() ? new InterruptThrottle() : null;
     this.ring =
         new Packet[Math.max(2, Integer.highestOneBit(Math.max(1, settings.ringSize() - 1)) << 1)];
   }
@@ -73,6 +82,19 @@ final class NapiNic {
 
   private void signal(int newFrames) {
     pending += newFrames;
+    if (throttle != null) {
+      // The ITR register: no interrupt sooner than its interval after the previous one.
+      if (!coalesceArmed) {
+        long at = lastInterruptNs + throttle.intervalNs();
+        if (at <= loop.now()) {
+          interrupt();
+        } else {
+          coalesceArmed = true;
+          loop.schedule(at, coalesceExpired, ++coalesceEpoch);
+        }
+      }
+      return;
+    }
     boolean byFrames = settings.rxFrames() > 0 && pending >= settings.rxFrames();
     if (byFrames || settings.rxUsecs() == 0) {
       interrupt();
@@ -90,6 +112,14 @@ final class NapiNic {
   }
 
   private void interrupt() {
+    if (throttle != null) {
+      // e1000_intr_msi: the totals e1000_set_itr reads start again at each interrupt.
+      lastInterruptNs = loop.now();
+      rxPacketsSinceIrq = 0;
+      rxBytesSinceIrq = 0;
+      txPacketsAtIrq = stats.txPackets();
+      txBytesAtIrq = stats.txBytes();
+    }
     masked = true;
     pending = 0;
     coalesceArmed = false;
@@ -106,6 +136,8 @@ final class NapiNic {
       head = (head + 1) & (ring.length - 1);
       size--;
       work++;
+      rxPacketsSinceIrq++;
+      rxBytesSinceIrq += packet.frameBytes();
       if (gro != null) {
         gro.receive(packet, nowNs, upstream);
       } else {
@@ -127,6 +159,13 @@ final class NapiNic {
    * poll, finding no work, flushes. Each completion restarts the timer, as hrtimer_start does.
    */
   void complete(long nowNs, Upstream upstream, int work) {
+    if (throttle != null) {
+      throttle.update(
+          rxPacketsSinceIrq,
+          rxBytesSinceIrq,
+          stats.txPackets() - txPacketsAtIrq,
+          stats.txBytes() - txBytesAtIrq);
+    }
     if (gro == null) {
       return;
     }

@@ -29,6 +29,9 @@ import org.bondsim.api.option.StrictNumbers;
  * @param cpus CPUs per host (1)
  * @param irqCpus the CPU of each slave's interrupt, by slave index, repeating when shorter than the
  *     slave list (default all on CPU 0, as on the reference machine)
+ * @param adaptiveRx ethtool's {@code adaptive-rx}: the NIC chooses its interrupt rate as e1000e's
+ *     default "dynamic conservative" mode does ({@link InterruptThrottle}); rx-usecs and rx-frames
+ *     are then unused
  */
 public record ReceiveSettings(
     boolean gro,
@@ -40,10 +43,11 @@ public record ReceiveSettings(
     int netdevBudgetUsecs,
     long groFlushTimeoutNs,
     int cpus,
-    List<Integer> irqCpus) {
+    List<Integer> irqCpus,
+    boolean adaptiveRx) {
   /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring. */
   public static final ReceiveSettings DEFAULTS =
-      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0));
+      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false);
 
   /**
    * Checks the values.
@@ -58,6 +62,7 @@ public record ReceiveSettings(
    * @param groFlushTimeoutNs GRO flush timeout
    * @param cpus CPUs
    * @param irqCpus interrupt CPUs
+   * @param adaptiveRx adaptive interrupt moderation
    */
   public ReceiveSettings {
     if (rxUsecs < 0 || rxUsecs > 100_000) {
@@ -112,6 +117,8 @@ public record ReceiveSettings(
     int budgetUsecs = DEFAULTS.netdevBudgetUsecs();
     List<Integer> irq = DEFAULTS.irqCpus();
     int flushTimeout = 0;
+    boolean adaptive = false;
+    boolean coalescingSet = false;
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i).toLowerCase(Locale.ROOT);
       if (word.isEmpty()) {
@@ -127,9 +134,14 @@ public record ReceiveSettings(
           break;
         case "rx-usecs":
           usecs = number("rx-usecs", value);
+          coalescingSet = true;
           break;
         case "rx-frames":
           frames = number("rx-frames", value);
+          coalescingSet = true;
+          break;
+        case "adaptive-rx":
+          adaptive = onOff("adaptive-rx", value);
           break;
         case "rx-ring":
           ring = number("rx-ring", value);
@@ -148,7 +160,7 @@ public record ReceiveSettings(
           break;
         default:
           throw new IllegalArgumentException(
-              "receiver takes gro, rx-usecs, rx-frames, rx-ring, netdev_budget,"
+              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, rx-ring, netdev_budget,"
                   + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
@@ -158,8 +170,13 @@ public record ReceiveSettings(
     for (int cpu : irq) {
       cpus = Math.max(cpus, cpu + 1);
     }
+    if (adaptive && coalescingSet) {
+      throw new IllegalArgumentException(
+          "receiver adaptive-rx on chooses the interrupt rate itself: give rx-usecs and"
+              + " rx-frames only with adaptive-rx off");
+    }
     return new ReceiveSettings(
-        gro, usecs, frames, ring, 64, budget, budgetUsecs, flushTimeout, cpus, irq);
+        gro, usecs, frames, ring, 64, budget, budgetUsecs, flushTimeout, cpus, irq, adaptive);
   }
 
   /**
@@ -180,7 +197,8 @@ public record ReceiveSettings(
         netdevBudgetUsecs,
         groFlushTimeoutNs,
         count,
-        irqCpus);
+        irqCpus,
+        adaptiveRx);
   }
 
   /**
