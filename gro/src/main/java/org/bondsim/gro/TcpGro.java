@@ -21,8 +21,12 @@ import org.bondsim.api.tcp.TcpSegment;
  * <p>Current kernels keep 8 buckets of up to 8 packets (bucket = flow hash & 7), evict the oldest
  * of a full bucket, and flush at the end of a poll that used its whole weight the packets held
  * since an earlier millisecond. 2.6.37 keeps one list of at most 8 (a new flow finding it full goes
- * up unheld), never flushes when the weight is used up, stops an aggregate at 18 fragments, and
- * flushes its list youngest first.
+ * up unheld), never flushes when the weight is used up and flushes its list youngest first. Its
+ * {@code skb_gro_receive} limits an aggregate by what the driver built: a linear skb (e1000e's
+ * {@code e1000_clean_rx_irq}, standard MTU) goes the frag_list path, bounded only by 64 KB; a
+ * page-based one (e1000e's packet split for jumbo frames, {@code e1000_clean_rx_irq_ps}, one 4 KB
+ * page per 4 KB of payload) goes the fragments path, bounded by {@code MAX_SKB_FRAGS} (18): six
+ * 9000-byte frames.
  *
  * <p>Not modelled: IP ID, TTL and TOS checks (the model's frames of a flow agree on them), {@code
  * gro_flush_timeout}, BIG TCP.
@@ -30,7 +34,10 @@ import org.bondsim.api.tcp.TcpSegment;
 final class TcpGro implements ReceiveOffload {
   private static final int MAX_HELD = 8;
   private static final int MAX_BYTES = 65536;
-  private static final int LEGACY_MAX_SEGMENTS = 18;
+  private static final int MAX_SKB_FRAGS = 18;
+  private static final int PAGE_BYTES = 4096;
+  // The largest TCP payload of a standard 1500-byte frame: e1000e builds linear skbs up to it.
+  private static final int LINEAR_MAX_PAYLOAD = 1460;
   private static final int FLUSH_FLAGS =
       TcpSegment.URG | TcpSegment.PSH | TcpSegment.RST | TcpSegment.SYN | TcpSegment.FIN;
   private static final int IGNORED_FLAGS = TcpSegment.FIN | TcpSegment.PSH | TcpSegment.CWR;
@@ -166,7 +173,15 @@ final class TcpGro implements ReceiveOffload {
         && next.sack().equals(first.sack())
         && length <= held.mss
         && held.payload + length + 40 + first.optionBytes() < MAX_BYTES
-        && (!legacy || held.segments < LEGACY_MAX_SEGMENTS);
+        && (!legacy || held.segments < legacyMaxSegments(held.mss));
+  }
+
+  /** 2.6.37's segment limit for a flow of {@code mss}-byte segments (see the class comment). */
+  static int legacyMaxSegments(int mss) {
+    if (mss <= LINEAR_MAX_PAYLOAD) {
+      return Integer.MAX_VALUE;
+    }
+    return Math.max(1, MAX_SKB_FRAGS / ((mss + PAGE_BYTES - 1) / PAGE_BYTES));
   }
 
   private static void complete(List<Held> bucket, Held held, Upstream upstream) {

@@ -83,12 +83,38 @@ class GroMergeTest {
   }
 
   @Test
-  void linux2637StopsAtEighteenFragments() {
+  void linux2637MergesLinearFramesUpTo64Kb() {
+    // e1000e builds linear skbs at the standard MTU; skb_gro_receive chains them on frag_list,
+    // bounded by 64 KB only (45 segments of 1448 bytes), not by MAX_SKB_FRAGS.
     ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_2_6_37);
-    for (int i = 0; i < 20; i++) {
+    for (int i = 0; i < 50; i++) {
       gro.receive(segment(i * 1448L, TcpSegment.ACK), 0, (p, k) -> up.add(p));
     }
     gro.complete(0, (p, k) -> up.add(p));
-    assertThat(up).extracting(Packet::payloadBytes).containsExactly(18 * 1448, 2 * 1448);
+    assertThat(up).extracting(Packet::payloadBytes).containsExactly(45 * 1448, 5 * 1448);
+  }
+
+  @Test
+  void linux2637StopsJumboFramesAtEighteenPageFragments() {
+    // Jumbo frames arrive in pages (packet split): 8948 bytes take three 4 KB pages, and
+    // MAX_SKB_FRAGS (18) pages hold six frames.
+    ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_2_6_37);
+    for (int i = 0; i < 8; i++) {
+      long seq = i * 8948L;
+      gro.receive(
+          new Packet(
+              FLOW,
+              8948,
+              new TcpSegment(seq, 1, TcpSegment.ACK, 65535, 12, List.of(), 7, 3),
+              0,
+              i,
+              0,
+              null,
+              0),
+          0,
+          (p, k) -> up.add(p));
+    }
+    gro.complete(0, (p, k) -> up.add(p));
+    assertThat(up).extracting(Packet::payloadBytes).containsExactly(6 * 8948, 2 * 8948);
   }
 }
