@@ -24,7 +24,7 @@ final class RetransmitQueue {
   // On the send-time ordered list (sent at least once and not SACKed).
   private static final int LISTED = 32;
 
-  /** The FIN: one sequence number, no payload ({@code tcp_send_fin}'s skb). */
+  /** The FIN: one sequence number, alone or after the last data ({@code tcp_send_fin}). */
   static final int FIN = 64;
 
   // What a segment keeps whatever the scoreboard does to it: its history and what it is.
@@ -206,6 +206,16 @@ final class RetransmitQueue {
   /** Appends the FIN at snd_nxt: it takes one sequence number and carries no byte. */
   int appendFin() {
     int slot = append(1, false);
+    segState[slot] |= FIN;
+    return slot;
+  }
+
+  /**
+   * Appends the last data segment with the FIN on it ({@code tcp_send_fin} sets FIN on the unsent
+   * tail skb): {@code len} bytes and one more sequence number.
+   */
+  int appendWithFin(int len, boolean push) {
+    int slot = append(len + 1, push);
     segState[slot] |= FIN;
     return slot;
   }

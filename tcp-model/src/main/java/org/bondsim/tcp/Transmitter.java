@@ -55,6 +55,8 @@ final class Transmitter implements PacketOwner {
   private boolean established;
   private boolean closeRequested;
   private boolean finQueued;
+  // The FIN rides on the segment that ends the written data (it was unsent at close()).
+  private boolean finOnLastData;
   private long peerWindow;
   private long queuedBytes;
   private long packetNumber;
@@ -130,12 +132,13 @@ final class Transmitter implements PacketOwner {
   }
 
   /**
-   * The application closed the socket: once every byte written is sent, a FIN follows ({@code
-   * tcp_close}, {@code tcp_send_fin}). Difference: Linux sets FIN on the last data segment when
-   * that segment is still unsent; the model always sends the FIN as a segment of its own.
+   * The application closed the socket (or shut down its sending side): {@code tcp_send_fin} sets
+   * FIN on the last data segment when that data is still unsent, and otherwise sends a FIN of its
+   * own once every byte written is acknowledged or in flight.
    */
   void close() {
     closeRequested = true;
+    finOnLastData = queue.sndNxt() < writes.written();
   }
 
   /** Whether this end has sent its FIN. */
@@ -190,7 +193,7 @@ final class Transmitter implements PacketOwner {
         transmit(queue.appendFin(), false);
         return;
       }
-      if (sndNxt < appEnd && sndNxt - queue.sndUna() >= peerWindow) {
+      if (sndNxt < appEnd && !windowFitsNext(appEnd)) {
         if (queue.size() == 0) {
           windowProbe.armIfIdle();
         }
@@ -230,7 +233,12 @@ final class Transmitter implements PacketOwner {
   private int appendSegment(long appEnd) {
     long sndNxt = queue.sndNxt();
     int len = (int) Math.min(options.mss, appEnd - sndNxt);
-    return queue.append(len, writes.pushFor(sndNxt + len));
+    boolean push = writes.pushFor(sndNxt + len);
+    if (finOnLastData && sndNxt + len == appEnd) {
+      finQueued = true;
+      return queue.appendWithFin(len, push);
+    }
+    return queue.append(len, push);
   }
 
   /**
@@ -255,14 +263,18 @@ final class Transmitter implements PacketOwner {
     long now = context.now();
     long first = queue.sndNxt();
     boolean push = false;
+    int finFlag = 0;
     for (int i = 0; i < segments; i++) {
-      int slot = queue.append(mss, writes.pushFor(queue.sndNxt() + mss));
+      int slot = appendSegment(appEnd);
       queue.sent(slot, now, false);
       push = queue.has(slot, RetransmitQueue.PUSH);
+      if (queue.has(slot, RetransmitQueue.FIN)) {
+        finFlag = TcpSegment.FIN;
+      }
     }
     // The forced PSH goes on the transmitted clone's header only (__tcp_transmit_skb sets it in
     // the clone's control block), so a later resend of the last segment does not carry it.
-    emit(first, segments * mss, push || pushesGsoPackets, segments, now);
+    emit(first, segments * mss, push || pushesGsoPackets, segments, now, finFlag);
     window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
     dataInFlight();
     return true;
@@ -335,18 +347,41 @@ final class Transmitter implements PacketOwner {
       windowProbe.stop();
       return;
     }
-    if (queue.sndNxt() - queue.sndUna() < peerWindow) {
+    long room = queue.sndUna() + peerWindow - queue.sndNxt();
+    if (windowFitsNext(writes.written())) {
       trySend();
       return;
     }
     counters.winProbes++;
-    emit(queue.sndUna() - 1, 0, false, 1, context.now());
+    if (room > 0) {
+      // tcp_write_wakeup: a window too small for the next segment takes what fits, with PSH.
+      transmit(queue.append((int) room, true), false);
+    } else {
+      emit(queue.sndUna() - 1, 0, false, 1, context.now());
+    }
     windowProbe.probed();
+  }
+
+  /**
+   * {@code tcp_snd_wnd_test}: the next segment (a full MSS, or what is left to send) fits in the
+   * peer's window entirely; Linux sends no segment that crosses its right edge.
+   */
+  private boolean windowFitsNext(long appEnd) {
+    long sndNxt = queue.sndNxt();
+    long next = Math.min(options.mss, appEnd - sndNxt);
+    return sndNxt + next <= queue.sndUna() + peerWindow;
   }
 
   private void emitSegment(int slot, long now) {
     if (queue.has(slot, RetransmitQueue.FIN)) {
-      emit(queue.start(slot), 0, false, 1, now, TcpSegment.FIN);
+      // A FIN alone, or on the last data segment: the FIN's sequence number carries no byte.
+      emit(
+          queue.start(slot),
+          queue.length(slot) - 1,
+          queue.has(slot, RetransmitQueue.PUSH),
+          1,
+          now,
+          TcpSegment.FIN);
       return;
     }
     emit(queue.start(slot), queue.length(slot), queue.has(slot, RetransmitQueue.PUSH), 1, now);
@@ -359,7 +394,7 @@ final class Transmitter implements PacketOwner {
    */
   boolean sendNewForProbe() {
     long appEnd = writes.written();
-    if (queue.sndNxt() >= appEnd || queue.sndNxt() - queue.sndUna() >= peerWindow) {
+    if (queue.sndNxt() >= appEnd || !windowFitsNext(appEnd)) {
       return false;
     }
     transmit(appendSegment(appEnd), false);

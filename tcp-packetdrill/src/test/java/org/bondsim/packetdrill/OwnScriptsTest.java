@@ -34,7 +34,8 @@ class OwnScriptsTest {
         "slow-start-after-idle.pkt",
         "shutdown.pkt",
         "zero-window-probe.pkt",
-        "no-sack-limited-transmit.pkt"
+        "no-sack-limited-transmit.pkt",
+        "fin-on-last-data.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
