@@ -22,6 +22,7 @@ import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -61,6 +62,13 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   @Parameters(paramLabel = "EXPERIMENT", description = "gro-reordering or tlb-dynamic-lb")
   String experiment;
 
+  @Option(
+      names = "--json",
+      description =
+          "gro-reordering only: print {\"setups\": [...]} with each row's and sweep point's"
+              + " ./bondsim netperf line instead of the tables")
+  boolean json;
+
   record Row(int mtu, boolean gro, double mbps, double cpuPercent, double serviceDemand) {
     String name() {
       return "MTU " + mtu + ", GRO " + (gro ? "on " : "off");
@@ -87,10 +95,22 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   static final Setup BOND_GSO = new Setup(true, "0");
   static final Setup IRQ_SPREAD = new Setup(false, "0,1,0");
 
+  private static final String SETUP_A =
+      "As reported: TSO and GSO off on both hosts, all interrupts on CPU 0.";
+  private static final String SETUP_B =
+      "GSO on the sender's bond device (each slave segments in software; TSO/GSO off on the"
+          + " slaves), all interrupts on CPU 0.";
+  private static final String SETUP_C =
+      "As reported, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU 1.";
+
   @Override
   public Integer call() throws InterruptedException, ExecutionException {
     PrintWriter out = spec.commandLine().getOut();
     if (experiment.equals("tlb-dynamic-lb")) {
+      if (json) {
+        throw new IllegalArgumentException(
+            "--json is for gro-reordering; tlb-dynamic-lb prints its table only");
+      }
       TlbDynamicLbExperiment.run(out);
       return 0;
     }
@@ -144,14 +164,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     // 4.107) and this command run the very same figures.
     factor = Math.round(bestFactor * 1000) / 1000.0;
     CpuCosts profile = CpuCosts.GENERIC_2010.scaled(factor);
-    out.printf(
-        Locale.ROOT,
-        "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
-            + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted. bondsim"
-            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 4.107).%n",
-        factor,
-        simulated,
-        calibration.serviceDemand());
+    if (!json) {
+      printFit(out, factor, simulated, calibration);
+    }
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
@@ -166,18 +181,22 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
               pool.submit(() -> runner.run(scenario(1500, gro, level, profile, AS_REPORTED))));
         }
       }
-      printTable(
-          out, "A. As reported: TSO and GSO off on both hosts, all interrupts on CPU 0.", reported);
-      printTable(
-          out,
-          "B. GSO on the sender's bond device (each slave segments in software; TSO/GSO off on the"
-              + " slaves), all interrupts on CPU 0.",
-          bondGso);
-      printTable(
-          out,
-          "C. As reported, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU"
-              + " 1.",
-          spread);
+      if (json) {
+        GroReproduceJson.print(
+            out,
+            factor,
+            simulated,
+            profile,
+            List.of(
+                new GroReproduceJson.SetupRuns("A", SETUP_A, AS_REPORTED, reported, sweep),
+                new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, List.of()),
+                new GroReproduceJson.SetupRuns("C", SETUP_C, IRQ_SPREAD, spread, List.of())),
+            levels);
+        return 0;
+      }
+      printTable(out, "A. " + SETUP_A, reported);
+      printTable(out, "B. " + SETUP_B, bondGso);
+      printTable(out, "C. " + SETUP_C, spread);
       out.println();
       out.println("tcp_reordering sweep, set-up A, MTU 1500 (Mbit/s, retransmissions):");
       for (int g = 0; g < 2; g++) {
@@ -198,6 +217,17 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       pool.shutdown();
     }
     return 0;
+  }
+
+  private static void printFit(PrintWriter out, double factor, double simulated, Row calibration) {
+    out.printf(
+        Locale.ROOT,
+        "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
+            + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted. bondsim"
+            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 4.107).%n",
+        factor,
+        simulated,
+        calibration.serviceDemand());
   }
 
   private static List<Future<RunReport>> submitRows(

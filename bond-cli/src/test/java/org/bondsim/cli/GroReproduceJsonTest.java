@@ -1,0 +1,55 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.host.WorkloadRegistry;
+import org.bondsim.core.scenario.RunReport;
+import org.bondsim.core.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Test;
+
+/** Each row's netperf line, run as a user would paste it, prints the row's own number. */
+class GroReproduceJsonTest {
+  @Test
+  void theCommandOfASetUpBRowReproducesItsThroughput() {
+    CpuCosts costs = CpuCosts.GENERIC_2010.scaled(4.107);
+    String command = GroReproduceJson.command(1500, true, 3, ReproduceCommand.BOND_GSO, costs);
+    assertThat(command)
+        .startsWith("./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host ")
+        .contains("--sender \"gso on\"", "--receiver \"gro on rx-usecs 50 rx-frames 0 irq-cpus 0\"")
+        .endsWith("-- -m 1472");
+    RunReport row =
+        new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load())
+            .run(ReproduceCommand.scenario(1500, true, 3, costs, ReproduceCommand.BOND_GSO));
+    CliRunner pasted = CliRunner.run(words(command.substring("./bondsim ".length())));
+    assertThat(pasted.exitCode()).as(pasted.err()).isZero();
+    assertThat(pasted.out()).contains(String.format(Locale.ROOT, "%.2f", row.throughputMbps()));
+  }
+
+  /** Splits a command line as a shell would, for double quotes only. */
+  private static String[] words(String line) {
+    List<String> words = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    boolean quoted = false;
+    for (char c : line.toCharArray()) {
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ' ' && !quoted) {
+        if (word.length() > 0) {
+          words.add(word.toString());
+          word.setLength(0);
+        }
+      } else {
+        word.append(c);
+      }
+    }
+    if (word.length() > 0) {
+      words.add(word.toString());
+    }
+    return words.toArray(new String[0]);
+  }
+}
