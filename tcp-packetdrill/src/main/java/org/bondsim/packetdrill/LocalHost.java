@@ -1,19 +1,18 @@
 package org.bondsim.packetdrill;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Map;
-import org.bondsim.api.RandomSource;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.stack.PacketOwner;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
-import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
-import org.bondsim.core.engine.SimTimer;
+import org.bondsim.core.host.SimWorkloadContext;
 
 /**
  * The machine packetdrill runs on, as the TCP model sees it: one host whose packets go to a tun
@@ -21,7 +20,7 @@ import org.bondsim.core.engine.SimTimer;
  * packet leaves the host the moment TCP hands it over, so its TCP small queues budget comes back at
  * once, as a tun device frees the skb on transmit.
  */
-final class LocalHost implements Host, WorkloadContext {
+final class LocalHost implements Host {
   /** A packet the stack sent, and when. */
   record Sent(Packet packet, long atNs) {}
 
@@ -31,49 +30,45 @@ final class LocalHost implements Host, WorkloadContext {
   static final Ipv4Address LOCAL = Ipv4Address.parse("192.168.0.1");
   static final Ipv4Address REMOTE = Ipv4Address.parse("192.0.2.1");
 
-  /** What every view of the host shares: the capture and the counts. */
-  private static final class Capture {
-    final ArrayDeque<Sent> sent = new ArrayDeque<>();
-    long count;
-    int offeredScale = -1;
-  }
-
   private final EventLoop loop;
-  private final Map<String, String> settings;
-  private final Capture capture;
-  private final RandomSource random = new SeededRandom(1);
+  private final ArrayDeque<Sent> sent = new ArrayDeque<>();
+  private long count;
+  private int offeredScale = -1;
 
-  LocalHost(EventLoop loop, Map<String, String> settings) {
-    this(loop, settings, new Capture());
-  }
-
-  private LocalHost(EventLoop loop, Map<String, String> settings, Capture capture) {
+  LocalHost(EventLoop loop) {
     this.loop = loop;
-    this.settings = settings;
-    this.capture = capture;
   }
 
-  /** The same host and clock with other settings: a socket's own, fixed when it opens. */
-  LocalHost withSettings(Map<String, String> socketSettings) {
-    return new LocalHost(loop, Map.copyOf(socketSettings), capture);
+  /**
+   * The workload context a socket opens with: this host at both ends (the script plays the peer),
+   * the event loop's clock, and the socket's own settings, fixed when it opens.
+   */
+  WorkloadContext context(Map<String, String> socketSettings) {
+    return new SimWorkloadContext(
+        loop,
+        List.of(this),
+        this,
+        Long.MAX_VALUE / 4,
+        1,
+        MTU,
+        new SeededRandom(1),
+        Map.copyOf(socketSettings));
   }
 
   /** The window scale this end's SYN or SYN-ACK offered, -1 for none or no SYN yet. */
   int offeredScale() {
-    return capture.offeredScale;
+    return offeredScale;
   }
 
   /** How many packets the stack has sent in all. */
   long sentCount() {
-    return capture.count;
+    return count;
   }
 
   /** Packets sent and not yet matched against the script, oldest first. */
   ArrayDeque<Sent> sent() {
-    return capture.sent;
+    return sent;
   }
-
-  // ------------------------------------------------------------------ Host
 
   @Override
   public String name() {
@@ -92,10 +87,10 @@ final class LocalHost implements Host, WorkloadContext {
 
   @Override
   public void send(Packet packet) {
-    capture.sent.add(new Sent(packet, loop.now()));
-    capture.count++;
+    sent.add(new Sent(packet, loop.now()));
+    count++;
     if (packet.tcp() != null && packet.tcp().synOptions() != null) {
-      capture.offeredScale = packet.tcp().synOptions().windowScale();
+      offeredScale = packet.tcp().synOptions().windowScale();
     }
     // Let the interpreter look at the packet before the clock moves on.
     loop.stop();
@@ -108,52 +103,5 @@ final class LocalHost implements Host, WorkloadContext {
   @Override
   public void onReceive(PacketHandler handler) {
     // The interpreter hands inbound segments to the socket itself.
-  }
-
-  // ------------------------------------------------------------------ WorkloadContext
-
-  @Override
-  public Host local() {
-    return this;
-  }
-
-  @Override
-  public Host remote() {
-    return this;
-  }
-
-  @Override
-  public long now() {
-    return loop.now();
-  }
-
-  @Override
-  public long durationNs() {
-    return Long.MAX_VALUE / 4;
-  }
-
-  @Override
-  public int mtu() {
-    return MTU;
-  }
-
-  @Override
-  public int streams() {
-    return 1;
-  }
-
-  @Override
-  public Timer newTimer(Runnable action) {
-    return new SimTimer(loop, action);
-  }
-
-  @Override
-  public RandomSource random() {
-    return random;
-  }
-
-  @Override
-  public String setting(String name, String defaultValue) {
-    return settings.getOrDefault(name, defaultValue);
   }
 }

@@ -62,7 +62,7 @@ final class ScriptRun {
     sysctls.put("bondsim.kernel", kernel);
     // packetdrill's tun device offers TSO and GSO, so the stack hands it super-packets.
     sysctls.put("bondsim.gso", "1");
-    this.host = new LocalHost(loop, sysctls);
+    this.host = new LocalHost(loop);
     this.sockets = new Sockets(host, this::frameOut, sysctls);
     this.toleranceUs = (long) number(script, "tolerance_usecs", tolerance.usecs());
     this.tolerancePercent = number(script, "tolerance_percent", tolerance.percent());

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.TcpSegment;
+import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.packetdrill.Step.SyscallLine;
 import org.bondsim.tcp.SocketInfo;
 import org.bondsim.tcp.TcpCounters;
@@ -100,7 +101,7 @@ final class Sockets {
     if (socket.congestionControl != null) {
       settings.put("net.ipv4.tcp_congestion_control", socket.congestionControl);
     }
-    LocalHost context = host.withSettings(settings);
+    WorkloadContext context = host.context(settings);
     socket.tcp = TcpSettings.of(context);
     socket.endpoint =
         new TcpEndpoint(
@@ -266,7 +267,7 @@ final class Sockets {
     Socket s = socket(call, args);
     String name = arg(call, args, 2);
     String value = arg(call, args, 3).replaceAll("[\\[\\]]", "").trim();
-    TcpSettings tcp = s.tcp != null ? s.tcp : TcpSettings.of(host.withSettings(sysctls));
+    TcpSettings tcp = s.tcp != null ? s.tcp : TcpSettings.of(host.context(sysctls));
     long actual =
         switch (name) {
           case "SO_SNDBUF" -> tcp.sendBuffer(s.sendBufferRequest);
