@@ -50,6 +50,8 @@ final class TcpGro implements ReceiveOffload {
     final Packet first;
     final long heldAtMs;
     final int mss;
+    // 2.6.37's limit for this flow's segment size, fixed with the first segment.
+    final int legacyMaxSegments;
     long nextSeq;
     int payload;
     int segments;
@@ -59,6 +61,7 @@ final class TcpGro implements ReceiveOffload {
       this.first = first;
       this.heldAtMs = nowNs / 1_000_000L;
       this.mss = first.payloadBytes();
+      this.legacyMaxSegments = legacyMaxSegments(mss);
       this.nextSeq = first.tcp().sequence() + first.payloadBytes();
       this.payload = first.payloadBytes();
       this.segments = 1;
@@ -173,7 +176,7 @@ final class TcpGro implements ReceiveOffload {
         && next.sack().equals(first.sack())
         && length <= held.mss
         && held.payload + length + 40 + first.optionBytes() < MAX_BYTES
-        && (!legacy || held.segments < legacyMaxSegments(held.mss));
+        && (!legacy || held.segments < held.legacyMaxSegments);
   }
 
   /** 2.6.37's segment limit for a flow of {@code mss}-byte segments (see the class comment). */

@@ -9,7 +9,6 @@ package org.bondsim.tcp;
 final class NewRenoDupacks implements LossDetection {
   private final RetransmitQueue queue;
   private final ReorderingEstimator reordering;
-  private int dupacks;
 
   NewRenoDupacks(RetransmitQueue queue, ReorderingEstimator reordering) {
     this.queue = queue;
@@ -25,6 +24,8 @@ final class NewRenoDupacks implements LossDetection {
    */
   int onAck(AckSample sample, boolean sackBlocks) {
     int outstanding = queue.size();
+    // The queue keeps the count (sacked_out), as it keeps every other scoreboard count.
+    int dupacks = queue.renoSacked();
     int delivered = sample.newlyDelivered;
     if (sample.advanced) {
       // tcp_remove_reno_sacks: one acked segment fills the hole, the rest were counted already as
@@ -47,7 +48,7 @@ final class NewRenoDupacks implements LossDetection {
 
   /** The duplicate ACKs counted, Reno's {@code sacked_out}. */
   int dupacks() {
-    return dupacks;
+    return queue.renoSacked();
   }
 
   @Override
@@ -57,7 +58,7 @@ final class NewRenoDupacks implements LossDetection {
 
   @Override
   public boolean timeToRecover() {
-    return queue.lostOut() > 0 || dupacks + 1 > reordering.level();
+    return queue.lostOut() > 0 || queue.renoSacked() + 1 > reordering.level();
   }
 
   @Override

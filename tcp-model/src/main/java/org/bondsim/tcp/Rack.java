@@ -16,13 +16,15 @@ import org.bondsim.api.workload.WorkloadContext;
  * not detect a lost retransmission ({@code TCPLostRetransmit}) before the RTO does.
  */
 final class Rack implements LossDetection {
+  /** {@code TCP_TIMEOUT_MIN_US}: the slack tcp_rack_mark_lost adds to the reorder timer. */
+  private static final long TIMEOUT_MIN_NS = 2_000_000L;
+
   private final WorkloadContext context;
   private final RttEstimator rtt;
   private final boolean adaptiveWindow;
   private RetransmitQueue queue;
   private ReorderingEstimator reordering;
   private Recovery recovery;
-  private static final long TIMEOUT_MIN_NS = 2_000_000L;
   private Timer timer;
   private long xmitTime;
   private long endSeq;

@@ -101,6 +101,11 @@ final class RetransmitQueue {
   }
 
   /** The duplicate ACKs a peer without SACK sent, counted as SACKed by Reno. */
+  int renoSacked() {
+    return renoSacked;
+  }
+
+  /** Sets Reno's count of duplicate ACKs ({@link NewRenoDupacks} keeps it up to date). */
   void renoSacked(int dupacks) {
     renoSacked = dupacks;
   }

@@ -33,13 +33,9 @@ final class Transmitter implements PacketOwner {
   private final TcpCounters counters;
   private final RttEstimator rtt;
   private final boolean gso;
-  private final boolean smallQueues;
+  private final KernelProfile profile;
   private final boolean slowStartAfterIdle;
   private final int minTsoSegs;
-  private final boolean pushesGsoPackets;
-  private final boolean gsoHalfCwnd;
-  private final boolean tsoAutosize;
-  private final int tsoRttLog;
   // When data last left (tcp_sock's lsndtime), -1 before any.
   private long lastDataSentNs = -1;
   private final PushMarks writes = new PushMarks();
@@ -79,13 +75,9 @@ final class Transmitter implements PacketOwner {
     this.counters = counters;
     this.rtt = rtt;
     this.gso = settings.gso();
-    this.smallQueues = settings.profile().smallQueues();
+    this.profile = settings.profile();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.minTsoSegs = settings.minTsoSegs();
-    this.pushesGsoPackets = settings.profile().pushesGsoPackets();
-    this.gsoHalfCwnd = settings.profile().gsoHalfCwnd();
-    this.tsoAutosize = settings.profile().tsoAutosize();
-    this.tsoRttLog = settings.profile().tsoRttLog();
   }
 
   void wire(
@@ -163,7 +155,7 @@ final class Transmitter implements PacketOwner {
    * most tcp_limit_output_bytes (1 MB). Not in 2.6.37.
    */
   private boolean smallQueueAllows() {
-    if (!smallQueues) {
+    if (!profile.smallQueues()) {
       return true;
     }
     long twoSkbs = 2L * SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
@@ -252,7 +244,7 @@ final class Transmitter implements PacketOwner {
     int mss = options.mss;
     int goal = tsoGoal(mss);
     int room = window.cwnd - queue.packetsInFlight();
-    if (gsoHalfCwnd) {
+    if (profile.gsoHalfCwnd()) {
       room = Math.min(room, Math.max(window.cwnd >> 1, 1));
     }
     long full = (Math.min(appEnd, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
@@ -274,7 +266,7 @@ final class Transmitter implements PacketOwner {
     }
     // The forced PSH goes on the transmitted clone's header only (__tcp_transmit_skb sets it in
     // the clone's control block), so a later resend of the last segment does not carry it.
-    emit(first, segments * mss, push || pushesGsoPackets, segments, now, finFlag);
+    emit(first, segments * mss, push || profile.pushesGsoPackets(), segments, now, finFlag);
     window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
     dataInFlight();
     return true;
@@ -286,12 +278,12 @@ final class Transmitter implements PacketOwner {
    * most 64 KB and at least {@code tcp_min_tso_segs}. Kernels before 3.12 fill the packet to 64 KB.
    */
   private int tsoGoal(int mss) {
-    if (!tsoAutosize) {
+    if (!profile.tsoAutosize()) {
       return GSO_MAX_BYTES / mss;
     }
     long bytes = pacingRate() >> 10;
-    if (tsoRttLog >= 0 && rtt.hasSample()) {
-      long r = (rtt.minRttNs() / 1000) >> tsoRttLog;
+    if (profile.tsoRttLog() >= 0 && rtt.hasSample()) {
+      long r = (rtt.minRttNs() / 1000) >> profile.tsoRttLog();
       if (r < 32) {
         bytes += GSO_MAX_BYTES >> r;
       }

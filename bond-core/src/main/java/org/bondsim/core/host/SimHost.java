@@ -14,7 +14,7 @@ import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.HostStack;
-import org.bondsim.core.metrics.ReorderingMeter;
+import org.bondsim.core.metrics.FlowMeters;
 import org.bondsim.core.metrics.ReorderingStats;
 
 /**
@@ -26,11 +26,10 @@ public final class SimHost implements Host, HostStack {
   private final BondDevice bond;
   private final MacAddress mac;
   private final Ipv4Address address;
-  private final int densityThreshold;
   private PacketHandler handler = packet -> {};
-  private ReorderingMeter[] meters = new ReorderingMeter[0];
+  private final FlowMeters meters;
   // The same numbers as they reach TCP, after NAPI and GRO.
-  private ReorderingMeter[] stackMeters = new ReorderingMeter[0];
+  private final FlowMeters stackMeters;
   private boolean measuresStackInput;
   private TransmitStage[] transmitStages;
   // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
@@ -55,7 +54,8 @@ public final class SimHost implements Host, HostStack {
     this.bond = bond;
     this.mac = mac;
     this.address = address;
-    this.densityThreshold = densityThreshold;
+    this.meters = new FlowMeters(densityThreshold);
+    this.stackMeters = new FlowMeters(densityThreshold);
     bond.attachStack(this);
   }
 
@@ -163,14 +163,8 @@ public final class SimHost implements Host, HostStack {
     if (flow < 0 || !measuresStackInput) {
       return;
     }
-    if (flow >= stackMeters.length) {
-      stackMeters = Arrays.copyOf(stackMeters, Math.max(flow + 1, stackMeters.length * 2));
-    }
-    if (stackMeters[flow] == null) {
-      stackMeters[flow] = new ReorderingMeter(densityThreshold);
-    }
     for (int i = 0; i < frames; i++) {
-      stackMeters[flow].onArrival(packet.flowSequence() + i);
+      stackMeters.onArrival(flow, packet.flowSequence() + i);
     }
   }
 
@@ -244,13 +238,7 @@ public final class SimHost implements Host, HostStack {
   public void observeArrival(Packet packet) {
     int flow = packet.flowId();
     if (flow >= 0) {
-      if (flow >= meters.length) {
-        meters = Arrays.copyOf(meters, Math.max(flow + 1, meters.length * 2));
-      }
-      if (meters[flow] == null) {
-        meters[flow] = new ReorderingMeter(densityThreshold);
-      }
-      meters[flow].onArrival(packet.flowSequence());
+      meters.onArrival(flow, packet.flowSequence());
     }
   }
 
@@ -260,7 +248,7 @@ public final class SimHost implements Host, HostStack {
    * @return the stats
    */
   public ReorderingStats reordering() {
-    return sum(meters);
+    return meters.sum();
   }
 
   /** Measures reordering at TCP's input too (the receiving host of a run; the sender need not). */
@@ -276,16 +264,6 @@ public final class SimHost implements Host, HostStack {
    * @return the stats, counted in segments
    */
   public ReorderingStats stackReordering() {
-    return sum(stackMeters);
-  }
-
-  private ReorderingStats sum(ReorderingMeter[] perFlow) {
-    ReorderingStats sum = ReorderingStats.empty(densityThreshold);
-    for (ReorderingMeter meter : perFlow) {
-      if (meter != null) {
-        sum = sum.plus(meter.snapshot());
-      }
-    }
-    return sum;
+    return stackMeters.sum();
   }
 }
