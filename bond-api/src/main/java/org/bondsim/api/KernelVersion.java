@@ -7,6 +7,11 @@ package org.bondsim.api;
 public enum KernelVersion {
   /** Linux 6.x, the default. */
   LINUX_6("6.x"),
+  /**
+   * Linux 6.1 as released (before its stable series took the October 2023 timer fixes): differs
+   * from 6.x only where a model says so.
+   */
+  LINUX_6_1("6.1"),
   /** Linux 2.6.37, the kernel of the reference experiments. */
   LINUX_2_6_37("2.6.37");
 
@@ -19,7 +24,7 @@ public enum KernelVersion {
   /**
    * Returns the word the command line and settings use.
    *
-   * @return {@code 6.x} or {@code 2.6.37}
+   * @return {@code 6.x}, {@code 6.1} or {@code 2.6.37}
    */
   public String word() {
     return word;
@@ -28,7 +33,7 @@ public enum KernelVersion {
   /**
    * Reads a kernel's word.
    *
-   * @param text {@code 6.x} or {@code 2.6.37}
+   * @param text {@code 6.x}, {@code 6.1} or {@code 2.6.37}
    * @return the kernel
    * @throws IllegalArgumentException naming the allowed words
    */
@@ -39,7 +44,7 @@ public enum KernelVersion {
       }
     }
     throw new IllegalArgumentException(
-        "bondsim.kernel must be one of 6.x, 2.6.37, got '" + text + "'");
+        "bondsim.kernel must be one of 6.x, 6.1, 2.6.37, got '" + text + "'");
   }
 
   /** The word, so that messages and reports print {@code 6.x} rather than the constant. */

@@ -297,7 +297,9 @@ final class NetperfCommand implements Callable<Integer> {
   @Option(
       names = "--kernel",
       description =
-          "Which kernel's TCP to follow: 6.x (default) or 2.6.37 (the reference experiments).")
+          "Which kernel's TCP to follow: 6.x (default), 6.1 (as released: its timers' 2-tick"
+              + " floor) or 2.6.37 (the reference experiments). The tick is --sysctl"
+              + " bondsim.hz=100|250|300|1000 (CONFIG_HZ, default 1000).")
   String kernel;
 
   @Option(

@@ -42,8 +42,19 @@ final class PacketdrillCommand implements Callable<Integer> {
       names = "--kernel",
       defaultValue = "6.x",
       paramLabel = "KERNEL",
-      description = "the TCP model's kernel: 6.x or 2.6.37 (default: ${DEFAULT-VALUE})")
+      description =
+          "the TCP model's kernel: 6.x, 6.1 (as released, before the October 2023 timer fix) or"
+              + " 2.6.37 (default: ${DEFAULT-VALUE})")
   String kernel;
+
+  @Option(
+      names = "--hz",
+      defaultValue = "1000",
+      paramLabel = "HZ",
+      description =
+          "CONFIG_HZ of the kernel: 100, 250, 300 or 1000; TCP's timers round to its tick"
+              + " (default: ${DEFAULT-VALUE})")
+  int hz;
 
   @Option(
       names = "--tolerance_usecs",
@@ -66,8 +77,11 @@ final class PacketdrillCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (!kernel.equals("6.x") && !kernel.equals("2.6.37")) {
-      throw new IllegalArgumentException("--kernel must be 6.x or 2.6.37, got " + kernel);
+    if (!kernel.equals("6.x") && !kernel.equals("6.1") && !kernel.equals("2.6.37")) {
+      throw new IllegalArgumentException("--kernel must be 6.x, 6.1 or 2.6.37, got " + kernel);
+    }
+    if (hz != 100 && hz != 250 && hz != 300 && hz != 1000) {
+      throw new IllegalArgumentException("--hz must be 100, 250, 300 or 1000, got " + hz);
     }
     Tolerance tolerance =
         new Tolerance(
@@ -82,7 +96,7 @@ final class PacketdrillCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "SCRIPT " + script + " cannot be read (" + reason(e) + ")");
       }
-      results.add(Packetdrill.run(script.toString(), text, kernel, tolerance));
+      results.add(Packetdrill.run(script.toString(), text, kernel, hz, tolerance));
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

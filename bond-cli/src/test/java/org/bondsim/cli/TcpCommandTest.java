@@ -53,8 +53,8 @@ class TcpCommandTest {
         "net.ipv4.tcp_reordering=0|net.ipv4.tcp_reordering must be 1..300, got 0",
         "net.ipv4.tcp_congestion_control=bbr|net.ipv4.tcp_congestion_control must be one of cubic",
         "net.ipv4.tcp_nosuch=1|--sysctl net.ipv4.tcp_nosuch is not a setting any test reads;"
-            + " TCP_STREAM does not take it (it takes --kernel, --sender, --sysctl"
-            + " net.ipv4.tcp_congestion_control,",
+            + " TCP_STREAM does not take it (it takes --kernel, --sender, --sysctl bondsim.hz,"
+            + " --sysctl net.ipv4.tcp_congestion_control,",
       })
   void badSysctlsExitTwoNamingTheSysctlAndItsRange(String sysctl, String message) {
     CliRunner result =
@@ -69,6 +69,7 @@ class TcpCommandTest {
     CliRunner result =
         CliRunner.run("netperf", "-t", "TCP_STREAM", "-l", "0.01", "--kernel", "4.4");
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("--kernel must be one of 6.x (6), 2.6.37 (2), got '4.4'");
+    assertThat(result.err())
+        .contains("--kernel must be one of 6.x (6), 6.1 (61), 2.6.37 (2), got '4.4'");
   }
 }

@@ -23,6 +23,7 @@ final class AckScheduler {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final RttEstimator rtt;
+  private final Jiffies jiffies;
   private final boolean compresses;
   private final Timer delackTimer;
   private final Timer compressTimer;
@@ -38,9 +39,11 @@ final class AckScheduler {
       WorkloadContext context,
       NegotiatedOptions options,
       KernelProfile profile,
+      Jiffies jiffies,
       TcpCounters counters,
       RttEstimator rtt) {
     this.context = context;
+    this.jiffies = jiffies;
     this.options = options;
     this.counters = counters;
     this.rtt = rtt;
@@ -95,7 +98,8 @@ final class AckScheduler {
     } else if (receiver.unacknowledged() > options.mss || quickAcks > 0) {
       ackNow();
     } else if (!delackTimer.armed()) {
-      delackTimer.armAt(context.now() + DELACK_NS);
+      // A jiffies timer (ICSK_TIME_DACK); the SACK-compression timer below is an hrtimer.
+      delackTimer.armAt(jiffies.fireAfter(context.now(), DELACK_NS));
     }
   }
 

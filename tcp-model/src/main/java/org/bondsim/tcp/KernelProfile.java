@@ -50,6 +50,12 @@ package org.bondsim.tcp;
  *     ({@code tcp_data_queue} calls {@code tcp_enter_quickack_mode} on 2.6.37), so the in-order
  *     segments after the hole are ACKed one by one too; since 4.18 only old or out-of-window data
  *     does ("tcp: do not force quickack when receiving out-of-order packets")
+ * @param tickFloor the RACK reorder timer and the loss probe add {@code TCP_TIMEOUT_MIN}, two
+ *     ticks, after rounding their wait up to ticks, and a probe with one packet out adds {@code
+ *     TCP_RTO_MIN} in ticks the same way; Linux commit 1c2709cfff1d ("tcp: fix excessive TLP and
+ *     RACK timeouts from HZ rounding", 6.6, and the stable series from October 2023) adds {@code
+ *     TCP_TIMEOUT_MIN_US} (2 ms) before rounding, which at HZ=250 shortens the timer by about a
+ *     tick
  */
 record KernelProfile(
     int initialCwnd,
@@ -73,7 +79,8 @@ record KernelProfile(
     boolean handshakeRttNeedsTimestamps,
     boolean tsoAutosize,
     int tsoRttLog,
-    boolean quickAckOnOutOfOrder) {
+    boolean quickAckOnOutOfOrder,
+    boolean tickFloor) {
 
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
@@ -99,6 +106,7 @@ record KernelProfile(
           false,
           true,
           9,
+          false,
           false);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -125,7 +133,42 @@ record KernelProfile(
           true,
           false,
           -1,
+          true,
           true);
+
+  /**
+   * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
+   * Linux 6.1 running on GCE"): the model's 6.x except that TCP's short timers still add two ticks
+   * after rounding ({@link #tickFloor}).
+   */
+  static final KernelProfile LINUX_6_1 = LINUX_6.withTickFloor();
+
+  private KernelProfile withTickFloor() {
+    return new KernelProfile(
+        initialCwnd,
+        initialRtoNs,
+        rmemDefault,
+        rmemMax,
+        advWinScale,
+        sockMinSndbuf,
+        smallQueues,
+        compressesSacks,
+        growsPerPacket,
+        countsEveryReorderEvent,
+        fack,
+        rack,
+        prr,
+        lossProbes,
+        fixedMaxReordering,
+        hystartLowNs,
+        pushesGsoPackets,
+        gsoHalfCwnd,
+        handshakeRttNeedsTimestamps,
+        tsoAutosize,
+        tsoRttLog,
+        quickAckOnOutOfOrder,
+        true);
+  }
 
   /**
    * The window a receive buffer of {@code buffer} bytes advertises ({@code tcp_win_from_space}).

@@ -20,6 +20,8 @@ final class LossProbe {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final boolean configured;
+  private final Jiffies jiffies;
+  private final boolean tickFloor;
   private final Timer timer;
   private RetransmitQueue queue;
   private Recovery recovery;
@@ -41,6 +43,8 @@ final class LossProbe {
     this.counters = counters;
     int earlyRetrans = settings.earlyRetrans();
     this.configured = settings.profile().lossProbes() && (earlyRetrans == 3 || earlyRetrans == 4);
+    this.jiffies = settings.jiffies();
+    this.tickFloor = settings.profile().tickFloor();
     this.timer = context.newTimer(this::fire);
   }
 
@@ -66,18 +70,26 @@ final class LossProbe {
       timer.cancel();
       return;
     }
-    long timeout;
-    if (rtt.hasSample()) {
-      timeout =
-          2 * rtt.srttNs() + (queue.size() == 1 ? RttEstimator.RTO_MIN_NS : SEVERAL_OUT_SLACK_NS);
+    // tcp_schedule_loss_probe counts in ticks: 2 x SRTT plus the slack, rounded up together, or
+    // (before Linux 1c2709cfff1d) the SRTT term rounded up and the slack added in ticks.
+    long ticks;
+    if (!rtt.hasSample()) {
+      ticks = jiffies.ticks(NO_SAMPLE_TIMEOUT_NS);
+    } else if (tickFloor) {
+      ticks =
+          jiffies.ticks(2 * rtt.srttNs())
+              + (queue.size() == 1
+                  ? jiffies.ticks(RttEstimator.RTO_MIN_NS)
+                  : Rack.TIMEOUT_MIN_TICKS);
     } else {
-      timeout = NO_SAMPLE_TIMEOUT_NS;
+      long slack = queue.size() == 1 ? RttEstimator.RTO_MIN_NS : SEVERAL_OUT_SLACK_NS;
+      ticks = jiffies.ticks(2 * rtt.srttNs() + slack);
     }
     long now = context.now();
     if (rto.armed()) {
-      timeout = Math.min(timeout, Math.max(0, rto.expiresAt() - now));
+      ticks = Math.min(ticks, jiffies.ticks(rto.expiresAt() - now));
     }
-    timer.armAt(now + timeout);
+    timer.armAt(jiffies.fireAt(now, ticks));
   }
 
   /** RACK's reorder timer took the connection's one retransmission timer. */

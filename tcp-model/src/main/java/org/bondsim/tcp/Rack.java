@@ -19,9 +19,14 @@ final class Rack implements LossDetection {
   /** {@code TCP_TIMEOUT_MIN_US}: the slack tcp_rack_mark_lost adds to the reorder timer. */
   private static final long TIMEOUT_MIN_NS = 2_000_000L;
 
+  /** {@code TCP_TIMEOUT_MIN}: the same slack in ticks, as kernels before 1c2709cfff1d add it. */
+  static final long TIMEOUT_MIN_TICKS = 2;
+
   private final WorkloadContext context;
   private final RttEstimator rtt;
   private final boolean adaptiveWindow;
+  private final Jiffies jiffies;
+  private final boolean tickFloor;
   private RetransmitQueue queue;
   private ReorderingEstimator reordering;
   private Recovery recovery;
@@ -38,11 +43,21 @@ final class Rack implements LossDetection {
    * @param rtt the connection's RTT estimator (min_rtt, srtt)
    * @param recoverySysctl {@code tcp_recovery}; bit 2 ({@code TCP_RACK_STATIC_REO_WND}) keeps the
    *     window static
+   * @param jiffies the kernel's tick, which the reorder timer counts in
+   * @param tickFloor whether the timer's 2-tick floor is added after rounding (before Linux
+   *     1c2709cfff1d) rather than 2 ms before it
    */
-  Rack(WorkloadContext context, RttEstimator rtt, int recoverySysctl) {
+  Rack(
+      WorkloadContext context,
+      RttEstimator rtt,
+      int recoverySysctl,
+      Jiffies jiffies,
+      boolean tickFloor) {
     this.context = context;
     this.rtt = rtt;
     this.adaptiveWindow = (recoverySysctl & 2) == 0;
+    this.jiffies = jiffies;
+    this.tickFloor = tickFloor;
   }
 
   void wire(RetransmitQueue queue, ReorderingEstimator reordering, Recovery recovery, Timer timer) {
@@ -126,8 +141,13 @@ final class Rack implements LossDetection {
     }
     if (longestWait > 0) {
       // tcp_rack_mark_lost: one timer for the longest wait ("Record maximum wait time"), plus
-      // TCP_TIMEOUT_MIN_US (2 ms).
-      timer.armAt(now + longestWait + TIMEOUT_MIN_NS);
+      // TCP_TIMEOUT_MIN_US (2 ms) before rounding to ticks, or, before 1c2709cfff1d,
+      // TCP_TIMEOUT_MIN (2 ticks) after it.
+      long ticks =
+          tickFloor
+              ? jiffies.ticks(longestWait) + TIMEOUT_MIN_TICKS
+              : jiffies.ticks(longestWait + TIMEOUT_MIN_NS);
+      timer.armAt(jiffies.fireAt(now, ticks));
     }
   }
 

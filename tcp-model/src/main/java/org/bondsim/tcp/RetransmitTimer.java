@@ -14,23 +14,34 @@ final class RetransmitTimer {
 
   private final WorkloadContext context;
   private final RttEstimator rtt;
+  private final Jiffies jiffies;
   private final Timer timer;
   private int backoff;
 
-  RetransmitTimer(WorkloadContext context, RttEstimator rtt, Runnable onTimeout) {
+  RetransmitTimer(WorkloadContext context, RttEstimator rtt, Jiffies jiffies, Runnable onTimeout) {
     this.context = context;
     this.rtt = rtt;
+    this.jiffies = jiffies;
     this.timer = context.newTimer(onTimeout);
   }
 
   /** Restarts the timer for one RTO from now. */
   void arm() {
-    timer.armAt(context.now() + currentNs());
+    timer.armAt(jiffies.fireAfter(context.now(), currentNs()));
   }
 
-  /** The timeout with back-off applied ({@code icsk_rto}, what {@code tcpi_rto} reports). */
+  /**
+   * The timeout with back-off applied ({@code icsk_rto}, what {@code tcpi_rto} reports): {@code
+   * __tcp_set_rto} keeps it in ticks, so the estimator's value rounds up to one.
+   */
   long currentNs() {
-    return Math.min(RttEstimator.RTO_MAX_NS, rtt.rtoNs() << Math.min(backoff, MAX_BACKOFF_SHIFT));
+    long rto = jiffies.roundUp(rtt.rtoNs());
+    return Math.min(RttEstimator.RTO_MAX_NS, rto << Math.min(backoff, MAX_BACKOFF_SHIFT));
+  }
+
+  /** The kernel's tick, for the timers that share this one's clock. */
+  Jiffies jiffies() {
+    return jiffies;
   }
 
   /** Starts the timer unless it runs already (a transmission with the queue non-empty). */
@@ -42,7 +53,7 @@ final class RetransmitTimer {
 
   /** Starts the timer {@code delayNs} from now (the SYN's own schedule). */
   void armIn(long delayNs) {
-    timer.armAt(context.now() + delayNs);
+    timer.armAt(jiffies.fireAfter(context.now(), delayNs));
   }
 
   void cancel() {

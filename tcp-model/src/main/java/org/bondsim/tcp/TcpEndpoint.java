@@ -80,7 +80,9 @@ public final class TcpEndpoint {
     this.rtt = new RttEstimator(profile.initialRtoNs());
     this.window = new CongestionWindow(settings);
     this.reordering = new ReorderingEstimator(settings, counters);
-    this.rack = new Rack(context, rtt, settings.recovery());
+    this.rack =
+        new Rack(
+            context, rtt, settings.recovery(), settings.jiffies(), settings.profile().tickFloor());
     this.queue = new RetransmitQueue(counters, rack);
     this.dupthresh = new Dupthresh(queue, reordering);
     this.fack = new Fack(queue, reordering);
@@ -97,11 +99,11 @@ public final class TcpEndpoint {
             counters);
     this.receiver =
         new Receiver(context, options, settings, counters, rtt, reader, requestedReceiveBuffer);
-    this.acks = new AckScheduler(context, options, profile, counters, rtt);
+    this.acks = new AckScheduler(context, options, profile, settings.jiffies(), counters, rtt);
     this.transmitter =
         new Transmitter(context, host, frame, flowId, settings, options, counters, rtt);
     this.handshake = new Handshake(context, host, frame, settings, options, counters);
-    this.rto = new RetransmitTimer(context, rtt, this::onRetransmitTimeout);
+    this.rto = new RetransmitTimer(context, rtt, settings.jiffies(), this::onRetransmitTimeout);
     this.probe = new LossProbe(context, settings, rtt, options, counters);
     this.reorderTimer = context.newTimer(this::onReorderTimeout);
     // The components call each other in cycles (the transmitter sends the receiver's ACK, the

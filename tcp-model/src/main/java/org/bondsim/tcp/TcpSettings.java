@@ -30,6 +30,9 @@ import org.bondsim.api.workload.WorkloadContext;
  *     unless {@code net.ipv4.tcp_rmem} is given
  * @param slowStartAfterIdle {@code net.ipv4.tcp_slow_start_after_idle}: restart the window after an
  *     idle period longer than the RTO (RFC 2861, {@code tcp_cwnd_restart})
+ * @param minTsoSegs {@code net.ipv4.tcp_min_tso_segs}, the fewest segments autosizing puts in a TSO
+ *     packet
+ * @param jiffies the kernel's tick ({@code bondsim.hz}, {@code CONFIG_HZ}, 1000 unless set)
  */
 public record TcpSettings(
     Kernel kernel,
@@ -45,15 +48,25 @@ public record TcpSettings(
     long rmemDefault,
     long rmemMax,
     boolean slowStartAfterIdle,
-    int minTsoSegs) {
+    int minTsoSegs,
+    Jiffies jiffies) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
           new ChoiceOption(
               "bondsim.kernel",
               "6.x",
-              List.of(new Choice("6.x", 6), new Choice("2.6.37", 2)),
+              List.of(new Choice("6.x", 6), new Choice("6.1", 61), new Choice("2.6.37", 2)),
               "which kernel's TCP to follow"),
+          new ChoiceOption(
+              "bondsim.hz",
+              "1000",
+              List.of(
+                  new Choice("100", 100),
+                  new Choice("250", 250),
+                  new Choice("300", 300),
+                  new Choice("1000", 1000)),
+              "CONFIG_HZ: the tick TCP's timers round to"),
           new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
           new IntOption(
               "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
@@ -110,7 +123,8 @@ public record TcpSettings(
         rmem[1],
         rmem[2],
         context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"),
-        Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")));
+        Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")),
+        new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))));
   }
 
   /** Reads tcp_rmem: "4096 131072 6291456" as {@code sysctl} prints it. */

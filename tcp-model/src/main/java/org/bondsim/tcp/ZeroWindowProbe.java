@@ -34,7 +34,7 @@ final class ZeroWindowProbe {
   /** {@code tcp_check_probe_timer}: the sender stalled on the window; start timing unless it is. */
   void armIfIdle() {
     if (!timer.armed()) {
-      timer.armAt(context.now() + baseNs());
+      timer.armAt(rto.jiffies().fireAfter(context.now(), baseNs()));
     }
   }
 
@@ -43,7 +43,8 @@ final class ZeroWindowProbe {
     if (backoff < MAX_BACKOFF) {
       backoff++;
     }
-    timer.armAt(context.now() + Math.min(RttEstimator.RTO_MAX_NS, baseNs() << backoff));
+    long wait = Math.min(RttEstimator.RTO_MAX_NS, baseNs() << backoff);
+    timer.armAt(rto.jiffies().fireAfter(context.now(), wait));
   }
 
   /** Data is in flight again, or nothing waits: no probing, and the back-off starts over. */

@@ -16,7 +16,7 @@ class LossDetectionTest {
   private final ManualContext context = new ManualContext(1500, Map.of());
   private final TcpCounters counters = new TcpCounters();
   private final RttEstimator rtt = new RttEstimator(1_000_000_000L);
-  private final Rack rack = new Rack(context, rtt, 1);
+  private final Rack rack = new Rack(context, rtt, 1, new Jiffies(1000), false);
   private final RetransmitQueue queue = new RetransmitQueue(counters, rack);
   private final ReorderingEstimator reordering =
       new ReorderingEstimator(TcpSettings.of(context), counters);

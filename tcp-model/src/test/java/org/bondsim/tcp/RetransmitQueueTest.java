@@ -19,7 +19,7 @@ class RetransmitQueueTest {
 
   @BeforeEach
   void tenSegments() {
-    queue = new RetransmitQueue(counters, new Rack(context, rtt, 1));
+    queue = new RetransmitQueue(counters, new Rack(context, rtt, 1, new Jiffies(1000), false));
     for (int i = 0; i < 10; i++) {
       queue.sent(queue.append(1000, false), i * 1000L, false);
     }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class ZeroWindowProbeTest {
   private final ManualContext context = new ManualContext(1500, Map.of());
   private final RttEstimator rtt = new RttEstimator(1_000_000_000L);
-  private final RetransmitTimer rto = new RetransmitTimer(context, rtt, () -> {});
+  private final RetransmitTimer rto =
+      new RetransmitTimer(context, rtt, new Jiffies(1000), () -> {});
   private final List<Long> fired = new ArrayList<>();
   private ZeroWindowProbe probe;
 

@@ -13,7 +13,7 @@ public final class Packetdrill {
    *
    * @param name the file name, for messages
    * @param text the script
-   * @param kernel the TCP model's kernel profile, {@code 6.x} or {@code 2.6.37}
+   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1} or {@code 2.6.37}
    * @return pass, fail with the line, or skip with the reason
    * @throws ScriptSyntaxException when the script is malformed, naming the line
    */
@@ -26,18 +26,34 @@ public final class Packetdrill {
    *
    * @param name the file name, for messages
    * @param text the script
-   * @param kernel the TCP model's kernel profile, {@code 6.x} or {@code 2.6.37}
+   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1} or {@code 2.6.37}
    * @param tolerance the tolerance, unless the script's header sets its own
    * @return pass, fail with the line, or skip with the reason
    * @throws ScriptSyntaxException when the script is malformed, naming the line
    */
   public static ScriptResult run(String name, String text, String kernel, Tolerance tolerance) {
+    return run(name, text, kernel, 1000, tolerance);
+  }
+
+  /**
+   * Parses and runs one script on a kernel built with a given tick.
+   *
+   * @param name the file name, for messages
+   * @param text the script
+   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1} or {@code 2.6.37}
+   * @param hz {@code CONFIG_HZ}, the tick TCP's timers round to: 100, 250, 300 or 1000
+   * @param tolerance the tolerance, unless the script's header sets its own
+   * @return pass, fail with the line, or skip with the reason
+   * @throws ScriptSyntaxException when the script is malformed, naming the line
+   */
+  public static ScriptResult run(
+      String name, String text, String kernel, int hz, Tolerance tolerance) {
     Script script;
     try {
       script = ScriptParser.parse(name, text);
     } catch (Unsupported e) {
       return new ScriptResult(name, ScriptResult.Outcome.SKIP, e.line(), e.getMessage());
     }
-    return new ScriptRun(script, kernel, tolerance).run();
+    return new ScriptRun(script, kernel, hz, tolerance).run();
   }
 }

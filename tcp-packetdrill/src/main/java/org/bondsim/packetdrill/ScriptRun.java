@@ -57,9 +57,10 @@ final class ScriptRun {
   private long firstScriptTsVal = -1;
   private long firstActualTsVal;
 
-  ScriptRun(Script script, String kernel, Tolerance tolerance) {
+  ScriptRun(Script script, String kernel, int hz, Tolerance tolerance) {
     this.script = script;
     sysctls.put("bondsim.kernel", kernel);
+    sysctls.put("bondsim.hz", Integer.toString(hz));
     // packetdrill's tun device offers TSO and GSO, so the stack hands it super-packets.
     sysctls.put("bondsim.gso", "1");
     this.host = new LocalHost(loop);

@@ -89,6 +89,26 @@ class OwnScriptsTest {
                 + " win 1054 at 0.327 s (tolerance 6250 us)");
   }
 
+  /**
+   * CONFIG_HZ=250 on Linux 6.1 as released: the 25 ms wait rounds up to 7 ticks and the floor adds
+   * 2 more (9 ticks, 36 ms); since 1c2709cfff1d the 2 ms go in before rounding (27 ms, 7 ticks, 28
+   * ms). Google's fr-4pkt-fack-last-mss.pkt, tested on 6.1, expects about 40 ms for this case.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"rack-reorder-timer.pkt"})
+  void theReorderTimerCountsInTicks(String name) throws IOException {
+    String at36 = read(name).replace("+.027 > . 1001:2001", "+.036 > . 1001:2001");
+    assertThat(Packetdrill.run(name, at36, "6.1", 250, Tolerance.DEFAULT).result())
+        .isEqualTo(ScriptResult.Outcome.PASS);
+    String late = read(name).replace("+.027 > . 1001:2001", "+.050 > . 1001:2001");
+    assertThat(Packetdrill.run(name, late, "6.1", 250, Tolerance.DEFAULT).message())
+        .endsWith("at 0.336 s (tolerance 6250 us)");
+    assertThat(Packetdrill.run(name, late, "6.x", 250, Tolerance.DEFAULT).message())
+        .endsWith("at 0.328 s (tolerance 6250 us)");
+    assertThat(Packetdrill.run(name, read(name), "6.1", 250, Tolerance.DEFAULT).result())
+        .isEqualTo(ScriptResult.Outcome.FAIL);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"passive-open-write.pkt"})
   void aFalseAssertionFailsWithTheValue(String name) throws IOException {

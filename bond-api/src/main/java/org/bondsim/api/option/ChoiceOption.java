@@ -46,7 +46,12 @@ public record ChoiceOption(String name, String defaultName, List<Choice> choices
   @Override
   public String allowed() {
     return choices.stream()
-        .map(c -> c.word() + " (" + c.number() + ")")
+        // A word that is its own number (CONFIG_HZ's 250) is not repeated in parentheses.
+        .map(
+            c ->
+                c.word().equals(Integer.toString(c.number()))
+                    ? c.word()
+                    : c.word() + " (" + c.number() + ")")
         .collect(Collectors.joining(", ", "one of ", ""));
   }
 

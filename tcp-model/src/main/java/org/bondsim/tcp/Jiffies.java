@@ -1,0 +1,97 @@
+package org.bondsim.tcp;
+
+/**
+ * The kernel's timer tick ({@code CONFIG_HZ}): TCP's retransmission, loss-probe, RACK reorder,
+ * delayed-ACK and zero-window-probe timers are jiffies timers ({@code sk_reset_timer}, {@code
+ * mod_timer(timer, jiffies + when)}), so a wait is rounded up to whole ticks ({@code
+ * usecs_to_jiffies}) and counted from the tick the current instant falls in. A timer armed just
+ * after a tick therefore fires up to one tick sooner than the wait it asked for, and never later
+ * than the rounded wait.
+ *
+ * <p>Linux builds with HZ 100, 250, 300 or 1000 ({@code kernel/Kconfig.hz}); distributions differ
+ * (Debian's default is 250). The model's clock starts on a tick. Difference: the timer wheel's
+ * coarser levels ({@code kernel/time/timer.c} since 4.8, e.g. 8-tick granularity for timers of 64
+ * to 511 ticks) are not modelled, so a long timer fires at its tick here where Linux may fire it up
+ * to one granule later. The SACK-compression timer is a high-resolution timer in Linux and stays
+ * exact.
+ *
+ * @param hz ticks per second
+ */
+record Jiffies(int hz) {
+  /** The values {@code kernel/Kconfig.hz} offers. */
+  static final int[] ALLOWED = {100, 250, 300, 1000};
+
+  private static final long NS_PER_SECOND = 1_000_000_000L;
+
+  Jiffies {
+    boolean allowed = false;
+    for (int value : ALLOWED) {
+      allowed |= value == hz;
+    }
+    if (!allowed) {
+      throw new IllegalArgumentException("CONFIG_HZ must be 100, 250, 300 or 1000, got " + hz);
+    }
+  }
+
+  /**
+   * {@code usecs_to_jiffies}: how many ticks a wait takes, rounded up.
+   *
+   * @param ns the wait
+   * @return ticks, at least 0
+   */
+  long ticks(long ns) {
+    if (ns <= 0) {
+      return 0;
+    }
+    return ceilDiv(Math.multiplyExact(ns, (long) hz), NS_PER_SECOND);
+  }
+
+  /**
+   * {@code jiffies_to_usecs}: the length of a number of ticks.
+   *
+   * @param ticks the ticks
+   * @return nanoseconds, rounded up
+   */
+  long nanos(long ticks) {
+    return ceilDiv(Math.multiplyExact(ticks, NS_PER_SECOND), (long) hz);
+  }
+
+  /**
+   * A wait as the kernel stores it: rounded up to whole ticks.
+   *
+   * @param ns the wait
+   * @return nanoseconds, a whole number of ticks
+   */
+  long roundUp(long ns) {
+    return nanos(ticks(ns));
+  }
+
+  /**
+   * {@code mod_timer(timer, jiffies + ticks)}: when a timer armed at {@code now} fires.
+   *
+   * @param now the instant the timer is armed
+   * @param ticks its length in ticks
+   * @return the instant of the tick it fires on
+   */
+  long fireAt(long now, long ticks) {
+    long current = Math.multiplyExact(now, (long) hz) / NS_PER_SECOND;
+    return nanos(current + ticks);
+  }
+
+  /**
+   * A timer armed at {@code now} for a wait in nanoseconds ({@code usecs_to_jiffies}, then {@code
+   * mod_timer}).
+   *
+   * @param now the instant the timer is armed
+   * @param ns the wait
+   * @return the instant it fires
+   */
+  long fireAfter(long now, long ns) {
+    return fireAt(now, ticks(ns));
+  }
+
+  /** Division rounding up, for non-negative operands (Java 17 has no {@code Math.ceilDiv}). */
+  private static long ceilDiv(long dividend, long divisor) {
+    return (dividend + divisor - 1) / divisor;
+  }
+}
