@@ -51,6 +51,17 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
           "-6 asks for IPv6; the simulated hosts speak IPv4 only; allowed: -4 or nothing");
     }
     String test = GlobalOptions.test(c.test);
+    // -o, -O and -k choose netperf's omni output; the test itself never sees them.
+    OutputSelection selection = OutputSelection.extract(c.testOptions);
+    if (selection != null && c.json) {
+      throw new IllegalArgumentException(
+          "--json and -- "
+              + selection.mode().flag
+              + " both choose the output; allowed: one of them");
+    }
+    if (selection != null) {
+      selection.check(test);
+    }
     WorkloadRegistry workloads = WorkloadRegistry.load();
     WorkloadProvider provider =
         workloads
@@ -177,7 +188,10 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             local.name(),
             local.address(),
             remote.name(),
-            remote.address()));
+            remote.address(),
+            c.localCpu,
+            c.remoteCpu,
+            selection));
   }
 
   /** Reads repeatable NAME=VALUE options, refusing a malformed one or a name given twice. */

@@ -12,6 +12,10 @@ import org.bondsim.api.packet.Ipv4Address;
  * @param localAddress the local host's address
  * @param remoteName {@code -H}'s name, or null
  * @param remoteAddress the remote host's address
+ * @param localCpu {@code -c}: netperf's local CPU columns
+ * @param remoteCpu {@code -C}: netperf's remote CPU columns
+ * @param selection the omni output selection after {@code --} ({@code -o}, {@code -O}, {@code -k}),
+ *     or null for netperf's classic table and bondsim's sections
  */
 record ReportFormat(
     ThroughputUnits units,
@@ -20,7 +24,10 @@ record ReportFormat(
     String localName,
     Ipv4Address localAddress,
     String remoteName,
-    Ipv4Address remoteAddress) {
+    Ipv4Address remoteAddress,
+    boolean localCpu,
+    boolean remoteCpu,
+    OutputSelection selection) {
   /**
    * The banner's "from … to …" part as netperf prints it: the local side is 0.0.0.0 unless -L names
    * it, the remote side its name and address.

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.metrics.ReorderingStats;
 import org.bondsim.core.scenario.RunReport;
@@ -15,7 +16,12 @@ final class TextReport {
 
   static void print(RunReport report, ReportFormat format, PrintWriter out) {
     ThroughputUnits units = format.units();
-    String table = report.result().netperfTable(units.label(), units.bitsPerUnit());
+    String table =
+        format.localCpu() || format.remoteCpu()
+            ? report
+                .result()
+                .netperfTable(units.label(), units.bitsPerUnit(), cpuColumns(report, format))
+            : report.result().netperfTable(units.label(), units.bitsPerUnit());
     // The table's first line is its banner; netperf names the hosts there as -H and -L gave them.
     int lineEnd = table.indexOf('\n');
     String banner = table.substring(0, lineEnd);
@@ -25,12 +31,34 @@ final class TextReport {
       banner = banner.substring(0, from) + " " + format.endpoints() + banner.substring(colon);
     }
     String body = table.substring(lineEnd + 1);
+    if (format.selection() != null) {
+      // netperf's omni output (-o, -O, -k): the banner unless -P 0, then the selection alone.
+      String selected =
+          format
+              .selection()
+              .render(
+                  new OutputSelection.Values(report, cpuColumns(report, format), units),
+                  format.headers());
+      if (format.headers()) {
+        out.println(banner);
+      }
+      out.print(selected);
+      return;
+    }
     if (format.verbosity() == 0) {
       // netperf -v 0: the figure of merit alone (after the banner unless -P 0).
       if (format.headers()) {
         out.println(banner);
       }
-      out.printf(Locale.ROOT, "%.2f%n", figureOfMerit(report, units));
+      if (format.localCpu() || format.remoteCpu()) {
+        // netperf's cpu_fmt_0: with -c or -C, -v 0 prints the local (else the remote) service
+        // demand and the CPU method's letter.
+        CpuColumns cpu = cpuColumns(report, format);
+        double demand = format.localCpu() ? cpu.localServiceDemand() : cpu.remoteServiceDemand();
+        out.printf(Locale.ROOT, "%6.3f %c%n", demand, cpu.method());
+      } else {
+        out.printf(Locale.ROOT, "%.2f%n", figureOfMerit(report, units));
+      }
       return;
     }
     if (format.headers()) {
@@ -183,6 +211,47 @@ final class TextReport {
     }
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
+  }
+
+  /**
+   * netperf's CPU columns from the hosts' CPU model: utilisation, and service demand per KB for the
+   * stream tests or per transaction for TCP_RR ({@code calc_service_demand_trans}). A side not
+   * asked for, or whose demand has no value (nothing moved), prints as netperf's -1.
+   */
+  static CpuColumns cpuColumns(RunReport report, ReportFormat format) {
+    RunReport.HostReport local = hostNamed(report, "local");
+    RunReport.HostReport remote = hostNamed(report, "remote");
+    double transactions =
+        report.result().figures() instanceof TestResult.TcpRr rr
+            ? rr.transactionsPerSecond() * report.elapsedSeconds()
+            : -1;
+    return new CpuColumns(
+        format.localCpu() && local != null ? local.cpuUtilization() : CpuColumns.NOT_MEASURED,
+        format.remoteCpu() && remote != null ? remote.cpuUtilization() : CpuColumns.NOT_MEASURED,
+        format.localCpu() ? serviceDemand(local, transactions) : CpuColumns.NOT_MEASURED,
+        format.remoteCpu() ? serviceDemand(remote, transactions) : CpuColumns.NOT_MEASURED,
+        // netperf on Linux measures with /proc/stat and prints S; here it is the CPU model.
+        'S');
+  }
+
+  private static double serviceDemand(RunReport.HostReport host, double transactions) {
+    if (host == null) {
+      return CpuColumns.NOT_MEASURED;
+    }
+    double demand =
+        transactions >= 0
+            ? (transactions > 0 ? host.cpuBusyNs() / 1000.0 / transactions : Double.NaN)
+            : host.serviceDemandUsPerKb();
+    return Double.isNaN(demand) ? CpuColumns.NOT_MEASURED : demand;
+  }
+
+  private static RunReport.HostReport hostNamed(RunReport report, String name) {
+    for (RunReport.HostReport host : report.hosts()) {
+      if (host.name().equals(name)) {
+        return host;
+      }
+    }
+    return null;
   }
 
   /** TCP_RR's transactions per second, else the throughput in the chosen units. */

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.Workload;
@@ -164,13 +165,7 @@ public final class TcpRrProvider implements WorkloadProvider {
 
     @Override
     public String netperfTable(String unitLabel, double bitsPerUnit) {
-      StringBuilder table = new StringBuilder();
-      table.append(
-          String.format(
-              Locale.ROOT,
-              "MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s ()"
-                  + " port 0 AF_INET : simulated%n",
-              remote));
+      StringBuilder table = new StringBuilder(banner());
       table.append("Local /Remote\n");
       table.append("Socket Size   Request  Resp.   Elapsed  Trans.\n");
       table.append("Send   Recv   Size     Size    Time     Rate         \n");
@@ -186,6 +181,50 @@ public final class TcpRrProvider implements WorkloadProvider {
               elapsed,
               transactionsPerSecond()));
       table.append(String.format(Locale.ROOT, "%-6d %-6d%n%n", localSend, remoteRecv));
+      appendLatency(table);
+      return table.toString();
+    }
+
+    private String banner() {
+      return NetperfBanner.of("TCP REQUEST/RESPONSE", remote);
+    }
+
+    /**
+     * send_tcp_rr's cpu_title and cpu_fmt_1 lines (netperf's nettest_omni.c): service demand in µs
+     * per transaction.
+     */
+    @Override
+    public String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+      StringBuilder table = new StringBuilder(banner());
+      table.append("Local /Remote\n");
+      table.append("Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n");
+      table.append("Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n");
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "bytes  bytes  bytes   bytes  secs.   per sec  %% %c    %% %c    us/Tr   us/Tr%n%n",
+              cpu.method(),
+              cpu.method()));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%-6d %-6d %-6d  %-6d %-6.2f  %-6.2f  %-6.2f %-6.2f %-6.3f  %-6.3f %n",
+              localSend,
+              remoteRecv,
+              request,
+              response,
+              elapsed,
+              transactionsPerSecond(),
+              cpu.localPercent(),
+              cpu.remotePercent(),
+              cpu.localServiceDemand(),
+              cpu.remoteServiceDemand()));
+      table.append(String.format(Locale.ROOT, "%-6d %-6d%n%n", localSend, remoteRecv));
+      appendLatency(table);
+      return table.toString();
+    }
+
+    private void appendLatency(StringBuilder table) {
       if (transactions == 0) {
         table.append("Mean Latency unknown: no transaction completed\n\n");
       } else {
@@ -198,7 +237,6 @@ public final class TcpRrProvider implements WorkloadProvider {
                 p90Us,
                 p99Us));
       }
-      return table.toString();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.bondsim.api.option.OptionSpec;
+import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.Workload;
@@ -153,15 +154,46 @@ public final class TcpStreamProvider implements WorkloadProvider {
       return received * 8.0 / elapsed / 1e6;
     }
 
+    private String banner() {
+      return NetperfBanner.of("TCP STREAM", remote);
+    }
+
+    /** send_tcp_stream's cpu_title and cpu_fmt_1 (netperf's nettest_omni.c). */
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit) {
-      StringBuilder table = new StringBuilder();
+    public String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+      StringBuilder table = new StringBuilder(banner());
+      table.append(
+          "Recv   Send    Send                          Utilization       Service Demand\n");
+      table.append("Socket Socket  Message  Elapsed              Send     Recv     Send    Recv\n");
+      table.append(
+          "Size   Size    Size     Time     Throughput  local    remote   local   remote\n");
       table.append(
           String.format(
               Locale.ROOT,
-              "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s () port 0"
-                  + " AF_INET : simulated%n",
-              remote));
+              "bytes  bytes   bytes    secs.    %-8.8s/s  %% %c      %% %c      us/KB   us/KB%n%n",
+              CpuColumns.units(unitLabel),
+              cpu.method(),
+              cpu.method()));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%6d %6d %6d    %-6.2f     %7.2f   %-6.2f   %-6.2f   %-6.3f  %-6.3f %n%n",
+              remoteRecv,
+              localSend,
+              message,
+              elapsed,
+              throughputMbps() * 1e6 / bitsPerUnit,
+              cpu.localPercent(),
+              cpu.remotePercent(),
+              cpu.localServiceDemand(),
+              cpu.remoteServiceDemand()));
+      table.append("local tcp (ss -ti, stream 0): ").append(ss).append("\n\n");
+      return table.toString();
+    }
+
+    @Override
+    public String netperfTable(String unitLabel, double bitsPerUnit) {
+      StringBuilder table = new StringBuilder(banner());
       table.append("Recv   Send    Send                          \n");
       table.append("Socket Socket  Message  Elapsed              \n");
       table.append("Size   Size    Size     Time     Throughput  \n");

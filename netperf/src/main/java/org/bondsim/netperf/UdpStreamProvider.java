@@ -11,6 +11,7 @@ import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
+import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.api.workload.TestResult;
@@ -174,13 +175,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
 
     @Override
     public String netperfTable(String unitLabel, double bitsPerUnit) {
-      StringBuilder table = new StringBuilder();
-      table.append(
-          String.format(
-              Locale.ROOT,
-              "MIGRATED UDP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to %s () port 0"
-                  + " AF_INET : simulated%n",
-              remote));
+      StringBuilder table = new StringBuilder(banner());
       table.append("Socket  Message  Elapsed      Messages                \n");
       table.append("Size    Size     Time         Okay Errors   Throughput\n");
       table.append(
@@ -189,7 +184,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
       table.append(
           String.format(
               Locale.ROOT,
-              "%6d   %6d   %-7.2f   %7d %6d    %7.2f%n",
+              "%6d  %6d   %-7.2f   %7d %6d    %7.2f%n",
               sendBuffer,
               message,
               elapsed,
@@ -204,6 +199,51 @@ public final class UdpStreamProvider implements WorkloadProvider {
               elapsed,
               received,
               throughputMbps() * 1e6 / bitsPerUnit));
+      return table.toString();
+    }
+
+    private String banner() {
+      return NetperfBanner.of("UDP STREAM", remote);
+    }
+
+    /**
+     * send_udp_stream's cpu_title and cpu_fmt_1 (netperf's nettest_omni.c): the sending line
+     * carries the local host's CPU, the receiving line the remote's.
+     */
+    @Override
+    public String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+      StringBuilder table = new StringBuilder(banner());
+      table.append("Socket  Message  Elapsed      Messages                   CPU      Service\n");
+      table.append("Size    Size     Time         Okay Errors   Throughput   Util     Demand\n");
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "bytes   bytes    secs            #      #   %s %% %c%c     us/KB%n%n",
+              unitLabel,
+              cpu.method(),
+              cpu.method()));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%6d  %6d   %-7.2f   %7d %6d    %7.1f     %-6.2f   %-6.3f%n",
+              sendBuffer,
+              message,
+              elapsed,
+              sent,
+              0,
+              sendThroughputMbps() * 1e6 / bitsPerUnit,
+              cpu.localPercent(),
+              cpu.localServiceDemand()));
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%6d           %-7.2f   %7d           %7.1f     %-6.2f   %-6.3f%n%n",
+              receiveBuffer,
+              elapsed,
+              received,
+              throughputMbps() * 1e6 / bitsPerUnit,
+              cpu.remotePercent(),
+              cpu.remoteServiceDemand()));
       return table.toString();
     }
 

@@ -31,6 +31,19 @@ public interface WorkloadResult {
   String netperfTable(String unitLabel, double bitsPerUnit);
 
   /**
+   * Returns netperf's table with its CPU columns, as {@code -c}/{@code -C} print it. A test that
+   * has no CPU layout of its own prints its plain table.
+   *
+   * @param unitLabel the throughput column's unit, such as {@code 10^6bits/sec}
+   * @param bitsPerUnit bits per second in one unit of that column
+   * @param cpu the CPU figures, in the test's service-demand unit
+   * @return the table, lines separated by newlines, ending with a blank line
+   */
+  default String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+    return netperfTable(unitLabel, bitsPerUnit);
+  }
+
+  /**
    * Returns the test's figures, typed per test ({@link TestResult.TcpStream}, {@link
    * TestResult.TcpRr}, {@link TestResult.UdpStream}, or {@link TestResult.Other} for a plugin's own
    * test).

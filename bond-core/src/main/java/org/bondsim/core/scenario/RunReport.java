@@ -258,6 +258,8 @@ public record RunReport(
    *     netperf does; work still queued at the end is not counted, so at most 100
    * @param serviceDemandUsPerKb CPU µs per KB (1024 bytes) of payload moved, as netperf's -c/-C;
    *     NaN when no payload moved (there is nothing to divide by)
+   * @param cpuBusyNs CPU time charged over the test, summed over the host's CPUs (0 when not
+   *     modelled), for demands per transaction
    * @param napiPolls NAPI polls run
    * @param framesPolled frames taken from the RX rings
    * @param packetsUp packets handed up to the bond (a GRO aggregate counts once)
@@ -267,6 +269,7 @@ public record RunReport(
       boolean cpuModelled,
       double cpuUtilization,
       double serviceDemandUsPerKb,
+      long cpuBusyNs,
       long napiPolls,
       long framesPolled,
       long packetsUp) {}

@@ -48,6 +48,7 @@ final class RunReports {
         cpuModelled,
         utilization,
         serviceDemand,
+        cpuModelled ? busy : 0,
         path == null ? 0 : path.polls(),
         path == null ? 0 : path.framesPolled(),
         path == null ? 0 : path.packetsUp());

@@ -1,0 +1,149 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** netperf's CPU columns (-c, -C) and its omni output selectors (-o, -O, -k) after '--'. */
+class NetperfOutputTest {
+  private static String[] args(String... extra) {
+    List<String> words =
+        new ArrayList<>(
+            List.of(
+                "netperf",
+                "-c",
+                "-C",
+                "-4",
+                "-t",
+                "TCP_STREAM",
+                "-H",
+                "172.17.60.216",
+                "-l",
+                "0.2",
+                "--bond",
+                "mode balance-rr",
+                "--slaves",
+                "3x1000"));
+    words.addAll(List.of(extra));
+    return words.toArray(String[]::new);
+  }
+
+  @Test
+  void cpuColumnsAreNetperfsAndCarryTheJsonsFigures() throws Exception {
+    CliRunner text = CliRunner.run(args("--", "-m", "1472"));
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    List<String> lines = text.out().lines().toList();
+    assertThat(lines.get(1))
+        .isEqualTo("Recv   Send    Send                          Utilization       Service Demand");
+    assertThat(lines.get(4))
+        .isEqualTo("bytes  bytes   bytes    secs.    10^6bits/s  % S      % S      us/KB   us/KB");
+    String[] row = lines.get(6).trim().split("\\s+");
+    JsonNode json = CliRunner.json(args("--json", "--", "-m", "1472"));
+    JsonNode local = json.get("hosts").get("local");
+    JsonNode remote = json.get("hosts").get("remote");
+    assertThat(row).hasSize(9);
+    assertThat(row[4]).isEqualTo(f2(json.get("throughput_mbps").asDouble()));
+    assertThat(row[5]).isEqualTo(f2(local.get("cpu_percent").asDouble()));
+    assertThat(row[6]).isEqualTo(f2(remote.get("cpu_percent").asDouble()));
+    assertThat(row[7]).isEqualTo(f3(local.get("service_demand_us_per_kb").asDouble()));
+    assertThat(row[8]).isEqualTo(f3(remote.get("service_demand_us_per_kb").asDouble()));
+  }
+
+  @Test
+  void anUnaskedSideIsNetperfsMinusOne() {
+    CliRunner rr =
+        CliRunner.run("netperf", "-c", "-t", "TCP_RR", "-l", "0.2", "--", "-r", "1,1024");
+    assertThat(rr.exitCode()).as(rr.err()).isZero();
+    List<String> lines = rr.out().lines().toList();
+    assertThat(lines.get(2))
+        .isEqualTo("Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem");
+    String[] row = lines.get(6).trim().split("\\s+");
+    assertThat(row[7]).isEqualTo("-1.00");
+    assertThat(row[9]).isEqualTo("-1.000");
+    assertThat(Double.parseDouble(row[8])).isPositive();
+  }
+
+  @Test
+  void verbosityZeroWithCpuPrintsTheServiceDemand() throws Exception {
+    CliRunner quiet = CliRunner.run(args("-P", "0", "-v", "0", "--", "-m", "1472"));
+    JsonNode json = CliRunner.json(args("--json", "--", "-m", "1472"));
+    double demand = json.get("hosts").get("local").get("service_demand_us_per_kb").asDouble();
+    assertThat(quiet.out()).isEqualTo(String.format(Locale.ROOT, "%6.3f S%n", demand));
+  }
+
+  @Test
+  void keyvalLinesEqualTheJson() throws Exception {
+    CliRunner text = CliRunner.run(args("--", "-m", "1472", "-k", "THROUGHPUT,LOCAL_CPU_UTIL"));
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    JsonNode json = CliRunner.json(args("--json", "--", "-m", "1472"));
+    assertThat(text.out().lines().toList())
+        .containsExactly(
+            "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 172.17.60.216"
+                + " (172.17.60.216) port 0 AF_INET : simulated",
+            "THROUGHPUT=" + f2(json.get("throughput_mbps").asDouble()),
+            "LOCAL_CPU_UTIL=" + f2(json.get("hosts").get("local").get("cpu_percent").asDouble()));
+  }
+
+  @Test
+  void noHeadersDropsTheBannerAndTheCsvHeader() {
+    CliRunner keyval = CliRunner.run(args("-P", "0", "--", "-m", "1472", "-k", "PROTOCOL"));
+    assertThat(keyval.out()).isEqualTo("PROTOCOL=TCP\n");
+    CliRunner csv =
+        CliRunner.run(args("-P", "0", "--", "-m", "1472", "-o", "LOCAL_SEND_SIZE,DIRECTION"));
+    assertThat(csv.out()).isEqualTo("1472,Send\n");
+    CliRunner withHeader = CliRunner.run(args("--", "-m", "1472", "-o", "LOCAL_SEND_SIZE"));
+    assertThat(withHeader.out().lines().skip(1).toList())
+        .containsExactly("Local Send Size", "1472");
+  }
+
+  @Test
+  void humanColumnsStackTheHeaderWords() {
+    CliRunner human =
+        CliRunner.run(args("-P", "1", "--", "-m", "1472", "-O", "ELAPSED_TIME;PROTOCOL"));
+    assertThat(human.out().lines().skip(1).toList())
+        .containsExactly("Elapsed Protocol", "Time", "(sec)", "0.20    TCP");
+  }
+
+  @Test
+  void aFileOfSelectorsIsRead(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("selectors");
+    Files.writeString(file, "THROUGHPUT_UNITS\nSD_UNITS\n");
+    CliRunner run = CliRunner.run(args("-P", "0", "--", "-m", "1472", "-k", file.toString()));
+    assertThat(run.out()).isEqualTo("THROUGHPUT_UNITS=10^6bits/s\nSD_UNITS=usec/KB\n");
+  }
+
+  @Test
+  void anUnknownOrInapplicableSelectorIsRefusedByName() {
+    CliRunner unknown = CliRunner.run(args("--", "-m", "1472", "-k", "THROUGHPUT,TPUT"));
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.out()).isEmpty();
+    assertThat(unknown.err())
+        .startsWith("bondsim: -- -k output selector 'TPUT' is not one bondsim reports; allowed:")
+        .doesNotContain("Exception");
+    assertThat(unknown.err().lines().count()).isEqualTo(1);
+    CliRunner latency = CliRunner.run(args("--", "-m", "1472", "-k", "P99_LATENCY"));
+    assertThat(latency.exitCode()).isEqualTo(2);
+    assertThat(latency.err())
+        .startsWith(
+            "bondsim: -- -k output selector P99_LATENCY has no value in TCP_STREAM as bondsim"
+                + " models it; allowed for TCP_STREAM: THROUGHPUT,");
+    CliRunner both = CliRunner.run(args("--json", "--", "-m", "1472", "-k", "THROUGHPUT"));
+    assertThat(both.exitCode()).isEqualTo(2);
+    assertThat(both.err()).contains("--json and -- -k both choose the output");
+  }
+
+  private static String f2(double value) {
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  private static String f3(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+}
