@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.core.metrics.ReorderingStats;
 import org.bondsim.core.scenario.RunReport;
 
@@ -14,6 +15,27 @@ final class JsonReport {
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private JsonReport() {}
+
+  /**
+   * Adds each host's {@code /proc/net/bonding/bond0} text to a report's JSON.
+   *
+   * @param json what {@link #toJson} gave
+   * @param report the run
+   * @param kernel the hosts' kernel
+   * @return the JSON with a {@code proc_net_bonding} object of host name to file text
+   */
+  static String withProcNetBonding(String json, RunReport report, KernelVersion kernel) {
+    try {
+      ObjectNode root = (ObjectNode) MAPPER.readTree(json);
+      ObjectNode files = root.putObject("proc_net_bonding");
+      for (RunReport.BondState bond : report.bonds()) {
+        files.put(bond.host(), ProcNetBonding.render(report, bond, kernel));
+      }
+      return MAPPER.writeValueAsString(root);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("the report's own JSON did not parse", e);
+    }
+  }
 
   static String toJson(RunReport report) {
     ObjectNode root = MAPPER.createObjectNode();

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.scenario.RunReport;
@@ -231,6 +232,13 @@ final class NetperfCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of tables.")
   boolean json;
 
+  @Option(
+      names = "--proc-net-bonding",
+      description =
+          "After the run, print each host's /proc/net/bonding/bond0 in the driver's format (with"
+              + " --json: as the proc_net_bonding object).")
+  boolean procNetBonding;
+
   @Parameters(paramLabel = "TEST-OPTIONS", description = "Test-specific options after '--'.")
   List<String> testOptions = new ArrayList<>();
 
@@ -317,10 +325,19 @@ final class NetperfCommand implements Callable<Integer> {
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
     RunReport report = runner.run(run.scenario());
+    KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
-      out.println(JsonReport.toJson(report));
+      String text = JsonReport.toJson(report);
+      out.println(procNetBonding ? JsonReport.withProcNetBonding(text, report, kernel) : text);
     } else {
       TextReport.print(report, run.format(), out);
+      if (procNetBonding) {
+        for (RunReport.BondState bond : report.bonds()) {
+          out.println();
+          out.println(bond.host() + " host: cat /proc/net/bonding/bond0");
+          out.print(ProcNetBonding.render(report, bond, kernel));
+        }
+      }
     }
     return 0;
   }

@@ -273,8 +273,9 @@ public final class Packet implements OutgoingFrame {
   }
 
   /**
-   * Returns the frame length from the destination MAC to the FCS, padded to the 64-byte minimum.
-   * This is what {@code ip -s link} counts in tx/rx bytes (there without the FCS).
+   * Returns the frame length from the destination MAC to the FCS, padded to the 64-byte minimum:
+   * what the wire carries. {@code ip -s link} counts {@link #transmittedBytes()} and {@link
+   * #receivedBytes()} instead.
    *
    * @return bytes
    */
@@ -282,6 +283,27 @@ public final class Packet implements OutgoingFrame {
   public int frameBytes() {
     int bytes = frame.ethernet().headerBytes() + l3Bytes() + EthernetHeader.FCS_BYTES;
     return Math.max(bytes, EthernetHeader.MIN_FRAME_BYTES);
+  }
+
+  /**
+   * Returns what a sending driver adds to {@code tx_bytes}: {@code skb->len}, the frame from the
+   * destination MAC without the FCS, which the NIC appends, and before any padding.
+   *
+   * @return bytes
+   */
+  public int transmittedBytes() {
+    return frame.ethernet().headerBytes() + l3Bytes();
+  }
+
+  /**
+   * Returns what a receiving driver adds to {@code rx_bytes}: the frame with the FCS stripped (the
+   * default {@code CRC strip}), so at least {@code ETH_ZLEN} (60) bytes, since a shorter frame
+   * arrives padded.
+   *
+   * @return bytes
+   */
+  public int receivedBytes() {
+    return Math.max(transmittedBytes(), EthernetHeader.MIN_FRAME_BYTES - EthernetHeader.FCS_BYTES);
   }
 
   @Override

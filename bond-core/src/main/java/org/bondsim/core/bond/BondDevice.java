@@ -244,7 +244,7 @@ public final class BondDevice implements Bond, FrameReceiver {
 
   @Override
   public void receive(int slaveIndex, Packet packet) {
-    slaves.get(slaveIndex).stats().countRx(packet.frameBytes());
+    slaves.get(slaveIndex).stats().countRx(packet.receivedBytes());
     receiveFromNic(slaveIndex, packet);
   }
 

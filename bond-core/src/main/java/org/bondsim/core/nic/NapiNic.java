@@ -62,7 +62,7 @@ final class NapiNic {
   /** A frame arrives from the wire. */
   /** Takes a frame off the wire; returns false if the full ring dropped it. */
   boolean arrive(Packet packet) {
-    stats.countRx(packet.frameBytes());
+    stats.countRx(packet.receivedBytes());
     if (size >= settings.ringSize()) {
       stats.countDrop(DropReason.RX_RING_FULL);
       return false;
@@ -137,7 +137,8 @@ final class NapiNic {
       size--;
       work++;
       rxPacketsSinceIrq++;
-      rxBytesSinceIrq += packet.frameBytes();
+      // e1000_clean_rx_irq adds the length with the CRC stripped, as rx_bytes does.
+      rxBytesSinceIrq += packet.receivedBytes();
       if (gro != null) {
         gro.receive(packet, nowNs, upstream);
       } else {

@@ -2,6 +2,7 @@ package org.bondsim.core.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.bondsim.api.LinkState;
 import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.metrics.ReorderingStats;
 
@@ -30,6 +31,8 @@ import org.bondsim.core.metrics.ReorderingStats;
  * @param clients client hosts that ran the test (the slave table shows the first)
  * @param spraysPackets whether the mode moves a flow's frames between slaves by design
  *     (balance-rr), so flow moves count frames rather than events
+ * @param bonds each host's bond at the end of the run, as {@code /proc/net/bonding/bond0} shows it:
+ *     the local host's, then the remote one's
  */
 public record RunReport(
     String mode,
@@ -49,7 +52,8 @@ public record RunReport(
     String topology,
     SwitchReport switchReport,
     int clients,
-    boolean spraysPackets) {
+    boolean spraysPackets,
+    List<BondState> bonds) {
 
   /**
    * Returns the local host's figures: the one netperf runs on, which sends in a stream test.
@@ -273,6 +277,30 @@ public record RunReport(
       long napiPolls,
       long framesPolled,
       long packetsUp) {}
+
+  /**
+   * One host's bond at the end of the run: what {@code bond_info_show_master} and {@code
+   * bond_info_show_slave} read.
+   *
+   * @param host {@code local} or {@code remote}
+   * @param carrier the bond's carrier: some slave's link is up
+   * @param activeSlave the current active slave's name, or null for none
+   * @param slaves each slave in enslave order
+   */
+  public record BondState(
+      String host, boolean carrier, String activeSlave, List<BondSlaveState> slaves) {}
+
+  /**
+   * One slave as the bond sees it.
+   *
+   * @param name the interface
+   * @param linkState the bond's view of its link ({@code slave->link})
+   * @param speedMbps its speed
+   * @param linkFailures times the monitor took its link down ({@code link_failure_count})
+   * @param permanentMac its own address ({@code perm_hwaddr})
+   */
+  public record BondSlaveState(
+      String name, LinkState linkState, long speedMbps, long linkFailures, String permanentMac) {}
 
   /**
    * A change of the sending bond's active slave.

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.bondsim.api.DropReason;
+import org.bondsim.api.LinkState;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.CoreNeed;
@@ -144,7 +145,26 @@ final class RunReports {
         topology.cliName(),
         switchReport,
         scenario.network().clients(),
-        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS));
+        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS),
+        List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)));
+  }
+
+  private static RunReport.BondState bondState(String host, BondDevice bond, Scenario scenario) {
+    List<RunReport.BondSlaveState> slaves = new ArrayList<>();
+    boolean carrier = false;
+    for (SlaveDevice slave : bond.slaveDevices()) {
+      carrier |= slave.linkState() == LinkState.UP;
+      slaves.add(
+          new RunReport.BondSlaveState(
+              slave.name(),
+              slave.linkState(),
+              scenario.slaves().get(slave.index()).speedMbps(),
+              slave.linkFailures(),
+              slave.permanentMac().toString()));
+    }
+    int active = bond.activeSlave();
+    return new RunReport.BondState(
+        host, carrier, active < 0 ? null : bond.slaveDevices().get(active).name(), slaves);
   }
 
   private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {

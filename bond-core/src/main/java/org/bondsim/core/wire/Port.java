@@ -136,7 +136,7 @@ public final class Port {
     Packet packet = sending;
     boolean charges = sendingCharges;
     sending = null;
-    senderStats.countTx(packet.frameBytes(), packet.flowId());
+    senderStats.countTx(packet.transmittedBytes(), packet.flowId());
     putOnWire(packet, now + link.propagationDelayNs());
     if (queueSize > 0) {
       int head = queueHead;

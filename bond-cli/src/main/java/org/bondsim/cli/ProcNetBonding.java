@@ -1,0 +1,180 @@
+package org.bondsim.cli;
+
+import java.util.Map;
+import java.util.Set;
+import org.bondsim.api.KernelVersion;
+import org.bondsim.api.LinkState;
+import org.bondsim.core.scenario.RunReport;
+
+/**
+ * A host's {@code /proc/net/bonding/bond0} after the run, in the driver's format: {@code
+ * bond_info_show_master} and {@code bond_info_show_slave} ({@code drivers/net/bonding/
+ * bond_procfs.c} on 6.x, {@code bond_main.c} on 2.6.37). Lines the driver prints for state the
+ * model does not keep are left out and said so: the 802.3ad aggregator (no LACP negotiation yet)
+ * and the churn machines.
+ */
+final class ProcNetBonding {
+  private ProcNetBonding() {}
+
+  /** bond_mode_name(): the driver's words for each mode. */
+  private static final Map<String, String> MODE_NAMES =
+      Map.of(
+          "balance-rr", "load balancing (round-robin)",
+          "active-backup", "fault-tolerance (active-backup)",
+          "balance-xor", "load balancing (xor)",
+          "broadcast", "fault-tolerance (broadcast)",
+          "802.3ad", "IEEE 802.3ad Dynamic link aggregation",
+          "balance-tlb", "transmit load balancing",
+          "balance-alb", "adaptive load balancing");
+
+  /** xmit_hash_policy's numbers ({@code BOND_XMIT_POLICY_*}). */
+  private static final Map<String, Integer> HASH_NUMBERS =
+      Map.of(
+          "layer2",
+          0,
+          "layer3+4",
+          1,
+          "layer2+3",
+          2,
+          "encap2+3",
+          3,
+          "encap3+4",
+          4,
+          "vlan+srcmac",
+          5);
+
+  private static final Set<String> USES_PRIMARY =
+      Set.of("active-backup", "balance-tlb", "balance-alb");
+
+  /**
+   * Renders one host's file.
+   *
+   * @param report the run
+   * @param bond the host's bond
+   * @param kernel the hosts' kernel
+   * @return the file's text
+   */
+  static String render(RunReport report, RunReport.BondState bond, KernelVersion kernel) {
+    boolean old = kernel == KernelVersion.LINUX_2_6_37;
+    Map<String, String> options = report.bondOptions();
+    String mode = report.mode();
+    StringBuilder out = new StringBuilder();
+    // bond_version: DRV_VERSION and DRV_RELDATE on 2.6.37 (bonding.h); UTS_RELEASE since 5.x.
+    out.append(
+        old
+            ? "Ethernet Channel Bonding Driver: v3.7.0 (June 2, 2010)\n"
+            : "Ethernet Channel Bonding Driver: v" + kernel.word() + " (bondsim)\n");
+    out.append("Bonding Mode: ").append(MODE_NAMES.getOrDefault(mode, mode));
+    String failOverMac = options.getOrDefault("fail_over_mac", "none");
+    if (mode.equals("active-backup") && !failOverMac.equals("none")) {
+      out.append(" (fail_over_mac ").append(failOverMac).append(')');
+    }
+    out.append('\n');
+    if (usesXmitHash(mode, options, old)) {
+      String policy = options.getOrDefault("xmit_hash_policy", "layer2");
+      out.append("Transmit Hash Policy: ")
+          .append(policy)
+          .append(" (")
+          .append(HASH_NUMBERS.getOrDefault(policy, -1))
+          .append(")\n");
+    }
+    if (USES_PRIMARY.contains(mode)) {
+      String primary = options.getOrDefault("primary", "");
+      out.append("Primary Slave: ").append(primary.isEmpty() ? "None" : primary);
+      if (!primary.isEmpty()) {
+        out.append(" (primary_reselect ")
+            .append(options.getOrDefault("primary_reselect", "always"))
+            .append(')');
+      }
+      out.append("\nCurrently Active Slave: ")
+          .append(bond.activeSlave() == null ? "None" : bond.activeSlave())
+          .append('\n');
+    }
+    out.append("MII Status: ").append(bond.carrier() ? "up" : "down").append('\n');
+    out.append("MII Polling Interval (ms): ").append(options.getOrDefault("miimon", "0"));
+    out.append("\nUp Delay (ms): ").append(options.getOrDefault("updelay", "0"));
+    out.append("\nDown Delay (ms): ").append(options.getOrDefault("downdelay", "0")).append('\n');
+    if (!old) {
+      out.append("Peer Notification Delay (ms): ")
+          .append(options.getOrDefault("peer_notif_delay", "0"))
+          .append('\n');
+    }
+    String arpInterval = options.getOrDefault("arp_interval", "0");
+    if (!arpInterval.equals("0")) {
+      out.append("ARP Polling Interval (ms): ").append(arpInterval).append('\n');
+      if (!old) {
+        out.append("ARP Missed Max: ").append(options.getOrDefault("arp_missed_max", "2"));
+        out.append('\n');
+      }
+      String targets = options.getOrDefault("arp_ip_target", "");
+      out.append("ARP IP target/s (n.n.n.n form):");
+      if (!targets.isEmpty()) {
+        out.append(' ').append(String.join(", ", targets.split(",")));
+      }
+      out.append('\n');
+      if (!old) {
+        out.append("NS IPv6 target/s (xx::xx form):\n");
+      }
+    }
+    if (mode.equals("802.3ad")) {
+      out.append("\n802.3ad info\n");
+      if (!old) {
+        out.append("LACP active: ").append(options.getOrDefault("lacp_active", "on")).append('\n');
+      }
+      out.append("LACP rate: ").append(options.getOrDefault("lacp_rate", "slow")).append('\n');
+      if (!old) {
+        out.append("Min links: ").append(options.getOrDefault("min_links", "0")).append('\n');
+      }
+      out.append("Aggregator selection policy (ad_select): ")
+          .append(options.getOrDefault("ad_select", "stable"))
+          .append('\n');
+      out.append("(Active Aggregator Info: not modelled; bondsim negotiates no LACP yet)\n");
+    }
+    for (RunReport.BondSlaveState slave : bond.slaves()) {
+      out.append("\nSlave Interface: ").append(slave.name()).append('\n');
+      out.append("MII Status: ").append(linkStatus(slave.linkState(), old)).append('\n');
+      out.append("Speed: ").append(slave.speedMbps()).append(" Mbps\n");
+      out.append("Duplex: full\n");
+      out.append("Link Failure Count: ").append(slave.linkFailures()).append('\n');
+      out.append("Permanent HW addr: ").append(slave.permanentMac()).append('\n');
+      if (old) {
+        if (mode.equals("802.3ad")) {
+          out.append("Aggregator ID: N/A (not modelled)\n");
+        }
+        out.append("Slave queue ID: 0\n");
+      } else {
+        out.append("Slave queue ID: 0\n");
+        if (mode.equals("802.3ad")) {
+          out.append("Aggregator ID: N/A (not modelled)\n");
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  /**
+   * bond_mode_uses_xmit_hash: xor and 802.3ad, and on 6.x tlb and alb with tlb_dynamic_lb 0; 2.6.37
+   * prints the policy for xor and 802.3ad only.
+   */
+  private static boolean usesXmitHash(String mode, Map<String, String> options, boolean old) {
+    if (mode.equals("balance-xor") || mode.equals("802.3ad")) {
+      return true;
+    }
+    return !old
+        && (mode.equals("balance-tlb") || mode.equals("balance-alb"))
+        && options.getOrDefault("tlb_dynamic_lb", "1").equals("0");
+  }
+
+  /** bond_slave_link_status() on 6.x; 2.6.37 prints only up or down. */
+  private static String linkStatus(LinkState state, boolean old) {
+    if (old) {
+      return state == LinkState.UP ? "up" : "down";
+    }
+    return switch (state) {
+      case UP -> "up";
+      case FAIL -> "going down";
+      case DOWN -> "down";
+      case BACK -> "going back";
+    };
+  }
+}
