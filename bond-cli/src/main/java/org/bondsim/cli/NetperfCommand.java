@@ -233,6 +233,19 @@ final class NetperfCommand implements Callable<Integer> {
   boolean json;
 
   @Option(
+      names = "--all-streams",
+      description =
+          "With --streams N, print every local connection's ss -ti line, not only stream 0's.")
+  boolean allStreams;
+
+  @Option(
+      names = "--nstat",
+      description =
+          "After the run, print each host's counters as nstat -az does, with each counter's mean"
+              + " rate per second over the run.")
+  boolean nstat;
+
+  @Option(
       names = "--proc-net-bonding",
       description =
           "After the run, print each host's /proc/net/bonding/bond0 in the driver's format (with"
@@ -331,6 +344,13 @@ final class NetperfCommand implements Callable<Integer> {
       out.println(procNetBonding ? JsonReport.withProcNetBonding(text, report, kernel) : text);
     } else {
       TextReport.print(report, run.format(), out);
+      if (nstat) {
+        for (String host : report.result().allCounters().keySet()) {
+          out.println();
+          out.println(host + " host: nstat -az");
+          out.print(NstatReport.render(report, host));
+        }
+      }
       if (procNetBonding) {
         for (RunReport.BondState bond : report.bonds()) {
           out.println();

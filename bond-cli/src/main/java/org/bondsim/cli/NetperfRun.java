@@ -191,6 +191,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             remote.address(),
             c.localCpu,
             c.remoteCpu,
+            c.allStreams,
             selection));
   }
 

@@ -14,6 +14,7 @@ import org.bondsim.api.packet.Ipv4Address;
  * @param remoteAddress the remote host's address
  * @param localCpu {@code -c}: netperf's local CPU columns
  * @param remoteCpu {@code -C}: netperf's remote CPU columns
+ * @param allStreams {@code --all-streams}: every stream's {@code ss -ti} line
  * @param selection the omni output selection after {@code --} ({@code -o}, {@code -O}, {@code -k}),
  *     or null for netperf's classic table and bondsim's sections
  */
@@ -27,6 +28,7 @@ record ReportFormat(
     Ipv4Address remoteAddress,
     boolean localCpu,
     boolean remoteCpu,
+    boolean allStreams,
     OutputSelection selection) {
   /**
    * The banner's "from … to …" part as netperf prints it: the local side is 0.0.0.0 unless -L names

@@ -64,10 +64,12 @@ final class TextReport {
     if (format.headers()) {
       out.println(banner);
       out.print(body);
+      printOtherStreams(report, format, out);
     } else {
       // -P 0: no banner and no column headers, which end at the table's first blank line.
       int blank = body.indexOf("\n\n");
       out.print(blank >= 0 ? body.substring(blank + 2) : body);
+      printOtherStreams(report, format, out);
     }
     out.printf(
         Locale.ROOT,
@@ -211,6 +213,18 @@ final class TextReport {
     }
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
+  }
+
+  /** --all-streams: the ss -ti lines of streams 1 and on (the table carries stream 0's). */
+  private static void printOtherStreams(RunReport report, ReportFormat format, PrintWriter out) {
+    List<String> lines = report.result().socketLines();
+    if (!format.allStreams() || lines.size() < 2) {
+      return;
+    }
+    for (int i = 1; i < lines.size(); i++) {
+      out.printf(Locale.ROOT, "local tcp (ss -ti, stream %d): %s%n", i, lines.get(i));
+    }
+    out.println();
   }
 
   /**

@@ -139,6 +139,45 @@ class NetperfOutputTest {
     assertThat(both.err()).contains("--json and -- -k both choose the output");
   }
 
+  @Test
+  void everyTcpTestPrintsSsLinesAndAllStreamsPrintsEachOne() {
+    CliRunner rr =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "TCP_RR",
+            "-l",
+            "0.2",
+            "--streams",
+            "2",
+            "--all-streams",
+            "--",
+            "-r",
+            "1,1024");
+    assertThat(rr.exitCode()).as(rr.err()).isZero();
+    assertThat(rr.out())
+        .containsPattern(
+            "local tcp \\(ss -ti, stream 0\\): ts sack cubic wscale:7,7 rto:\\d+ rtt:[0-9.]+/[0-9.]+"
+                + " mss:1448 pmtu:1500 ")
+        .contains("local tcp (ss -ti, stream 1): ts sack cubic")
+        .doesNotContain("stream 2)");
+  }
+
+  @Test
+  void nstatPrintsEveryCounterWithItsMeanRate() throws Exception {
+    CliRunner text = CliRunner.run(args("--nstat", "--", "-m", "1472"));
+    JsonNode json = CliRunner.json(args("--json", "--", "-m", "1472"));
+    long inSegs = json.get("counters").get("remote").get("TcpInSegs").asLong();
+    String expected =
+        String.format(Locale.ROOT, "%-32s%-16d%6.1f", "TcpInSegs", inSegs, inSegs / 0.2);
+    String remote = text.out().substring(text.out().indexOf("remote host: nstat -az\n"));
+    assertThat(remote.lines().toList())
+        .contains(
+            "#kernel",
+            expected,
+            String.format(Locale.ROOT, "%-32s%-16d%6.1f", "TcpExtTCPTimeouts", 0, 0.0));
+  }
+
   private static String f2(double value) {
     return String.format(Locale.ROOT, "%.2f", value);
   }

@@ -18,7 +18,7 @@ class TcpCommandTest {
     assertThat(result.out())
         .startsWith("MIGRATED TCP STREAM TEST")
         .contains("Recv   Send    Send")
-        .contains("local tcp (ss -ti, stream 0): cwnd:")
+        .contains("local tcp (ss -ti, stream 0): ts sack cubic wscale:7,7 rto:")
         .contains("local counters: TcpInSegs");
   }
 

@@ -113,4 +113,21 @@ final class TcpConnections {
     all.put("remote", remoteCounters.nonZero());
     return all;
   }
+
+  /** Every counter of both hosts, zeros too ({@code nstat -z}). */
+  Map<String, Map<String, Long>> allCounters() {
+    Map<String, Map<String, Long>> all = new LinkedHashMap<>();
+    all.put("local", localCounters.all());
+    all.put("remote", remoteCounters.all());
+    return all;
+  }
+
+  /** Every local connection as ss -ti prints it, in stream order. */
+  List<String> socketLines() {
+    List<String> lines = new ArrayList<>();
+    for (TcpEndpoint endpoint : locals) {
+      lines.add(endpoint.describe());
+    }
+    return List.copyOf(lines);
+  }
 }

@@ -130,7 +130,9 @@ public final class TcpRrProvider implements WorkloadProvider {
           latencyUs.getValueAtPercentile(90),
           latencyUs.getValueAtPercentile(99),
           context.remote().address().toString(),
-          connections.counters());
+          connections.socketLines(),
+          connections.counters(),
+          connections.allCounters());
     }
   }
 
@@ -147,8 +149,15 @@ public final class TcpRrProvider implements WorkloadProvider {
       long p90Us,
       long p99Us,
       String remote,
-      Map<String, Map<String, Long>> counters)
+      List<String> ss,
+      Map<String, Map<String, Long>> counters,
+      Map<String, Map<String, Long>> allCounters)
       implements WorkloadResult {
+    @Override
+    public List<String> socketLines() {
+      return ss;
+    }
+
     @Override
     public String test() {
       return "TCP_RR";
@@ -225,6 +234,11 @@ public final class TcpRrProvider implements WorkloadProvider {
     }
 
     private void appendLatency(StringBuilder table) {
+      appendLatencyLine(table);
+      table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");
+    }
+
+    private void appendLatencyLine(StringBuilder table) {
       if (transactions == 0) {
         table.append("Mean Latency unknown: no transaction completed\n\n");
       } else {

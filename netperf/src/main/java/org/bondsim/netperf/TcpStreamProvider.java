@@ -127,8 +127,9 @@ public final class TcpStreamProvider implements WorkloadProvider {
           received,
           context.remote().address().toString(),
           first.info(),
-          first.describe(),
-          connections.counters());
+          connections.socketLines(),
+          connections.counters(),
+          connections.allCounters());
     }
   }
 
@@ -141,8 +142,9 @@ public final class TcpStreamProvider implements WorkloadProvider {
       long received,
       String remote,
       TestResult.TcpInfo connection,
-      String ss,
-      Map<String, Map<String, Long>> counters)
+      List<String> ss,
+      Map<String, Map<String, Long>> counters,
+      Map<String, Map<String, Long>> allCounters)
       implements WorkloadResult {
     @Override
     public String test() {
@@ -187,7 +189,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
               cpu.remotePercent(),
               cpu.localServiceDemand(),
               cpu.remoteServiceDemand()));
-      table.append("local tcp (ss -ti, stream 0): ").append(ss).append("\n\n");
+      table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");
       return table.toString();
     }
 
@@ -208,8 +210,13 @@ public final class TcpStreamProvider implements WorkloadProvider {
               message,
               elapsed,
               throughputMbps() * 1e6 / bitsPerUnit));
-      table.append("local tcp (ss -ti, stream 0): ").append(ss).append("\n\n");
+      table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");
       return table.toString();
+    }
+
+    @Override
+    public List<String> socketLines() {
+      return ss;
     }
 
     @Override

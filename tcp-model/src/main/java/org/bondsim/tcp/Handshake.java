@@ -87,6 +87,11 @@ final class Handshake {
     return context.mtu() - 40;
   }
 
+  /** The window scale the peer's SYN offered, or -1 for none (or before it arrived). */
+  int peerWindowScale() {
+    return peerOptions == null ? -1 : peerOptions.windowScale();
+  }
+
   /** Active open. */
   void connect() {
     sendSyn(false);
@@ -94,6 +99,7 @@ final class Handshake {
 
   private void sendSyn(boolean ack) {
     counters.outSegs++;
+    transmitter.totals().segsOut++;
     // A SYN-ACK offers only what the SYN offered (tcp_openreq_init's sack_ok, tstamp_ok,
     // wscale_ok).
     SynOptions peer = ack ? peerOptions : null;

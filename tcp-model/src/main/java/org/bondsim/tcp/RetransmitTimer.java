@@ -73,6 +73,11 @@ final class RetransmitTimer {
     backoff++;
   }
 
+  /** {@code icsk_backoff}, what {@code tcpi_backoff} reports. */
+  int backoff() {
+    return backoff;
+  }
+
   /** A valid RTT sample ends the back-off ({@code tcp_ack_update_rtt}). */
   void resetBackoff() {
     backoff = 0;

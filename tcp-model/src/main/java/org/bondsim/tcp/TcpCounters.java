@@ -45,6 +45,23 @@ public final class TcpCounters {
    * @return name to value, in nstat's order
    */
   public Map<String, Long> nonZero() {
+    Map<String, Long> nonZero = new LinkedHashMap<>();
+    all()
+        .forEach(
+            (name, value) -> {
+              if (value != 0) {
+                nonZero.put(name, value);
+              }
+            });
+    return nonZero;
+  }
+
+  /**
+   * Returns every counter the model keeps, zeros too ({@code nstat -z}), by their nstat names.
+   *
+   * @return name to value, in nstat's order
+   */
+  public Map<String, Long> all() {
     Map<String, Long> all = new LinkedHashMap<>();
     all.put("TcpInSegs", inSegs);
     all.put("TcpOutSegs", outSegs);
@@ -78,13 +95,6 @@ public final class TcpCounters {
     all.put("TcpExtTCPWinProbe", winProbes);
     // Not a Linux counter (hence the prefix): duplicate ACKs received.
     all.put("BondsimDupAcksIn", dupAcksIn);
-    Map<String, Long> nonZero = new LinkedHashMap<>();
-    all.forEach(
-        (name, value) -> {
-          if (value != 0) {
-            nonZero.put(name, value);
-          }
-        });
-    return nonZero;
+    return all;
   }
 }

@@ -1,6 +1,5 @@
 package org.bondsim.tcp;
 
-import java.util.Locale;
 import java.util.OptionalInt;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
@@ -38,6 +37,7 @@ public final class TcpEndpoint {
   private final WorkloadContext context;
   private final int flowId;
   private final TcpCounters counters;
+  private final TcpSettings settings;
   private final boolean rackOn;
   private final boolean fackOn;
   private final NegotiatedOptions options;
@@ -74,6 +74,7 @@ public final class TcpEndpoint {
     this.context = context;
     this.flowId = flowId;
     this.counters = counters;
+    this.settings = settings;
     this.rackOn = settings.rack();
     this.fackOn = profile.fack();
     this.options = new NegotiatedOptions(settings, context.mtu());
@@ -175,6 +176,7 @@ public final class TcpEndpoint {
   /** {@code tcp_rcv_established} and the handshake states, for one segment. */
   public void receive(Packet packet) {
     counters.inSegs++;
+    transmitter.totals().segsIn++;
     TcpSegment segment = packet.tcp();
     if (segment == null) {
       return;
@@ -196,8 +198,12 @@ public final class TcpEndpoint {
     receiver.onTimestamp(segment.sequence(), segment.tsVal());
     int payload = packet.payloadBytes();
     if (payload > 0) {
+      transmitter.totals().dataSegsIn++;
       receiver.onEcho(segment.tsEcr());
+      long before = receiver.rcvNxt();
       receiver.receiveData(segment.sequence(), payload);
+      // tcp_rcv_nxt_update: bytes_received counts what rcv_nxt moved over, so no duplicate.
+      transmitter.totals().bytesReceived += receiver.rcvNxt() - before;
     }
     onAck(segment);
     if (segment.has(TcpSegment.FIN) && receiver.receiveFin(segment.sequence() + payload)) {
@@ -318,18 +324,60 @@ public final class TcpEndpoint {
 
   // ===================================================================== reporting
 
-  /** Returns the state in {@code ss -ti}'s words: cwnd, ssthresh, rtt, reordering. */
+  /**
+   * Returns the connection as {@code ss -ti} prints it ({@link SsLine}: iproute2's order and
+   * omission rules, over the tcp_info fields the model keeps).
+   */
   public String describe() {
-    return String.format(
-        Locale.ROOT,
-        "cwnd:%d ssthresh:%s rtt:%.3f/%.3f reordering:%d retrans:%d delivered:%d",
-        window.cwnd,
-        window.ssthresh == Integer.MAX_VALUE ? "inf" : Integer.toString(window.ssthresh),
-        rtt.srttNs() / 1e6,
-        rtt.rttvarNs() / 1e6,
-        reordering.level(),
-        transmitter.retransmitted(),
-        delivered);
+    SocketInfo info = socketInfo();
+    ConnectionTotals totals = transmitter.totals();
+    SsLine line =
+        new SsLine()
+            .flag(options.timestampsOk, "ts")
+            .flag(options.sackOk, "sack")
+            .word(settings.congestionControl());
+    int peerScale = handshake.peerWindowScale();
+    if (peerScale >= 0 && settings.windowScale() >= 0) {
+      line.word("wscale:" + peerScale + "," + settings.windowScale());
+    }
+    // tcp_show_info hides the 3 s TCP_TIMEOUT_FALLBACK.
+    if (info.rtoUs() != 3_000_000L) {
+      line.millis("rto", info.rtoUs() / 1000.0);
+    }
+    line.count("backoff", rto.backoff());
+    if (info.rttUs() != 0) {
+      line.pair("rtt", SsLine.g(info.rttUs() / 1000.0), SsLine.g(info.rttvarUs() / 1000.0));
+    }
+    line.count("mss", info.sndMss())
+        .count("pmtu", context.mtu())
+        .count("rcvmss", info.rcvMss())
+        .count("advmss", context.mtu() - 40L - options.optionBytes)
+        .count("cwnd", info.sndCwnd());
+    if (info.sndSsthresh() < 0xFFFF) {
+      line.count("ssthresh", info.sndSsthresh());
+    }
+    line.count("bytes_sent", totals.bytesSent)
+        .count("bytes_retrans", totals.bytesRetrans)
+        .count("bytes_acked", queue.sndUna())
+        .count("bytes_received", totals.bytesReceived)
+        .count("segs_out", totals.segsOut)
+        .count("segs_in", totals.segsIn)
+        .count("data_segs_out", totals.dataSegsOut)
+        .count("data_segs_in", totals.dataSegsIn);
+    if (info.rttUs() > 0) {
+      line.rate("send", info.sndCwnd() * (double) info.sndMss() * 8_000_000.0 / info.rttUs());
+    }
+    line.count("delivered", info.delivered()).count("unacked", info.unacked());
+    if (info.retrans() != 0 || info.totalRetrans() != 0) {
+      line.pair("retrans", Long.toString(info.retrans()), Long.toString(info.totalRetrans()));
+    }
+    line.count("lost", info.lost()).count("sacked", info.sacked());
+    if (info.reordering() != 3) {
+      line.count("reordering", info.reordering());
+    }
+    line.millis("minrtt", rtt.minRttNs() / 1000 / 1000.0)
+        .count("snd_wnd", transmitter.peerWindow());
+    return line.toString();
   }
 
   /**

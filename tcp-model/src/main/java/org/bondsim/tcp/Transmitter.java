@@ -53,6 +53,7 @@ final class Transmitter implements PacketOwner {
   private boolean finQueued;
   // The FIN rides on the segment that ends the written data (it was unsent at close()).
   private boolean finOnLastData;
+  private final ConnectionTotals totals = new ConnectionTotals();
   private long peerWindow;
   private long queuedBytes;
   private long packetNumber;
@@ -141,6 +142,16 @@ final class Transmitter implements PacketOwner {
   /** The application makes {@code count} send() calls of {@code size} bytes. */
   void write(long count, long size) {
     writes.write(count, size);
+  }
+
+  /** This connection's tcp_info totals. */
+  ConnectionTotals totals() {
+    return totals;
+  }
+
+  /** The peer's window in bytes ({@code snd_wnd}). */
+  long peerWindow() {
+    return peerWindow;
   }
 
   /** Pacing rate in bytes per second, unbounded before the first RTT sample. */
@@ -313,7 +324,7 @@ final class Transmitter implements PacketOwner {
     long now = context.now();
     queue.sent(slot, now, retransmission);
     if (retransmission) {
-      countRetransmission();
+      countRetransmission(slot);
       recovery.onRetransmit();
     }
     emitSegment(slot, now);
@@ -398,14 +409,16 @@ final class Transmitter implements PacketOwner {
     int slot = queue.slot(queue.size() - 1);
     long now = context.now();
     queue.probed(slot, now);
-    countRetransmission();
+    countRetransmission(slot);
     emitSegment(slot, now);
   }
 
   /** Every resend counts in ss's retrans and TcpRetransSegs, a loss probe's too. */
-  private void countRetransmission() {
+  private void countRetransmission(int slot) {
     retransmitted++;
     counters.retransSegs++;
+    // tcpi_bytes_retrans; a FIN's sequence number carries no byte.
+    totals.bytesRetrans += queue.length(slot) - (queue.has(slot, RetransmitQueue.FIN) ? 1 : 0);
   }
 
   /** A pure ACK. */
@@ -419,6 +432,12 @@ final class Transmitter implements PacketOwner {
 
   private void emit(long seq, int len, boolean push, int segments, long now, int extraFlags) {
     counters.outSegs += segments;
+    totals.segsOut += segments;
+    if (len > 0) {
+      // tcp_transmit_skb: data_segs_out and bytes_sent count resends too (tcpi_bytes_sent).
+      totals.dataSegsOut += segments;
+      totals.bytesSent += len;
+    }
     SackBlocks sack = receiver.sackBlocks();
     boolean timestamps = options.timestampsOk;
     TcpSegment segment =

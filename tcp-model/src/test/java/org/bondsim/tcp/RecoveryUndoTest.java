@@ -45,12 +45,12 @@ class RecoveryUndoTest {
     EndpointHarness h = sender(false);
     h.write(10L * MSS);
     h.ack(0, MSS, 4 * MSS);
-    assertThat(h.endpoint.describe()).contains("ssthresh:7");
+    assertThat(h.endpoint.describe()).contains(" ssthresh:7 ");
     // The original arrived after all: the receiver reports the retransmission as a duplicate.
     h.ack(10 * MSS, 0, MSS);
     assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
     assertThat(h.counter("TcpExtTCPDSACKUndo")).isEqualTo(1);
-    assertThat(h.endpoint.describe()).contains("cwnd:10 ssthresh:inf");
+    assertThat(h.endpoint.describe()).contains(" cwnd:10 ").doesNotContain("ssthresh:");
   }
 
   /**
@@ -71,7 +71,8 @@ class RecoveryUndoTest {
     assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
     h.ackEchoing(1, 10 * MSS_TS);
     assertThat(h.counter("TcpExtTCPFullUndo")).isEqualTo(1);
-    assertThat(h.endpoint.describe()).contains("ssthresh:inf");
+    // ss omits an infinite ssthresh (tcpi_snd_ssthresh >= 0xFFFF).
+    assertThat(h.endpoint.describe()).doesNotContain("ssthresh:");
   }
 
   @Test
@@ -79,7 +80,7 @@ class RecoveryUndoTest {
     EndpointHarness h = recoveringSinceFiveMs();
     h.ackEchoing(6, 10 * MSS_TS); // echoes the retransmission itself
     assertThat(h.counter("TcpExtTCPFullUndo")).isZero();
-    assertThat(h.endpoint.describe()).contains("cwnd:7 ssthresh:7");
+    assertThat(h.endpoint.describe()).contains(" cwnd:7 ssthresh:7 ");
   }
 
   @Test
@@ -89,7 +90,7 @@ class RecoveryUndoTest {
     assertThat(h.counter("TcpExtTCPPartialUndo")).isEqualTo(1);
     // The undo is reordering evidence: data up to 4 x MSS had overtaken segment 0.
     assertThat(h.counter("TcpExtTCPTSReorder")).isEqualTo(1);
-    assertThat(h.endpoint.describe()).contains("reordering:4");
+    assertThat(h.endpoint.describe()).contains(" reordering:4 ");
   }
 
   @Test

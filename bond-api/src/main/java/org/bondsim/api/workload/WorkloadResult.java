@@ -1,5 +1,6 @@
 package org.bondsim.api.workload;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -53,9 +54,29 @@ public interface WorkloadResult {
   TestResult figures();
 
   /**
+   * Returns each local connection as {@code ss -ti} prints it, in stream order; empty for a test
+   * without TCP connections.
+   *
+   * @return one line per stream
+   */
+  default List<String> socketLines() {
+    return List.of();
+  }
+
+  /**
    * Returns counters that changed, per host, with nstat names ({@code TcpRetransSegs}, …).
    *
    * @return host name to counter name to value, in a fixed order
    */
   Map<String, Map<String, Long>> counters();
+
+  /**
+   * Returns every counter the test keeps, per host, zeros too ({@code nstat -z}); a test that keeps
+   * no list of its own gives {@link #counters()}.
+   *
+   * @return host name to counter name to value, in a fixed order
+   */
+  default Map<String, Map<String, Long>> allCounters() {
+    return counters();
+  }
 }
