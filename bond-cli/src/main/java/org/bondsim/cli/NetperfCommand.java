@@ -337,7 +337,9 @@ final class NetperfCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
-    RunReport report = runner.run(run.scenario());
+    Progress progress = Progress.on(err);
+    RunReport report = runner.runWithProgress(run.scenario(), progress);
+    progress.done();
     KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
       String text = JsonReport.toJson(report);

@@ -106,12 +106,22 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException, ExecutionException {
     PrintWriter out = spec.commandLine().getOut();
+    Progress progress = Progress.on(spec.commandLine().getErr());
+    try {
+      return reproduce(out, progress);
+    } finally {
+      progress.done();
+    }
+  }
+
+  private Integer reproduce(PrintWriter out, Progress progress)
+      throws InterruptedException, ExecutionException {
     if (experiment.equals("tlb-dynamic-lb")) {
       if (json) {
         throw new IllegalArgumentException(
             "--json is for gro-reordering; tlb-dynamic-lb prints its table only");
       }
-      TlbDynamicLbExperiment.run(out);
+      TlbDynamicLbExperiment.run(out, progress);
       return 0;
     }
     if (!experiment.equals("gro-reordering")) {
@@ -140,6 +150,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                   3,
                   CpuCosts.GENERIC_2010.scaled(factor),
                   AS_REPORTED));
+      progress.runDone(0);
       double demand = fit.local().serviceDemandUsPerKb();
       double error = Math.abs(demand - target);
       if (error < bestError) {
@@ -170,15 +181,20 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      List<Future<RunReport>> reported = submitRows(pool, runner, profile, AS_REPORTED);
-      List<Future<RunReport>> bondGso = submitRows(pool, runner, profile, BOND_GSO);
-      List<Future<RunReport>> spread = submitRows(pool, runner, profile, IRQ_SPREAD);
+      List<Future<RunReport>> reported = submitRows(pool, runner, profile, AS_REPORTED, progress);
+      List<Future<RunReport>> bondGso = submitRows(pool, runner, profile, BOND_GSO, progress);
+      List<Future<RunReport>> spread = submitRows(pool, runner, profile, IRQ_SPREAD, progress);
       int[] levels = {3, 10, 30, 100, 300};
       List<Future<RunReport>> sweep = new ArrayList<>();
       for (boolean gro : new boolean[] {false, true}) {
         for (int level : levels) {
           sweep.add(
-              pool.submit(() -> runner.run(scenario(1500, gro, level, profile, AS_REPORTED))));
+              pool.submit(
+                  () -> {
+                    RunReport report = runner.run(scenario(1500, gro, level, profile, AS_REPORTED));
+                    progress.runDone(0);
+                    return report;
+                  }));
         }
       }
       if (json) {
@@ -231,10 +247,20 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   }
 
   private static List<Future<RunReport>> submitRows(
-      ExecutorService pool, ScenarioRunner runner, CpuCosts profile, Setup setup) {
+      ExecutorService pool,
+      ScenarioRunner runner,
+      CpuCosts profile,
+      Setup setup,
+      Progress progress) {
     List<Future<RunReport>> rows = new ArrayList<>();
     for (Row row : MEASURED) {
-      rows.add(pool.submit(() -> runner.run(scenario(row.mtu(), row.gro(), 3, profile, setup))));
+      rows.add(
+          pool.submit(
+              () -> {
+                RunReport report = runner.run(scenario(row.mtu(), row.gro(), 3, profile, setup));
+                progress.runDone(0);
+                return report;
+              }));
     }
     return rows;
   }

@@ -44,13 +44,20 @@ final class TlbDynamicLbExperiment {
 
   private TlbDynamicLbExperiment() {}
 
-  static void run(PrintWriter out) throws InterruptedException, ExecutionException {
+  static void run(PrintWriter out, Progress progress)
+      throws InterruptedException, ExecutionException {
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
       List<Future<RunReport>> reports = new ArrayList<>();
       for (Row row : ROWS) {
-        reports.add(pool.submit(() -> runner.run(scenario(row))));
+        reports.add(
+            pool.submit(
+                () -> {
+                  RunReport report = runner.run(scenario(row));
+                  progress.runDone(ROWS.size());
+                  return report;
+                }));
       }
       out.println(
           "200 x TCP_RR, 60 s, balance-tlb 4x1G layer3+4 through a switch (assumptions: kernel"

@@ -116,6 +116,18 @@ public final class ScenarioRunner {
   }
 
   /**
+   * Runs a scenario to its end, telling {@code progress} how far it got a hundred times on the way.
+   *
+   * @param scenario the scenario
+   * @param progress the listener, called on the running thread
+   * @return the report, the same as without a listener
+   */
+  public RunReport runWithProgress(Scenario scenario, ProgressListener progress) {
+    Checks.notNull("progress", progress);
+    return run(scenario, (bond, policy) -> policy, progress);
+  }
+
+  /**
    * Runs a scenario with every bond's policy wrapped, so a test or harness can watch or change each
    * choice.
    *
@@ -124,6 +136,13 @@ public final class ScenarioRunner {
    * @return the report
    */
   public RunReport run(Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
+    return run(scenario, decorator, null);
+  }
+
+  private RunReport run(
+      Scenario scenario,
+      BiFunction<Bond, TxPolicy, TxPolicy> decorator,
+      ProgressListener progress) {
     Checks.notNull("decorator", decorator);
     BondFactory.ResolvedBond resolved = resolve(scenario);
     Map<String, Integer> slaveIndex = new LinkedHashMap<>();
@@ -349,7 +368,19 @@ public final class ScenarioRunner {
                 settings),
             spec.testOptions());
     workload.start();
-    loop.runUntil(endNs);
+    if (progress == null) {
+      loop.runUntil(endNs);
+    } else {
+      // A hundred slices: runUntil(t) runs every event up to t and moves the clock to t, so the
+      // next slice carries on exactly where one loop would have.
+      long slice = Math.max(1, endNs / 100);
+      for (long t = slice; t < endNs; t += slice) {
+        loop.runUntil(t);
+        progress.simulated(t, endNs);
+      }
+      loop.runUntil(endNs);
+      progress.simulated(endNs, endNs);
+    }
     List<RunReport.HostReport> hosts = new ArrayList<>();
     WorkloadResult result = workload.finish();
     double elapsed = scenario.durationNs() / 1e9;
