@@ -1,11 +1,14 @@
 package org.bondsim.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.capture.Captures;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -239,6 +242,20 @@ final class NetperfCommand implements Callable<Integer> {
   boolean allStreams;
 
   @Option(
+      names = "--pcap",
+      paramLabel = "DIR",
+      description =
+          "Write a pcap capture (nanosecond timestamps) of every interface of both hosts that"
+              + " carried frames, DIR/HOST-IFACE.pcap, headers only unless --pcap-snaplen.")
+  Path pcap;
+
+  @Option(
+      names = "--pcap-snaplen",
+      paramLabel = "BYTES",
+      description = "Bytes of each frame to keep, payload as zeros (default 0: the headers only).")
+  String pcapSnaplen;
+
+  @Option(
       names = "--nstat",
       description =
           "After the run, print each host's counters as nstat -az does, with each counter's mean"
@@ -338,7 +355,23 @@ final class NetperfCommand implements Callable<Integer> {
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
     Progress progress = Progress.on(err);
-    RunReport report = runner.runWithProgress(run.scenario(), progress);
+    RunReport report;
+    Map<String, Long> captured = Map.of();
+    if (pcap != null) {
+      int snaplen =
+          pcapSnaplen == null
+              ? 0
+              : (int) ArgumentParsers.whole("--pcap-snaplen", pcapSnaplen, 0, 262144, " bytes");
+      try (Captures captures = new Captures(pcap, snaplen)) {
+        report = runner.runWithProgress(run.scenario(), progress, captures);
+        captured = captures.frames();
+      }
+    } else {
+      if (pcapSnaplen != null) {
+        throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
+      }
+      report = runner.runWithProgress(run.scenario(), progress);
+    }
     progress.done();
     KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
@@ -346,6 +379,16 @@ final class NetperfCommand implements Callable<Integer> {
       out.println(procNetBonding ? JsonReport.withProcNetBonding(text, report, kernel) : text);
     } else {
       TextReport.print(report, run.format(), out);
+      if (!captured.isEmpty()) {
+        out.println();
+        out.println(
+            "captures in "
+                + pcap
+                + ": "
+                + captured.entrySet().stream()
+                    .map(e -> e.getKey() + ".pcap " + e.getValue() + " frames")
+                    .collect(java.util.stream.Collectors.joining(", ")));
+      }
       if (nstat) {
         for (String host : report.result().allCounters().keySet()) {
           out.println();

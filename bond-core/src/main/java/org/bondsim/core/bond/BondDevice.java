@@ -20,6 +20,8 @@ import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.stack.Packet;
+import org.bondsim.core.capture.Captures;
+import org.bondsim.core.capture.FrameTap;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
@@ -47,6 +49,8 @@ public final class BondDevice implements Bond, FrameReceiver {
   private TxPolicy policy;
   private HostStack stack = (packet, slave) -> {};
   private SlaveDevice active;
+  private FrameTap bondTap;
+  private FrameTap[] slaveTaps;
   private long noSlaveDrops;
   private long framesToStack;
   private long offered;
@@ -170,6 +174,23 @@ public final class BondDevice implements Bond, FrameReceiver {
   }
 
   /**
+   * Captures this host's interfaces ({@code --pcap}): the bond's own traffic both ways, what each
+   * slave receives, and (through each slave's port) what it sends.
+   *
+   * @param captures the run's captures
+   * @param host the host's name in file names
+   */
+  public void tap(Captures captures, String host) {
+    bondTap = captures.tap(host, name);
+    slaveTaps = new FrameTap[slaves.size()];
+    for (int i = 0; i < slaves.size(); i++) {
+      SlaveDevice slave = slaves.get(i);
+      slaveTaps[i] = captures.tap(host, slave.name());
+      slave.txPort().tap(slaveTaps[i]);
+    }
+  }
+
+  /**
    * Sets the layer that receives accepted frames.
    *
    * @param stack the host's protocol layer
@@ -185,6 +206,9 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public void transmit(Packet packet) {
     offered++;
+    if (bondTap != null) {
+      bondTap.frame(clock.getAsLong(), packet);
+    }
     int choice = policy.select(packet, this);
     if (choice >= 0) {
       flowMoves.sent(packet.flowId(), choice, clock.getAsLong());
@@ -267,9 +291,17 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param frames the wire frames it stands for
    */
   public void receiveFromNic(int slaveIndex, Packet packet, int frames) {
+    // A packet socket sees the frame on the slave before the bond's rx_handler, which may drop it,
+    // and on the bond after.
+    if (slaveTaps != null) {
+      slaveTaps[slaveIndex].frame(clock.getAsLong(), packet);
+    }
     if (!wouldDeliver(slaveIndex, packet)) {
       slaves.get(slaveIndex).stats().countDrop(DropReason.INACTIVE_SLAVE, frames);
       return;
+    }
+    if (bondTap != null) {
+      bondTap.frame(clock.getAsLong(), packet);
     }
     framesToStack += frames;
     stack.deliver(packet, slaveIndex, frames);

@@ -28,6 +28,7 @@ import org.bondsim.core.bond.BondOptions;
 import org.bondsim.core.bond.MiiMonitor;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.bond.SlaveDevice;
+import org.bondsim.core.capture.Captures;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.host.HostCpu;
@@ -124,7 +125,23 @@ public final class ScenarioRunner {
    */
   public RunReport runWithProgress(Scenario scenario, ProgressListener progress) {
     Checks.notNull("progress", progress);
-    return run(scenario, (bond, policy) -> policy, progress);
+    return run(scenario, (bond, policy) -> policy, progress, null);
+  }
+
+  /**
+   * Runs a scenario with progress and captures of both hosts' interfaces ({@code --pcap}); the
+   * report is the same as without them.
+   *
+   * @param scenario the scenario
+   * @param progress the listener
+   * @param captures where the local and the remote host's interfaces are captured
+   * @return the report
+   */
+  public RunReport runWithProgress(
+      Scenario scenario, ProgressListener progress, Captures captures) {
+    Checks.notNull("progress", progress);
+    Checks.notNull("captures", captures);
+    return run(scenario, (bond, policy) -> policy, progress, captures);
   }
 
   /**
@@ -136,13 +153,14 @@ public final class ScenarioRunner {
    * @return the report
    */
   public RunReport run(Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
-    return run(scenario, decorator, null);
+    return run(scenario, decorator, null, null);
   }
 
   private RunReport run(
       Scenario scenario,
       BiFunction<Bond, TxPolicy, TxPolicy> decorator,
-      ProgressListener progress) {
+      ProgressListener progress,
+      Captures captures) {
     Checks.notNull("decorator", decorator);
     BondFactory.ResolvedBond resolved = resolve(scenario);
     Map<String, Integer> slaveIndex = new LinkedHashMap<>();
@@ -323,6 +341,10 @@ public final class ScenarioRunner {
     }
 
     WorkloadSpec spec = scenario.workload();
+    if (captures != null) {
+      sender.tap(captures, "local");
+      receiver.tap(captures, "remote");
+    }
     long startNs =
         PreTest.run(loop, topology == Network.Topology.SWITCH, clients, remote, spec.waitNs());
     long endNs = startNs + scenario.durationNs();

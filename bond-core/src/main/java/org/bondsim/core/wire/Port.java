@@ -2,6 +2,7 @@ package org.bondsim.core.wire;
 
 import org.bondsim.api.DropReason;
 import org.bondsim.api.stack.Packet;
+import org.bondsim.core.capture.FrameTap;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
@@ -35,6 +36,8 @@ public final class Port {
   // The frame being serialised.
   private Packet sending;
   private boolean sendingCharges;
+  private long sendingSinceNs;
+  private FrameTap tap;
   private long remainder;
 
   // Frames on the wire, in order, with their arrival times.
@@ -118,9 +121,20 @@ public final class Port {
     queueSize++;
   }
 
+  /**
+   * Captures what this port sends, as tcpdump on the sending interface sees it: each frame counted
+   * in tx_packets, stamped when it was handed to the driver.
+   *
+   * @param tap the capture
+   */
+  public void tap(FrameTap tap) {
+    this.tap = tap;
+  }
+
   private void startSending(Packet packet, boolean chargesOwner) {
     sending = packet;
     sendingCharges = chargesOwner;
+    sendingSinceNs = loop.now();
     long bits = (long) (packet.frameBytes() + link.wireOverheadBytes()) * 8;
     long numerator = bits * 1_000_000_000L + remainder;
     long rate = link.rateBitsPerSecond();
@@ -137,6 +151,9 @@ public final class Port {
     boolean charges = sendingCharges;
     sending = null;
     senderStats.countTx(packet.transmittedBytes(), packet.flowId());
+    if (tap != null) {
+      tap.frame(sendingSinceNs, packet);
+    }
     putOnWire(packet, now + link.propagationDelayNs());
     if (queueSize > 0) {
       int head = queueHead;

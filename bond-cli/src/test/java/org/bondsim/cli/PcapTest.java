@@ -1,0 +1,117 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --pcap}: captures a pcap reader takes, with a frame per frame the slave table counts, the
+ * reordering balance-rr makes visible, and no effect on the run.
+ */
+class PcapTest {
+  private static final String[] RUN = {
+    "netperf",
+    "-t",
+    "TCP_STREAM",
+    "-l",
+    "0.2",
+    "--bond",
+    "mode balance-rr",
+    "--slaves",
+    "3x1000",
+    "--delay-us",
+    "20,200,400"
+  };
+
+  /** One captured TCP segment: source address, sequence number, payload length. */
+  private record Segment(int source, long sequence, int payload, long atNs) {}
+
+  /** A small pcap reader: the nanosecond format, Ethernet, IPv4, TCP. */
+  private static List<Segment> read(Path file) throws IOException {
+    ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+    assertThat(in.getInt()).as("nanosecond pcap magic").isEqualTo(0xa1b23c4d);
+    in.position(20);
+    assertThat(in.getInt()).as("link type Ethernet").isEqualTo(1);
+    List<Segment> segments = new ArrayList<>();
+    while (in.remaining() >= 16) {
+      long atNs = (in.getInt() & 0xFFFFFFFFL) * 1_000_000_000L + in.getInt();
+      int saved = in.getInt();
+      in.getInt();
+      ByteBuffer frame = in.slice().limit(saved).order(ByteOrder.BIG_ENDIAN);
+      in.position(in.position() + saved);
+      if (frame.getShort(12) != 0x0800) {
+        continue;
+      }
+      int ihl = (frame.get(14) & 0x0F) * 4;
+      int total = frame.getShort(16) & 0xFFFF;
+      int tcp = 14 + ihl;
+      int offset = ((frame.get(tcp + 12) & 0xFF) >> 4) * 4;
+      segments.add(
+          new Segment(
+              frame.getInt(26), frame.getInt(tcp + 4) & 0xFFFFFFFFL, total - ihl - offset, atNs));
+    }
+    return segments;
+  }
+
+  @Test
+  void eachSlavesCaptureHoldsTheFramesTheSlaveTableCountsAndTheReordering(@TempDir Path dir)
+      throws Exception {
+    List<String> args = new ArrayList<>(List.of(RUN));
+    args.addAll(List.of("--json", "--pcap", dir.toString()));
+    JsonNode captured = CliRunner.json(args.toArray(String[]::new));
+    List<String> plain = new ArrayList<>(List.of(RUN));
+    plain.add("--json");
+    JsonNode without = CliRunner.json(plain.toArray(String[]::new));
+    assertThat(captured).as("a capture changes nothing in the run").isEqualTo(without);
+
+    int sender = 0x0A000001;
+    for (int i = 0; i < 3; i++) {
+      JsonNode slave = captured.get("slaves").get(i);
+      long sent =
+          read(dir.resolve("local-eth" + i + ".pcap")).stream()
+              .filter(s -> s.source() == sender)
+              .count();
+      long received =
+          read(dir.resolve("remote-eth" + i + ".pcap")).stream()
+              .filter(s -> s.source() == sender)
+              .count();
+      assertThat(sent).isEqualTo(slave.get("tx_packets").asLong());
+      assertThat(received).isEqualTo(slave.get("rx_packets").asLong());
+    }
+    // What TCP analysis calls out-of-order: data below the highest sequence seen before it.
+    long highest = -1;
+    long outOfOrder = 0;
+    long data = 0;
+    long lastNs = 0;
+    for (Segment s : read(dir.resolve("remote-bond0.pcap"))) {
+      assertThat(s.atNs()).isGreaterThanOrEqualTo(lastNs);
+      lastNs = s.atNs();
+      if (s.source() != sender || s.payload() == 0) {
+        continue;
+      }
+      data++;
+      long end = (s.sequence() + s.payload()) & 0xFFFFFFFFL;
+      if (highest >= 0 && end <= highest) {
+        outOfOrder++;
+      }
+      highest = Math.max(highest, end);
+    }
+    assertThat(data).isPositive();
+    assertThat((double) outOfOrder / data)
+        .isCloseTo(captured.get("reordering").get("reordered_ratio").asDouble(), within(0.01));
+    assertThat(Files.exists(dir.resolve("local-bond0.pcap"))).isTrue();
+  }
+
+  private static org.assertj.core.data.Offset<Double> within(double offset) {
+    return org.assertj.core.data.Offset.offset(offset);
+  }
+}
