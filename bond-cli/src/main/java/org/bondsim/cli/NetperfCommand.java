@@ -10,8 +10,10 @@ import org.bondsim.api.KernelVersion;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.capture.Captures;
 import org.bondsim.core.host.WorkloadRegistry;
+import org.bondsim.core.scenario.RunHooks;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.ScenarioRunner;
+import org.bondsim.core.scenario.TimeSeries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -256,6 +258,21 @@ final class NetperfCommand implements Callable<Integer> {
   String pcapSnaplen;
 
   @Option(
+      names = "--series",
+      paramLabel = "FILE.csv",
+      description =
+          "Write a time series of the measured interval: one CSV row per --interval (goodput, per"
+              + " slave tx bytes, cwnd, ssthresh, in flight, retransmissions, SACK reorder events,"
+              + " reordering at TCP's input, receiver CPU).")
+  Path series;
+
+  @Option(
+      names = "--interval",
+      paramLabel = "TIME",
+      description = "The --series interval, such as 10ms (default 100ms).")
+  String interval;
+
+  @Option(
       names = "--nstat",
       description =
           "After the run, print each host's counters as nstat -az does, with each counter's mean"
@@ -355,6 +372,22 @@ final class NetperfCommand implements Callable<Integer> {
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
     Progress progress = Progress.on(err);
+    if (pcapSnaplen != null && pcap == null) {
+      throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
+    }
+    if (interval != null && series == null) {
+      throw new IllegalArgumentException("--interval needs --series FILE.csv");
+    }
+    TimeSeries timeSeries = null;
+    if (series != null) {
+      long intervalNs =
+          interval == null ? 100_000_000L : ArgumentParsers.timeNs(interval, "--interval");
+      if (intervalNs < 1000) {
+        throw new IllegalArgumentException(
+            "--interval must be at least 1us, got '" + interval + "'");
+      }
+      timeSeries = new TimeSeries(intervalNs);
+    }
     RunReport report;
     Map<String, Long> captured = Map.of();
     if (pcap != null) {
@@ -363,16 +396,21 @@ final class NetperfCommand implements Callable<Integer> {
               ? 0
               : (int) ArgumentParsers.whole("--pcap-snaplen", pcapSnaplen, 0, 262144, " bytes");
       try (Captures captures = new Captures(pcap, snaplen)) {
-        report = runner.runWithProgress(run.scenario(), progress, captures);
+        report = runner.run(run.scenario(), new RunHooks(progress, captures, timeSeries));
         captured = captures.frames();
       }
     } else {
-      if (pcapSnaplen != null) {
-        throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
-      }
-      report = runner.runWithProgress(run.scenario(), progress);
+      report = runner.run(run.scenario(), new RunHooks(progress, null, timeSeries));
     }
     progress.done();
+    if (timeSeries != null) {
+      try {
+        java.nio.file.Files.writeString(series, timeSeries.csv());
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException(
+            "--series " + series + " cannot be written (" + e.getMessage() + ")");
+      }
+    }
     KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
       String text = JsonReport.toJson(report);

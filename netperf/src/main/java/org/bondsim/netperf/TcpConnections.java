@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
@@ -16,6 +17,8 @@ import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.workload.WorkloadSample;
+import org.bondsim.tcp.SocketInfo;
 import org.bondsim.tcp.TcpCounters;
 import org.bondsim.tcp.TcpEndpoint;
 import org.bondsim.tcp.TcpSettings;
@@ -129,5 +132,24 @@ final class TcpConnections {
       lines.add(endpoint.describe());
     }
     return List.copyOf(lines);
+  }
+
+  /**
+   * The first connection's window now, with the payload the test's application has read, for a time
+   * series.
+   */
+  WorkloadSample sample(long payloadBytes) {
+    SocketInfo info = locals.get(0).socketInfo();
+    long inFlight = info.unacked() - info.sacked() - info.lost() + info.retrans();
+    Long reorders = localCounters.all().get("TcpExtTCPSACKReorder");
+    return new WorkloadSample(
+        payloadBytes,
+        OptionalLong.of(info.sndCwnd()),
+        info.sndSsthresh() >= Integer.MAX_VALUE
+            ? OptionalLong.empty()
+            : OptionalLong.of(info.sndSsthresh()),
+        OptionalLong.of(inFlight),
+        OptionalLong.of(info.totalRetrans()),
+        OptionalLong.of(reorders == null ? 0 : reorders));
   }
 }

@@ -13,6 +13,7 @@ import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.api.workload.WorkloadResult;
+import org.bondsim.api.workload.WorkloadSample;
 import org.bondsim.tcp.TcpEndpoint;
 import org.bondsim.tcp.TcpSettings;
 
@@ -113,6 +114,12 @@ public final class TcpRrProvider implements WorkloadProvider {
         startedAt[i] = context.now();
         connections.locals.get(i).write(request);
       }
+    }
+
+    @Override
+    public Optional<WorkloadSample> sample() {
+      // The client application reads one response per transaction.
+      return Optional.of(connections.sample(transactions * response));
     }
 
     @Override

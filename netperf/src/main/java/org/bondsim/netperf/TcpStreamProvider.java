@@ -3,6 +3,7 @@ package org.bondsim.netperf;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestOptions;
@@ -11,6 +12,7 @@ import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.api.workload.WorkloadResult;
+import org.bondsim.api.workload.WorkloadSample;
 import org.bondsim.tcp.TcpEndpoint;
 import org.bondsim.tcp.TcpSettings;
 
@@ -114,6 +116,11 @@ public final class TcpStreamProvider implements WorkloadProvider {
         unsentOfCall[stream] -= part;
         space -= part;
       }
+    }
+
+    @Override
+    public Optional<WorkloadSample> sample() {
+      return Optional.of(connections.sample(received));
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.bondsim.api.option.DecimalOption;
 import org.bondsim.api.option.IntOption;
 import org.bondsim.api.option.OptionException;
@@ -19,6 +20,7 @@ import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.api.workload.WorkloadResult;
+import org.bondsim.api.workload.WorkloadSample;
 
 /**
  * netperf's {@code UDP_STREAM}: each stream sends {@code -m}-byte messages from the local host to
@@ -133,6 +135,11 @@ public final class UdpStreamProvider implements WorkloadProvider {
     public void start() {
       context.remote().onReceive(receiver);
       senders.forEach(s -> s.start(context.now()));
+    }
+
+    @Override
+    public Optional<WorkloadSample> sample() {
+      return Optional.of(WorkloadSample.payloadOnly(receiver.messagesReceived() * (long) message));
     }
 
     @Override

@@ -125,23 +125,20 @@ public final class ScenarioRunner {
    */
   public RunReport runWithProgress(Scenario scenario, ProgressListener progress) {
     Checks.notNull("progress", progress);
-    return run(scenario, (bond, policy) -> policy, progress, null);
+    return run(scenario, new RunHooks(progress, null, null));
   }
 
   /**
-   * Runs a scenario with progress and captures of both hosts' interfaces ({@code --pcap}); the
-   * report is the same as without them.
+   * Runs a scenario watched by progress, captures of both hosts' interfaces ({@code --pcap}) and a
+   * time series ({@code --series}), any of them null; the report is the same as without them.
    *
    * @param scenario the scenario
-   * @param progress the listener
-   * @param captures where the local and the remote host's interfaces are captured
+   * @param hooks what watches
    * @return the report
    */
-  public RunReport runWithProgress(
-      Scenario scenario, ProgressListener progress, Captures captures) {
-    Checks.notNull("progress", progress);
-    Checks.notNull("captures", captures);
-    return run(scenario, (bond, policy) -> policy, progress, captures);
+  public RunReport run(Scenario scenario, RunHooks hooks) {
+    Checks.notNull("hooks", hooks);
+    return run(scenario, (bond, policy) -> policy, hooks);
   }
 
   /**
@@ -153,14 +150,13 @@ public final class ScenarioRunner {
    * @return the report
    */
   public RunReport run(Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
-    return run(scenario, decorator, null, null);
+    return run(scenario, decorator, RunHooks.NONE);
   }
 
   private RunReport run(
-      Scenario scenario,
-      BiFunction<Bond, TxPolicy, TxPolicy> decorator,
-      ProgressListener progress,
-      Captures captures) {
+      Scenario scenario, BiFunction<Bond, TxPolicy, TxPolicy> decorator, RunHooks hooks) {
+    ProgressListener progress = hooks.progress();
+    Captures captures = hooks.captures();
     Checks.notNull("decorator", decorator);
     BondFactory.ResolvedBond resolved = resolve(scenario);
     Map<String, Integer> slaveIndex = new LinkedHashMap<>();
@@ -390,11 +386,31 @@ public final class ScenarioRunner {
                 settings),
             spec.testOptions());
     workload.start();
-    if (progress == null) {
+    if (hooks.series() != null) {
+      SeriesSampler sampler =
+          new SeriesSampler(
+              hooks.series(),
+              workload,
+              sender,
+              remote,
+              remoteStack.cpus(),
+              startNs,
+              scenario.costs().any());
+      // runUntil(t) runs every event up to t and moves the clock to t, so each slice carries on
+      // exactly where one loop would have; the sampler reads state between slices.
+      long interval = hooks.series().intervalNs();
+      for (long t = startNs + interval; t <= endNs; t += interval) {
+        loop.runUntil(t);
+        sampler.sample(t);
+        if (progress != null) {
+          progress.simulated(t, endNs);
+        }
+      }
+      loop.runUntil(endNs);
+    } else if (progress == null) {
       loop.runUntil(endNs);
     } else {
-      // A hundred slices: runUntil(t) runs every event up to t and moves the clock to t, so the
-      // next slice carries on exactly where one loop would have.
+      // A hundred slices, as above.
       long slice = Math.max(1, endNs / 100);
       for (long t = slice; t < endNs; t += slice) {
         loop.runUntil(t);

@@ -1,0 +1,67 @@
+package org.bondsim.core.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run sampled every interval of its measured time ({@code --series}): one row per interval, the
+ * rates over that interval and the TCP state at its end. The runner fills it between slices of the
+ * event loop, so sampling adds no event and changes nothing in the run.
+ *
+ * <p>Columns: {@code time_s} (end of the interval, from the test's start), {@code goodput_mbps}
+ * (payload the receiving application read, Mbit/s), {@code <slave>_tx_bytes} per sending slave
+ * ({@code skb->len}, as {@code ip -s link}), {@code cwnd}, {@code ssthresh}, {@code in_flight} (the
+ * first connection at the interval's end; empty for UDP or an infinite ssthresh), {@code
+ * retransmissions} and {@code sack_reorder} (the sender's {@code tcpi_total_retrans} and {@code
+ * TcpExtTCPSACKReorder} during the interval), {@code reordered_at_tcp} (segments TCP received out
+ * of order during the interval, RFC 4737), {@code receiver_cpu_percent} (the receiving host's CPUs,
+ * averaged; empty without a CPU model).
+ */
+public final class TimeSeries {
+  private final long intervalNs;
+  private final List<String> columns = new ArrayList<>();
+  private final List<String[]> rows = new ArrayList<>();
+
+  /**
+   * @param intervalNs the sampling interval
+   */
+  public TimeSeries(long intervalNs) {
+    if (intervalNs <= 0) {
+      throw new IllegalArgumentException("the series interval must be > 0 ns, got " + intervalNs);
+    }
+    this.intervalNs = intervalNs;
+  }
+
+  /** The sampling interval. */
+  public long intervalNs() {
+    return intervalNs;
+  }
+
+  void columns(List<String> names) {
+    columns.clear();
+    columns.addAll(names);
+  }
+
+  void add(String[] row) {
+    rows.add(row);
+  }
+
+  /**
+   * Returns the series as CSV: a header line, then one line per interval; an unknown value is an
+   * empty field.
+   *
+   * @return the text
+   */
+  public String csv() {
+    StringBuilder out = new StringBuilder(String.join(",", columns)).append('\n');
+    for (String[] row : rows) {
+      out.append(String.join(",", row)).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** Rows so far. */
+  public int size() {
+    return rows.size();
+  }
+}
