@@ -39,9 +39,11 @@ final class GroReproduceJson {
       double fittedDemand,
       CpuCosts costs,
       List<SetupRuns> setups,
-      int[] levels)
+      int[] levels,
+      List<String> command)
       throws InterruptedException, ExecutionException {
     ObjectNode root = MAPPER.createObjectNode();
+    JsonEnvelope.write(root, command);
     ObjectNode fit = root.putObject("fit");
     fit.put("factor", factor);
     fit.put("row", "MTU 9000, GRO off, set-up A: sender service demand");

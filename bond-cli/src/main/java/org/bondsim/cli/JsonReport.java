@@ -37,8 +37,9 @@ final class JsonReport {
     }
   }
 
-  static String toJson(RunReport report) {
+  static String toJson(RunReport report, java.util.List<String> command) {
     ObjectNode root = MAPPER.createObjectNode();
+    JsonEnvelope.write(root, command);
     root.put("test", report.test());
     root.put("mode", report.mode());
     ObjectNode options = root.putObject("bond_options");

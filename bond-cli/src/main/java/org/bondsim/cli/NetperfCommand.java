@@ -238,6 +238,11 @@ final class NetperfCommand implements Callable<Integer> {
   boolean json;
 
   @Option(
+      names = "--json-schema",
+      description = "Print the JSON Schema of --json's output and exit.")
+  boolean jsonSchema;
+
+  @Option(
       names = "--all-streams",
       description =
           "With --streams N, print every local connection's ss -ti line, not only stream 0's.")
@@ -365,6 +370,10 @@ final class NetperfCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (jsonSchema) {
+      spec.commandLine().getOut().println(JsonSchemas.netperf());
+      return 0;
+    }
     NetperfRun run = NetperfRun.from(this);
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     PrintWriter out = spec.commandLine().getOut();
@@ -413,7 +422,7 @@ final class NetperfCommand implements Callable<Integer> {
     }
     KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
-      String text = JsonReport.toJson(report);
+      String text = JsonReport.toJson(report, spec.commandLine().getParseResult().originalArgs());
       out.println(procNetBonding ? JsonReport.withProcNetBonding(text, report, kernel) : text);
     } else {
       TextReport.print(report, run.format(), out);

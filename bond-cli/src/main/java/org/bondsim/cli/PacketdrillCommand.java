@@ -72,11 +72,23 @@ final class PacketdrillCommand implements Callable<Integer> {
               + " 12.5); a script's own header line wins")
   Double tolerancePercent;
 
-  @Parameters(arity = "1..*", paramLabel = "SCRIPT", description = "packetdrill scripts")
-  List<Path> scripts;
+  @Option(
+      names = "--json-schema",
+      description = "Print the JSON Schema of --json's output and exit.")
+  boolean jsonSchema;
+
+  @Parameters(arity = "0..*", paramLabel = "SCRIPT", description = "packetdrill scripts")
+  List<Path> scripts = new ArrayList<>();
 
   @Override
   public Integer call() throws IOException {
+    if (jsonSchema) {
+      spec.commandLine().getOut().println(JsonSchemas.packetdrill());
+      return 0;
+    }
+    if (scripts.isEmpty()) {
+      throw new IllegalArgumentException("SCRIPT: give at least one packetdrill script (.pkt)");
+    }
     if (!kernel.equals("6.x") && !kernel.equals("6.1") && !kernel.equals("2.6.37")) {
       throw new IllegalArgumentException("--kernel must be 6.x, 6.1 or 2.6.37, got " + kernel);
     }
@@ -126,9 +138,10 @@ final class PacketdrillCommand implements Callable<Integer> {
     out.printf("%d passed, %d failed, %d skipped%n", counts[0], counts[1], counts[2]);
   }
 
-  private static void printJson(PrintWriter out, List<ScriptResult> results) throws IOException {
+  private void printJson(PrintWriter out, List<ScriptResult> results) throws IOException {
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode();
+    JsonEnvelope.write(root, spec.commandLine().getParseResult().originalArgs());
     ArrayNode array = root.putArray("results");
     for (ScriptResult r : results) {
       ObjectNode node = array.addObject();

@@ -103,6 +103,11 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   private static final String SETUP_C =
       "As reported, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU 1.";
 
+  @Option(
+      names = "--json-schema",
+      description = "Print the JSON Schema of gro-reordering's --json output and exit.")
+  boolean jsonSchema;
+
   @Override
   public Integer call() throws InterruptedException, ExecutionException {
     PrintWriter out = spec.commandLine().getOut();
@@ -116,6 +121,16 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
   private Integer reproduce(PrintWriter out, Progress progress)
       throws InterruptedException, ExecutionException {
+    if (jsonSchema) {
+      if (!experiment.equals("gro-reordering")) {
+        throw new IllegalArgumentException(
+            "--json-schema is for gro-reordering, the experiment with --json; got '"
+                + experiment
+                + "'");
+      }
+      out.println(JsonSchemas.reproduceGro());
+      return 0;
+    }
     if (experiment.equals("tlb-dynamic-lb")) {
       if (json) {
         throw new IllegalArgumentException(
@@ -207,7 +222,8 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                 new GroReproduceJson.SetupRuns("A", SETUP_A, AS_REPORTED, reported, sweep),
                 new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, List.of()),
                 new GroReproduceJson.SetupRuns("C", SETUP_C, IRQ_SPREAD, spread, List.of())),
-            levels);
+            levels,
+            spec.commandLine().getParseResult().originalArgs());
         return 0;
       }
       printTable(out, "A. " + SETUP_A, reported);

@@ -57,7 +57,10 @@ class PacketdrillCommandTest {
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.out().replaceAll("\\s+", ""))
         .isEqualTo(
-            "{\"results\":[{\"script\":\""
+            "{\"schema_version\":1,\"bondsim_version\":\"0.1.0\",\"command\":[\"packetdrill\","
+                + "\"--json\",\""
+                + pass
+                + "\"],\"results\":[{\"script\":\""
                 + pass
                 + "\",\"result\":\"pass\",\"line\":null,\"message\":\"\"}]}");
   }

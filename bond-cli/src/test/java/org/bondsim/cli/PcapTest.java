@@ -71,6 +71,9 @@ class PcapTest {
     List<String> plain = new ArrayList<>(List.of(RUN));
     plain.add("--json");
     JsonNode without = CliRunner.json(plain.toArray(String[]::new));
+    // The runs differ only in their command lines.
+    ((com.fasterxml.jackson.databind.node.ObjectNode) captured).remove("command");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) without).remove("command");
     assertThat(captured).as("a capture changes nothing in the run").isEqualTo(without);
 
     int sender = 0x0A000001;
