@@ -263,6 +263,14 @@ final class NetperfCommand implements Callable<Integer> {
   String pcapSnaplen;
 
   @Option(
+      names = "-D",
+      paramLabel = "interval[,units]",
+      description =
+          "netperf's demo mode: an \"Interim result:\" line every interval seconds of the test"
+              + " (simulated; the units guess is accepted and not needed).")
+  String demo;
+
+  @Option(
       names = "--series",
       paramLabel = "FILE.csv",
       description =
@@ -388,6 +396,14 @@ final class NetperfCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--interval needs --series FILE.csv");
     }
     TimeSeries timeSeries = null;
+    long demoNs = demo == null ? 0 : demoInterval(demo);
+    if (demoNs > 0 && series != null) {
+      throw new IllegalArgumentException(
+          "-D and --series both sample the run; allowed: one of them (--series has every column)");
+    }
+    if (demoNs > 0) {
+      timeSeries = new TimeSeries(demoNs);
+    }
     if (series != null) {
       long intervalNs =
           interval == null ? 100_000_000L : ArgumentParsers.timeNs(interval, "--interval");
@@ -412,7 +428,7 @@ final class NetperfCommand implements Callable<Integer> {
       report = runner.run(run.scenario(), new RunHooks(progress, null, timeSeries));
     }
     progress.done();
-    if (timeSeries != null) {
+    if (series != null) {
       try {
         java.nio.file.Files.writeString(series, timeSeries.csv());
       } catch (java.io.IOException e) {
@@ -425,7 +441,11 @@ final class NetperfCommand implements Callable<Integer> {
       String text = JsonReport.toJson(report, spec.commandLine().getParseResult().originalArgs());
       out.println(procNetBonding ? JsonReport.withProcNetBonding(text, report, kernel) : text);
     } else {
-      TextReport.print(report, run.format(), out);
+      TextReport.print(
+          report,
+          run.format(),
+          out,
+          demoNs > 0 ? TextReport.interimLines(report, run.format(), timeSeries) : List.of());
       if (!captured.isEmpty()) {
         out.println();
         out.println(
@@ -452,5 +472,23 @@ final class NetperfCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** netperf's -D interval[,units]: seconds (a negative one as netperf's timestamp mode). */
+  private static long demoInterval(String text) {
+    String first = text.split(",", -1)[0].trim();
+    double seconds;
+    try {
+      seconds = Math.abs(Double.parseDouble(first));
+    } catch (NumberFormatException e) {
+      seconds = -1;
+    }
+    if (!(seconds >= 0.001 && seconds <= 86_400)) {
+      throw new IllegalArgumentException(
+          "-D interval must be seconds 0.001..86400 (netperf's interval[,units]), got '"
+              + text
+              + "'");
+    }
+    return Math.round(seconds * 1e9);
   }
 }

@@ -178,6 +178,25 @@ class NetperfOutputTest {
             String.format(Locale.ROOT, "%-32s%-16d%6.1f", "TcpExtTCPTimeouts", 0, 0.0));
   }
 
+  @Test
+  void demoModePrintsInterimResultsAfterTheBanner() throws Exception {
+    CliRunner run = CliRunner.run("netperf", "-D", "0.05", "-t", "TCP_STREAM", "-l", "0.2");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<String> lines = run.out().lines().toList();
+    assertThat(lines.get(0)).startsWith("MIGRATED TCP STREAM TEST");
+    assertThat(lines.subList(1, 5))
+        .allMatch(
+            l ->
+                l.matches(
+                    "Interim result: +[0-9]+\\.[0-9]{2} 10\\^6bits/s over 0\\.050 seconds ending at"
+                        + " 0\\.[0-9]{3}"));
+    assertThat(lines.get(4)).endsWith("ending at 0.200");
+    assertThat(lines.get(5)).startsWith("Recv   Send    Send");
+    CliRunner bad = CliRunner.run("netperf", "-D", "soon", "-l", "0.1");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).startsWith("bondsim: -D interval must be seconds");
+  }
+
   private static String f2(double value) {
     return String.format(Locale.ROOT, "%.2f", value);
   }

@@ -214,7 +214,7 @@ class TruthfulNumbersTest {
     assertThat(waited.get("elapsed_s").asDouble()).isEqualTo(0.1);
     assertThat(waited.get("throughput_mbps").asDouble()).isGreaterThan(1000);
     // Not modelled: refused by name.
-    assertThat(refused("netperf", "-l", "0.1", "-D", "1").err()).contains("netperf option -D");
+    assertThat(refused("netperf", "-l", "0.1", "-d").err()).contains("netperf option -d");
     assertThat(refused("netperf", "-l", "0.1", "-6").err()).contains("IPv4 only");
     assertThat(refused("netperf", "-l", "-1000").err()).contains("byte or transaction count");
     assertThat(refused("netperf", "-l", "0.1", "-H", "host,6").err()).contains("IPv4 only");

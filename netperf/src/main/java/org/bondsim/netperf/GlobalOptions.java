@@ -26,7 +26,6 @@ public final class GlobalOptions {
           Map.entry("-b", "burst size"),
           Map.entry("-B", "result brand text"),
           Map.entry("-d", "debug output"),
-          Map.entry("-D", "interim results (demo mode)"),
           Map.entry("-F", "fill the send buffer from a file"),
           Map.entry("-i", "confidence-interval iterations"),
           Map.entry("-I", "confidence level and interval width"),

@@ -64,4 +64,22 @@ public final class TimeSeries {
   public int size() {
     return rows.size();
   }
+
+  /**
+   * Returns one column of every row.
+   *
+   * @param name the column's name
+   * @return its fields in row order, empty strings where unknown
+   */
+  public List<String> column(String name) {
+    int index = columns.indexOf(name);
+    if (index < 0) {
+      throw new IllegalArgumentException("no column " + name + " in " + columns);
+    }
+    List<String> values = new ArrayList<>();
+    for (String[] row : rows) {
+      values.add(row[index]);
+    }
+    return values;
+  }
 }
