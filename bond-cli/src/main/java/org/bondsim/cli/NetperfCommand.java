@@ -174,7 +174,7 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--streams",
       defaultValue = "1",
       description =
-          "Concurrent test instances, each on its own local port (1..16384, ports 49152..65535)."
+          "Concurrent test instances, 1..16384, each on its own local port (TCP: an ephemeral one)."
               + " Default: 1.")
   String streams;
 

@@ -96,7 +96,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
                 c.streams,
                 1,
                 WorkloadSpec.MAX_STREAMS,
-                " (each stream has its own local port, 49152..65535)");
+                " (each stream has its own local port)");
     int clients = (int) ArgumentParsers.whole("--clients", c.clients, 1, 250, " hosts");
     int switchBuffer =
         (int) ArgumentParsers.whole("--switch-buffer", c.switchBuffer, 1, 1_000_000, " frames");

@@ -113,8 +113,8 @@ class UsageErrorTest {
       delimiter = '|',
       value = {
         "--delay-us 20,,20 --slaves 3x1000|--delay-us element 2 is empty in '20,,20'",
-        "--streams 16385|--streams must be 1..16384 (each stream has its own local port,"
-            + " 49152..65535), got '16385'",
+        "--streams 16385|--streams must be 1..16384 (each stream has its own local port), got"
+            + " '16385'",
         "--module-param miimon|--module-param must be NAME=VALUE like miimon=100, got 'miimon'",
         "--module-param nosuch=1|allowed: downdelay, lp_interval, miimon, mode, packets_per_slave,"
             + " primary, primary_reselect, updelay, xmit_hash_formula, xmit_hash_policy",

@@ -24,12 +24,13 @@ import org.bondsim.tcp.TcpEndpoint;
 import org.bondsim.tcp.TcpSettings;
 
 /**
- * The connections of one test: stream i runs from local port 49152 + i to remote port 12866 + i,
- * and each host hands arriving segments to the endpoint they belong to.
+ * The connections of one test: each stream's ends take the ports the kernels would give them
+ * ({@link EphemeralPorts}, seeded), and each host hands arriving segments to the endpoint they
+ * belong to, looked up by the local end's port.
  */
 final class TcpConnections {
-  static final int FIRST_LOCAL_PORT = 49152;
-  static final int FIRST_REMOTE_PORT = 12866;
+  // Stream index + 1 by the local end's port; 0 for none.
+  private final int[] streamByLocalPort = new int[65536];
 
   final TcpSettings settings;
   final TcpCounters localCounters = new TcpCounters();
@@ -47,11 +48,16 @@ final class TcpConnections {
     this.settings = settings;
     Host remote = context.remote();
     Set<Host> clients = Collections.newSetFromMap(new IdentityHashMap<>());
+    // netserver binds each data socket first (an odd port on its host), then netperf connects to
+    // it (an even port on its own); local ports stay unique over all client hosts.
+    EphemeralPorts localPorts = new EphemeralPorts(context.random());
+    EphemeralPorts remotePorts = new EphemeralPorts(context.random());
     for (int i = 0; i < context.streams(); i++) {
       Host local = context.local(i);
       clients.add(local);
-      int localPort = FIRST_LOCAL_PORT + i;
-      int remotePort = FIRST_REMOTE_PORT + i;
+      int remotePort = remotePorts.forBind();
+      int localPort = localPorts.forConnect();
+      streamByLocalPort[localPort] = i + 1;
       Frame out =
           new Frame(
               new EthernetHeader(local.mac(), remote.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
@@ -99,13 +105,13 @@ final class TcpConnections {
     locals.forEach(TcpEndpoint::connect);
   }
 
-  private static void dispatch(Packet packet, List<TcpEndpoint> endpoints, boolean byDestination) {
+  private void dispatch(Packet packet, List<TcpEndpoint> endpoints, boolean byDestination) {
     if (!(packet.frame().transport() instanceof TcpHeader tcp)) {
       return;
     }
     int port = byDestination ? tcp.destinationPort() : tcp.sourcePort();
-    int index = port - FIRST_LOCAL_PORT;
-    if (index >= 0 && index < endpoints.size()) {
+    int index = streamByLocalPort[port] - 1;
+    if (index >= 0) {
       endpoints.get(index).receive(packet);
     }
   }

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public record WorkloadSpec(
     String test, List<String> testOptions, int streams, Map<String, String> settings, long waitNs) {
-  /** The most concurrent streams: one local port each, from 49152 to 65535. */
+  /** The most concurrent streams: one local port each (UDP counts up from 49152). */
   public static final int MAX_STREAMS = 16384;
 
   /** The longest wait before a test: one hour. */
@@ -42,7 +42,7 @@ public record WorkloadSpec(
       throw new IllegalArgumentException(
           "streams must be 1.."
               + MAX_STREAMS
-              + " (each stream has its own local port, 49152..65535), got "
+              + " (each stream has its own local port), got "
               + streams);
     }
     if (waitNs < 0 || waitNs > MAX_WAIT_NS) {
