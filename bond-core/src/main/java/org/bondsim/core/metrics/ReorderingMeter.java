@@ -154,8 +154,19 @@ public final class ReorderingMeter {
     // Breakpoints hold (arrival index, new maximum) each time the maximum rose; both only grow, so
     // the first breakpoint whose maximum exceeds the sequence gives the earliest such arrival.
     // Find the first run whose last maximum exceeds it, then the breakpoint inside the run.
-    int low = 0;
+    // A late packet is usually late by little, so gallop back from the newest run first: the
+    // search costs the log of how far back the answer lies, in the cache-warm end of the ring.
     int high = breakpointCount - 1;
+    int low = 0;
+    for (int step = 1; high - step >= 0; step <<= 1) {
+      int m = slot(high - step);
+      if (runMax[m] + runLength[m] - 1 > sequence) {
+        high -= step;
+      } else {
+        low = high - step + 1;
+        break;
+      }
+    }
     while (low < high) {
       int mid = (low + high) >>> 1;
       int m = slot(mid);
