@@ -40,6 +40,7 @@ final class JsonSchemas {
         .optional("bytes_received", integer())
         .optional("connection", connection())
         .optional("messages_sent", integer())
+        .optional("send_errors", integer())
         .optional("messages_received", integer())
         .optional("send_throughput_mbps", number())
         // TCP_RR

@@ -197,6 +197,53 @@ class NetperfOutputTest {
     assertThat(bad.err()).startsWith("bondsim: -D interval must be seconds");
   }
 
+  /**
+   * netperf sets IP_RECVERR on its UDP socket, so a frame the full qdisc drops fails its send()
+   * with ENOBUFS: counted in Errors, not in the messages sent.
+   */
+  @Test
+  void udpSendErrorsAreTheFramesTheHostDropped() throws Exception {
+    JsonNode json =
+        CliRunner.json(
+            "netperf",
+            "-t",
+            "UDP_STREAM",
+            "-l",
+            "0.2",
+            "--slaves",
+            "1x1000",
+            "--txqueuelen",
+            "10",
+            "--json",
+            "--",
+            "-m",
+            "1472",
+            "-s",
+            "1M");
+    long errors = json.get("send_errors").asLong();
+    assertThat(errors).isPositive().isEqualTo(json.get("slaves").get(0).get("drops").asLong());
+    // What left is at most what 1G carries: 1538 bytes on the wire per 1472-byte message.
+    assertThat(json.get("send_throughput_mbps").asDouble()).isLessThan(960);
+    CliRunner text =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "UDP_STREAM",
+            "-l",
+            "0.2",
+            "--slaves",
+            "1x1000",
+            "--txqueuelen",
+            "10",
+            "--",
+            "-m",
+            "1472",
+            "-s",
+            "1M");
+    String[] sending = text.out().lines().toList().get(5).trim().split("\\s+");
+    assertThat(Long.parseLong(sending[4])).isEqualTo(errors);
+  }
+
   private static String f2(double value) {
     return String.format(Locale.ROOT, "%.2f", value);
   }

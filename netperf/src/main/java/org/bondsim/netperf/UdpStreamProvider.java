@@ -144,13 +144,16 @@ public final class UdpStreamProvider implements WorkloadProvider {
 
     @Override
     public WorkloadResult finish() {
-      long sent = senders.stream().mapToLong(UdpStreamSender::messagesSent).sum();
+      long errors = senders.stream().mapToLong(UdpStreamSender::sendErrors).sum();
+      // netperf counts a send() that failed with ENOBUFS as an error, not as a message sent.
+      long sent = senders.stream().mapToLong(UdpStreamSender::messagesSent).sum() - errors;
       return new UdpStreamResult(
           message,
           sendBuffer,
           receiveBuffer,
           context.durationNs() / 1e9,
           sent,
+          errors,
           receiver.messagesReceived(),
           context.remote().address().toString());
     }
@@ -163,6 +166,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
       int receiveBuffer,
       double elapsed,
       long sent,
+      long errors,
       long received,
       String remote)
       implements WorkloadResult {
@@ -196,7 +200,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
               message,
               elapsed,
               sent,
-              0,
+              errors,
               sendThroughputMbps() * 1e6 / bitsPerUnit));
       table.append(
           String.format(
@@ -237,7 +241,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
               message,
               elapsed,
               sent,
-              0,
+              errors,
               sendThroughputMbps() * 1e6 / bitsPerUnit,
               cpu.localPercent(),
               cpu.localServiceDemand()));
@@ -257,7 +261,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
     @Override
     public TestResult figures() {
       return new TestResult.UdpStream(
-          message, sendBuffer, receiveBuffer, sent, received, sendThroughputMbps());
+          message, sendBuffer, receiveBuffer, sent, errors, received, sendThroughputMbps());
     }
 
     @Override

@@ -52,6 +52,10 @@ public final class UdpStreamSender implements PacketOwner {
   private long frameSequence;
   private int ipIdentification;
   private long messagesSent;
+  private long sendErrors;
+  // The last message a dropped fragment belonged to: a send() fails once however many of its
+  // fragments are dropped (ip_do_fragment stops at the first error).
+  private long lastFailedMessage = -1;
 
   /**
    * Builds a sender.
@@ -183,6 +187,37 @@ public final class UdpStreamSender implements PacketOwner {
             SkbTruesize.of(l3Bytes));
     charged += packet.truesize();
     host.send(packet);
+  }
+
+  /**
+   * netperf sets {@code IP_RECVERR} on its UDP socket ({@code enable_enobufs} in nettest_omni.c),
+   * so a frame the host drops on the way out makes that send() fail with ENOBUFS, which netperf
+   * counts as an error (failed_sends) and not as a message sent.
+   */
+  @Override
+  public void onDropped(Packet packet) {
+    long message = messageOf(packet);
+    if (message != lastFailedMessage) {
+      lastFailedMessage = message;
+      sendErrors++;
+    }
+    onTxDone(packet);
+  }
+
+  private long messageOf(Packet packet) {
+    if (!fragments) {
+      return packet.flowSequence();
+    }
+    return packet.frame().ip() instanceof Ipv4Header v4 ? v4.identification() : -2;
+  }
+
+  /**
+   * Returns the send() calls that failed with ENOBUFS.
+   *
+   * @return calls
+   */
+  public long sendErrors() {
+    return sendErrors;
   }
 
   @Override

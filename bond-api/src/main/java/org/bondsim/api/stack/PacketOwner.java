@@ -12,4 +12,16 @@ public interface PacketOwner {
    * @param packet the packet
    */
   void onTxDone(Packet packet);
+
+  /**
+   * The packet was dropped before it left the host (a full qdisc, an MTU it exceeds, a bond with no
+   * slave): {@code dev_queue_xmit} returned {@code NET_XMIT_DROP}, which a UDP socket with {@code
+   * IP_RECVERR} turns into {@code ENOBUFS} for the sender. By default the same as {@link
+   * #onTxDone}: the packet's charge is released.
+   *
+   * @param packet the dropped packet
+   */
+  default void onDropped(Packet packet) {
+    onTxDone(packet);
+  }
 }

@@ -127,6 +127,8 @@ public sealed interface TestResult {
    * @param sendSocketSize the local socket buffer
    * @param recvSocketSize the remote socket buffer
    * @param messagesSent messages the sender's send() calls accepted
+   * @param sendErrors send() calls that failed with ENOBUFS (netperf's "Errors": it sets {@code
+   *     IP_RECVERR}, so a frame the host drops on the way out fails its call)
    * @param messagesReceived messages the receiver read
    * @param sendThroughputMbps the sending side's rate, 10^6 bit/s
    */
@@ -135,6 +137,7 @@ public sealed interface TestResult {
       int sendSocketSize,
       int recvSocketSize,
       long messagesSent,
+      long sendErrors,
       long messagesReceived,
       double sendThroughputMbps)
       implements TestResult {
@@ -145,6 +148,7 @@ public sealed interface TestResult {
       fields.put("send_socket_size", sendSocketSize);
       fields.put("recv_socket_size", recvSocketSize);
       fields.put("messages_sent", messagesSent);
+      fields.put("send_errors", sendErrors);
       fields.put("messages_received", messagesReceived);
       fields.put("send_throughput_mbps", sendThroughputMbps);
       return fields;

@@ -262,7 +262,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private void dropNoSlave(Packet packet) {
     noSlaveDrops++;
     if (packet.owner() != null) {
-      packet.owner().onTxDone(packet);
+      packet.owner().onDropped(packet);
     }
   }
 

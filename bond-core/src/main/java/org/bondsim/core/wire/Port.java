@@ -265,7 +265,7 @@ public final class Port {
     senderStats.countDrop(reason);
     dropped++;
     if (charges && packet.owner() != null) {
-      packet.owner().onTxDone(packet);
+      packet.owner().onDropped(packet);
     }
   }
 
