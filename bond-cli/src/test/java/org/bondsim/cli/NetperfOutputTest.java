@@ -203,43 +203,21 @@ class NetperfOutputTest {
    */
   @Test
   void udpSendErrorsAreTheFramesTheHostDropped() throws Exception {
-    JsonNode json =
-        CliRunner.json(
-            "netperf",
-            "-t",
-            "UDP_STREAM",
-            "-l",
-            "0.2",
-            "--slaves",
-            "1x1000",
-            "--txqueuelen",
-            "10",
-            "--json",
-            "--",
-            "-m",
-            "1472",
-            "-s",
-            "1M");
-    long errors = json.get("send_errors").asLong();
-    assertThat(errors).isPositive().isEqualTo(json.get("slaves").get(0).get("drops").asLong());
+    List<String> run =
+        List.of(
+            "netperf", "-t", "UDP_STREAM", "-l", "0.2", "--slaves", "1x1000", "--txqueuelen", "10");
+    List<String> test = List.of("--", "-m", "1472", "-s", "1M");
+    List<String> json = new ArrayList<>(run);
+    json.add("--json");
+    json.addAll(test);
+    JsonNode figures = CliRunner.json(json.toArray(String[]::new));
+    long errors = figures.get("send_errors").asLong();
+    assertThat(errors).isPositive().isEqualTo(figures.get("slaves").get(0).get("drops").asLong());
     // What left is at most what 1G carries: 1538 bytes on the wire per 1472-byte message.
-    assertThat(json.get("send_throughput_mbps").asDouble()).isLessThan(960);
-    CliRunner text =
-        CliRunner.run(
-            "netperf",
-            "-t",
-            "UDP_STREAM",
-            "-l",
-            "0.2",
-            "--slaves",
-            "1x1000",
-            "--txqueuelen",
-            "10",
-            "--",
-            "-m",
-            "1472",
-            "-s",
-            "1M");
+    assertThat(figures.get("send_throughput_mbps").asDouble()).isLessThan(960);
+    List<String> table = new ArrayList<>(run);
+    table.addAll(test);
+    CliRunner text = CliRunner.run(table.toArray(String[]::new));
     String[] sending = text.out().lines().toList().get(5).trim().split("\\s+");
     assertThat(Long.parseLong(sending[4])).isEqualTo(errors);
   }
