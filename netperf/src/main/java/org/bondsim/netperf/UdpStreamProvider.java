@@ -36,12 +36,6 @@ public final class UdpStreamProvider implements WorkloadProvider {
   /** The largest UDP payload over IPv4. */
   public static final int MAX_MESSAGE = 65507;
 
-  /** Source port of stream 0; stream i uses this + i. */
-  public static final int FIRST_SOURCE_PORT = 49152;
-
-  /** Destination port of every stream (netserver's data socket). */
-  public static final int DATA_PORT = 12866;
-
   @Override
   public String test() {
     return "UDP_STREAM";
@@ -107,7 +101,13 @@ public final class UdpStreamProvider implements WorkloadProvider {
       this.sendBuffer = sendBuffer;
       this.receiveBuffer = receiveBuffer;
       this.receiver = new UdpStreamReceiver(context.streams(), message);
+      // Each stream's netserver binds its data socket to port 0 and netperf connect()s its own
+      // to it: the ports the kernels would give (EphemeralPorts), as for TCP.
+      EphemeralPorts localPorts = new EphemeralPorts(context.random());
+      EphemeralPorts remotePorts = new EphemeralPorts(context.random());
       for (int flow = 0; flow < context.streams(); flow++) {
+        int dataPort = remotePorts.forBind();
+        int sourcePort = localPorts.forConnect();
         Host client = context.local(flow);
         EthernetHeader ethernet =
             new EthernetHeader(
@@ -120,8 +120,8 @@ public final class UdpStreamProvider implements WorkloadProvider {
                 ethernet,
                 client.address(),
                 context.remote().address(),
-                FIRST_SOURCE_PORT + flow,
-                DATA_PORT,
+                sourcePort,
+                dataPort,
                 message,
                 sendBuffer,
                 rateMbps * 1e6,

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public record WorkloadSpec(
     String test, List<String> testOptions, int streams, Map<String, String> settings, long waitNs) {
-  /** The most concurrent streams: one local port each (UDP counts up from 49152). */
+  /** The most concurrent streams, each with its own ephemeral local port. */
   public static final int MAX_STREAMS = 16384;
 
   /** The longest wait before a test: one hour. */
