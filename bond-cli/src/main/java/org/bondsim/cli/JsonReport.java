@@ -17,27 +17,16 @@ final class JsonReport {
   private JsonReport() {}
 
   /**
-   * Adds each host's {@code /proc/net/bonding/bond0} text to a report's JSON.
+   * The report's JSON, with each host's {@code /proc/net/bonding/bond0} text as {@code
+   * proc_net_bonding} when {@code procNetBondingKernel} is given.
    *
-   * @param json what {@link #toJson} gave
    * @param report the run
-   * @param kernel the hosts' kernel
-   * @return the JSON with a {@code proc_net_bonding} object of host name to file text
+   * @param command the command line, for the envelope
+   * @param procNetBondingKernel the hosts' kernel, or null for no proc_net_bonding object
+   * @return the JSON
    */
-  static String withProcNetBonding(String json, RunReport report, KernelVersion kernel) {
-    try {
-      ObjectNode root = (ObjectNode) MAPPER.readTree(json);
-      ObjectNode files = root.putObject("proc_net_bonding");
-      for (RunReport.BondState bond : report.bonds()) {
-        files.put(bond.host(), ProcNetBonding.render(report, bond, kernel));
-      }
-      return MAPPER.writeValueAsString(root);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("the report's own JSON did not parse", e);
-    }
-  }
-
-  static String toJson(RunReport report, java.util.List<String> command) {
+  static String toJson(
+      RunReport report, java.util.List<String> command, KernelVersion procNetBondingKernel) {
     ObjectNode root = MAPPER.createObjectNode();
     JsonEnvelope.write(root, command);
     root.put("test", report.test());
@@ -146,6 +135,12 @@ final class JsonReport {
       h.put("packets_up", host.packetsUp());
     }
     root.put("events", report.eventsDispatched());
+    if (procNetBondingKernel != null) {
+      ObjectNode files = root.putObject("proc_net_bonding");
+      for (RunReport.BondState bond : report.bonds()) {
+        files.put(bond.host(), ProcNetBonding.render(report, bond, procNetBondingKernel));
+      }
+    }
     try {
       return MAPPER.writeValueAsString(root);
     } catch (JsonProcessingException e) {

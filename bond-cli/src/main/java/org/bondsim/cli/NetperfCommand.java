@@ -438,8 +438,11 @@ final class NetperfCommand implements Callable<Integer> {
     }
     KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
-      String text = JsonReport.toJson(report, spec.commandLine().getParseResult().originalArgs());
-      out.println(procNetBonding ? JsonReport.withProcNetBonding(text, report, kernel) : text);
+      out.println(
+          JsonReport.toJson(
+              report,
+              spec.commandLine().getParseResult().originalArgs(),
+              procNetBonding ? kernel : null));
     } else {
       TextReport.print(
           report,

@@ -42,7 +42,10 @@ class ProgressTest {
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     RunReport plain = runner.run(scenario());
     List<Long> heard = new ArrayList<>();
-    RunReport watched = runner.runWithProgress(scenario(), (done, total) -> heard.add(done));
+    RunReport watched =
+        runner.run(
+            scenario(),
+            new org.bondsim.core.scenario.RunHooks((done, total) -> heard.add(done), null, null));
     assertThat(watched.throughputMbps()).isEqualTo(plain.throughputMbps());
     assertThat(watched.eventsDispatched()).isEqualTo(plain.eventsDispatched());
     assertThat(watched.slaves()).isEqualTo(plain.slaves());

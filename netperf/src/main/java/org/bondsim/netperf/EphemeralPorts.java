@@ -23,6 +23,8 @@ public final class EphemeralPorts {
 
   private final RandomSource random;
   private final BitSet used = new BitSet(65536);
+  // Free ports of each parity, so a draw need not count the taken ones again.
+  private final int[] free = {(HIGH - first(0)) / 2 + 1, (HIGH - first(1)) / 2 + 1};
 
   /**
    * @param random the run's seeded source
@@ -50,33 +52,21 @@ public final class EphemeralPorts {
   }
 
   private int draw(int parity) {
-    int free = freeOf(parity);
-    if (free == 0) {
+    if (free[parity] == 0) {
       parity ^= 1;
-      free = freeOf(parity);
-      if (free == 0) {
+      if (free[parity] == 0) {
         throw new IllegalStateException("ip_local_port_range is exhausted");
       }
     }
-    int pick = random.nextInt(free);
+    int pick = random.nextInt(free[parity]);
     for (int port = first(parity); port <= HIGH; port += 2) {
       if (!used.get(port) && pick-- == 0) {
         used.set(port);
+        free[parity]--;
         return port;
       }
     }
     throw new IllegalStateException("no free port found");
-  }
-
-  private int freeOf(int parity) {
-    int all = (HIGH - first(parity)) / 2 + 1;
-    int taken = 0;
-    for (int port = used.nextSetBit(LOW); port >= 0; port = used.nextSetBit(port + 1)) {
-      if ((port & 1) == parity) {
-        taken++;
-      }
-    }
-    return all - taken;
   }
 
   private static int first(int parity) {

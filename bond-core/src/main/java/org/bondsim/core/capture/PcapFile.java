@@ -48,12 +48,11 @@ final class PcapFile implements FrameTap {
       record.position(16);
       int wire = encoder.encode(packet, record);
       int headers = record.position() - 16;
-      int captured = Math.min(wire, Math.max(headers, snaplen));
-      // Payload bytes within the snap length are zeros: the model carries no data.
-      while (record.position() - 16 < captured) {
+      // The headers, then zeros up to the snap length: the model carries no payload bytes.
+      int saved = Math.min(wire, Math.max(headers, snaplen));
+      while (record.position() - 16 < saved) {
         record.put((byte) 0);
       }
-      int saved = Math.min(captured, record.position() - 16);
       record.putInt(0, (int) (atNs / 1_000_000_000L));
       record.putInt(4, (int) (atNs % 1_000_000_000L));
       record.putInt(8, saved);

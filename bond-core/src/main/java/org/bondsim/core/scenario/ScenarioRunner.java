@@ -117,18 +117,6 @@ public final class ScenarioRunner {
   }
 
   /**
-   * Runs a scenario to its end, telling {@code progress} how far it got a hundred times on the way.
-   *
-   * @param scenario the scenario
-   * @param progress the listener, called on the running thread
-   * @return the report, the same as without a listener
-   */
-  public RunReport runWithProgress(Scenario scenario, ProgressListener progress) {
-    Checks.notNull("progress", progress);
-    return run(scenario, new RunHooks(progress, null, null));
-  }
-
-  /**
    * Runs a scenario watched by progress, captures of both hosts' interfaces ({@code --pcap}) and a
    * time series ({@code --series}), any of them null; the report is the same as without them.
    *
@@ -386,38 +374,42 @@ public final class ScenarioRunner {
                 settings),
             spec.testOptions());
     workload.start();
-    if (hooks.series() != null) {
+    TimeSeries series = hooks.series();
+    if (series == null && progress == null) {
+      loop.runUntil(endNs);
+    } else {
       SeriesSampler sampler =
-          new SeriesSampler(
-              hooks.series(),
-              workload,
-              sender,
-              remote,
-              remoteStack.cpus(),
-              startNs,
-              scenario.costs().any());
+          series == null
+              ? null
+              : new SeriesSampler(
+                  series,
+                  workload,
+                  sender,
+                  remote,
+                  remoteStack.cpus(),
+                  startNs,
+                  scenario.costs().any());
       // runUntil(t) runs every event up to t and moves the clock to t, so each slice carries on
-      // exactly where one loop would have; the sampler reads state between slices.
-      long interval = hooks.series().intervalNs();
-      for (long t = startNs + interval; t <= endNs; t += interval) {
+      // exactly where one loop would have; the watchers read state between slices. A series
+      // slices at its interval from the test's start, progress alone in a hundred steps.
+      long step = series != null ? series.intervalNs() : Math.max(1, endNs / 100);
+      long t = series != null ? startNs + step : step;
+      for (; t < endNs; t += step) {
         loop.runUntil(t);
-        sampler.sample(t);
+        if (sampler != null) {
+          sampler.sample(t);
+        }
         if (progress != null) {
           progress.simulated(t, endNs);
         }
       }
       loop.runUntil(endNs);
-    } else if (progress == null) {
-      loop.runUntil(endNs);
-    } else {
-      // A hundred slices, as above.
-      long slice = Math.max(1, endNs / 100);
-      for (long t = slice; t < endNs; t += slice) {
-        loop.runUntil(t);
-        progress.simulated(t, endNs);
+      if (sampler != null && t == endNs) {
+        sampler.sample(endNs);
       }
-      loop.runUntil(endNs);
-      progress.simulated(endNs, endNs);
+      if (progress != null) {
+        progress.simulated(endNs, endNs);
+      }
     }
     List<RunReport.HostReport> hosts = new ArrayList<>();
     WorkloadResult result = workload.finish();

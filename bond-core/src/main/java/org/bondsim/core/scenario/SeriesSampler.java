@@ -22,12 +22,23 @@ final class SeriesSampler {
   private final boolean cpuModelled;
   private final long startNs;
   private long lastNs;
-  private long lastPayload;
-  private long lastRetrans;
-  private long lastReorders;
-  private long lastReordered;
-  private long lastBusy;
-  private final long[] lastTx;
+  private final Delta payload = new Delta();
+  private final Delta retransmissions = new Delta();
+  private final Delta sackReorders = new Delta();
+  private final Delta reorderedAtTcp = new Delta();
+  private final Delta busy = new Delta();
+  private final Delta[] tx;
+
+  /** A cumulative counter's growth since the previous sample. */
+  private static final class Delta {
+    private long last;
+
+    long next(long value) {
+      long growth = value - last;
+      last = value;
+      return growth;
+    }
+  }
 
   SeriesSampler(
       TimeSeries series,
@@ -45,11 +56,12 @@ final class SeriesSampler {
     this.cpuModelled = cpuModelled;
     this.startNs = startNs;
     this.lastNs = startNs;
-    this.lastTx = new long[sender.slaveDevices().size()];
-    for (int i = 0; i < lastTx.length; i++) {
-      lastTx[i] = sender.slaveDevices().get(i).stats().txBytes();
+    this.tx = new Delta[sender.slaveDevices().size()];
+    for (int i = 0; i < tx.length; i++) {
+      tx[i] = new Delta();
+      tx[i].next(sender.slaveDevices().get(i).stats().txBytes());
     }
-    this.lastReordered = receiver.stackReordering().reordered();
+    reorderedAtTcp.next(receiver.stackReordering().reordered());
     List<String> columns = new ArrayList<>(List.of("time_s", "goodput_mbps"));
     for (SlaveDevice slave : sender.slaveDevices()) {
       columns.add(slave.name() + "_tx_bytes");
@@ -66,9 +78,9 @@ final class SeriesSampler {
     series.columns(columns);
     Optional<WorkloadSample> first = workload.sample();
     if (first.isPresent()) {
-      lastPayload = first.get().payloadBytes();
-      lastRetrans = first.get().retransmissions().orElse(0);
-      lastReorders = first.get().sackReorders().orElse(0);
+      payload.next(first.get().payloadBytes());
+      retransmissions.next(first.get().retransmissions().orElse(0));
+      sackReorders.next(first.get().sackReorders().orElse(0));
     }
   }
 
@@ -77,52 +89,37 @@ final class SeriesSampler {
     List<String> row = new ArrayList<>();
     row.add(String.format(Locale.ROOT, "%.6f", (now - startNs) / 1e9));
     Optional<WorkloadSample> sample = workload.sample();
-    if (sample.isPresent()) {
-      long payload = sample.get().payloadBytes();
-      row.add(String.format(Locale.ROOT, "%.3f", (payload - lastPayload) * 8 / seconds / 1e6));
-      lastPayload = payload;
-    } else {
-      row.add("");
-    }
-    for (int i = 0; i < lastTx.length; i++) {
-      long tx = sender.slaveDevices().get(i).stats().txBytes();
-      row.add(Long.toString(tx - lastTx[i]));
-      lastTx[i] = tx;
-    }
     WorkloadSample s = sample.orElse(null);
+    row.add(
+        s == null
+            ? ""
+            : String.format(
+                Locale.ROOT, "%.3f", payload.next(s.payloadBytes()) * 8 / seconds / 1e6));
+    for (int i = 0; i < tx.length; i++) {
+      row.add(Long.toString(tx[i].next(sender.slaveDevices().get(i).stats().txBytes())));
+    }
     row.add(s == null ? "" : text(s.cwnd()));
     row.add(s == null ? "" : text(s.ssthresh()));
     row.add(s == null ? "" : text(s.inFlight()));
-    if (s != null && s.retransmissions().isPresent()) {
-      long retrans = s.retransmissions().getAsLong();
-      row.add(Long.toString(retrans - lastRetrans));
-      lastRetrans = retrans;
-    } else {
-      row.add("");
-    }
-    if (s != null && s.sackReorders().isPresent()) {
-      long reorders = s.sackReorders().getAsLong();
-      row.add(Long.toString(reorders - lastReorders));
-      lastReorders = reorders;
-    } else {
-      row.add("");
-    }
-    long reordered = receiver.stackReordering().reordered();
-    row.add(Long.toString(reordered - lastReordered));
-    lastReordered = reordered;
+    row.add(s == null ? "" : growth(retransmissions, s.retransmissions()));
+    row.add(s == null ? "" : growth(sackReorders, s.sackReorders()));
+    row.add(Long.toString(reorderedAtTcp.next(receiver.stackReordering().reordered())));
     if (cpuModelled) {
-      long busy = 0;
+      long total = 0;
       for (HostCpu cpu : receiverCpus) {
-        busy += cpu.busyInWindow(now);
+        total += cpu.busyInWindow(now);
       }
-      double percent = 100.0 * (busy - lastBusy) / (now - lastNs) / receiverCpus.size();
+      double percent = 100.0 * busy.next(total) / (now - lastNs) / receiverCpus.size();
       row.add(String.format(Locale.ROOT, "%.1f", percent));
-      lastBusy = busy;
     } else {
       row.add("");
     }
     lastNs = now;
     series.add(row.toArray(String[]::new));
+  }
+
+  private static String growth(Delta delta, OptionalLong value) {
+    return value.isPresent() ? Long.toString(delta.next(value.getAsLong())) : "";
   }
 
   private static String text(OptionalLong value) {
