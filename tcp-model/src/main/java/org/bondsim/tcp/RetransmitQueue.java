@@ -27,6 +27,9 @@ final class RetransmitQueue {
   /** The FIN: one sequence number, alone or after the last data ({@code tcp_send_fin}). */
   static final int FIN = 64;
 
+  // The most blocks an ACK carries (include/linux/tcp.h): 40 option bytes hold four.
+  private static final int TCP_NUM_SACKS = 4;
+
   // What a segment keeps whatever the scoreboard does to it: its history and what it is.
   private static final int PERMANENT = EVER_RETRANS | PUSH | FIN;
 
@@ -57,6 +60,16 @@ final class RetransmitQueue {
   private final SlotCounts sackedSlots = new SlotCounts(64);
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
+  // recv_sack_cache: the previous ACK's SACK blocks (DSACK left out). Every segment wholly inside
+  // one was SACKed then and stays so, so a block walks only the parts outside them.
+  private final long[] cacheStart = new long[TCP_NUM_SACKS];
+  private final long[] cacheEnd = new long[TCP_NUM_SACKS];
+  private int cacheSize;
+  // Where the last search ended: the segment at ring slot searchHintSlot started at
+  // searchHintSeq. A new SACK usually extends the previous block by a segment or two, so the next
+  // search starts where the last one stopped (Linux keeps skb pointers for the same reason).
+  private int searchHintSlot = -1;
+  private long searchHintSeq;
 
   RetransmitQueue(TcpCounters counters, Rack rack) {
     this.counters = counters;
@@ -162,6 +175,10 @@ final class RetransmitQueue {
 
   /** The first queue index whose segment starts at or above {@code seq} (size if none). */
   int firstAtOrAbove(long seq) {
+    int hinted = hintedIndex(seq);
+    if (hinted >= 0) {
+      return hinted;
+    }
     int low = 0;
     int high = count;
     while (low < high) {
@@ -173,6 +190,33 @@ final class RetransmitQueue {
       }
     }
     return low;
+  }
+
+  /**
+   * The search hint's queue index when its segment is still queued and is the first at or above
+   * {@code seq}, else -1. Sequence starts are unique in the queue, so a live slot that still starts
+   * at the remembered number is the remembered segment, whatever the ring did since.
+   */
+  private int hintedIndex(long seq) {
+    int at = searchHintSlot;
+    if (at < 0 || at >= segStart.length || segStart[at] != searchHintSeq || searchHintSeq < seq) {
+      return -1;
+    }
+    int index = (at - head) & (segStart.length - 1);
+    if (index >= count) {
+      return -1;
+    }
+    if (index > 0 && segStart[slot(index - 1)] >= seq) {
+      return -1;
+    }
+    return index;
+  }
+
+  private void remember(int index) {
+    if (index < count) {
+      searchHintSlot = slot(index);
+      searchHintSeq = segStart[searchHintSlot];
+    }
   }
 
   /**
@@ -362,6 +406,8 @@ final class RetransmitQueue {
    */
   void sackTag(List<SackBlock> blocks, AckSample sample, long now, int mss) {
     long previousHighestSacked = highestSacked;
+    int cached = cacheSize;
+    cacheSize = 0;
     for (int b = 0; b < blocks.size(); b++) {
       SackBlock block = blocks.get(b);
       if (b == 0 && isDsack(block, blocks, sample.ack)) {
@@ -374,22 +420,54 @@ final class RetransmitQueue {
         checkDsack(block, sample, mss);
         continue;
       }
-      long cursor = block.start();
-      int r = sackedRanges.firstEndingAbove(cursor);
-      while (cursor < block.end()) {
-        long gapEnd = block.end();
-        if (r < sackedRanges.size()) {
-          if (sackedRanges.start(r) <= cursor) {
-            cursor = Math.max(cursor, sackedRanges.end(r));
-            r++;
-            continue;
-          }
-          gapEnd = Math.min(gapEnd, sackedRanges.start(r));
+      // tcp_sacktag_write_queue's cache: skip what the previous ACK's blocks already covered.
+      int c = overlappingCached(block, cached);
+      if (c < 0) {
+        walk(block.start(), block.end(), block, sample, now, previousHighestSacked);
+      } else {
+        if (block.start() < cacheStart[c]) {
+          walk(block.start(), cacheStart[c], block, sample, now, previousHighestSacked);
         }
-        sackGap(cursor, gapEnd, block, sample, now, previousHighestSacked);
-        cursor = gapEnd;
-        r = sackedRanges.firstEndingAbove(cursor);
+        if (cacheEnd[c] < block.end()) {
+          walk(cacheEnd[c], block.end(), block, sample, now, previousHighestSacked);
+        }
       }
+      // A block reaching past snd_nxt covers data not sent yet: not a promise about what will be.
+      if (block.end() <= sndNxt && cacheSize < cacheStart.length) {
+        cacheStart[cacheSize] = block.start();
+        cacheEnd[cacheSize] = block.end();
+        cacheSize++;
+      }
+    }
+  }
+
+  private int overlappingCached(SackBlock block, int cached) {
+    for (int c = 0; c < cached; c++) {
+      if (cacheStart[c] < block.end() && block.start() < cacheEnd[c]) {
+        return c;
+      }
+    }
+    return -1;
+  }
+
+  /** Walks {@code [from, to)} inside {@code block}, visiting only the stretches not SACKed yet. */
+  private void walk(
+      long from, long to, SackBlock block, AckSample sample, long now, long previousHighest) {
+    long cursor = from;
+    int r = sackedRanges.firstEndingAbove(cursor);
+    while (cursor < to) {
+      long gapEnd = to;
+      if (r < sackedRanges.size()) {
+        if (sackedRanges.start(r) <= cursor) {
+          cursor = Math.max(cursor, sackedRanges.end(r));
+          r++;
+          continue;
+        }
+        gapEnd = Math.min(gapEnd, sackedRanges.start(r));
+      }
+      sackGap(cursor, gapEnd, block, sample, now, previousHighest);
+      cursor = gapEnd;
+      r = sackedRanges.firstEndingAbove(cursor);
     }
   }
 
@@ -428,6 +506,7 @@ final class RetransmitQueue {
       }
       highestSacked = Math.max(highestSacked, end);
     }
+    remember(i);
   }
 
   /**

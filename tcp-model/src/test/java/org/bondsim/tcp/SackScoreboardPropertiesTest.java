@@ -18,7 +18,9 @@ import org.bondsim.api.tcp.SackBlock;
 /**
  * Whatever SACK blocks arrive, in whatever order, the queue's incremental walk (gaps of the SACKed
  * ranges, bisection, a Fenwick tree) marks exactly the segments a brute-force scan would: those a
- * single block covered wholly at some ACK at or above snd_una.
+ * single block covered wholly at some ACK at or above snd_una. The second property feeds blocks
+ * that grow from one ACK to the next, as a receiver's do, so the walk that skips what the previous
+ * ACK's blocks covered ({@code recv_sack_cache}) is exercised at both ends of a block.
  */
 class SackScoreboardPropertiesTest {
   @Provide
@@ -37,6 +39,38 @@ class SackScoreboardPropertiesTest {
                   return a;
                 });
     return ack.list().ofMinSize(1).ofMaxSize(30);
+  }
+
+  @Property(tries = 300)
+  void growingBlocksMatchABruteForceScan(
+      @ForAll @Size(min = 1, max = 60) List<@IntRange(min = 1, max = 3000) Integer> lengths,
+      @ForAll @Size(min = 1, max = 30) List<@IntRange(min = 0, max = 5) Integer> steps,
+      @ForAll @IntRange(min = 0, max = 60_000) int firstStart) {
+    long total = lengths.stream().mapToLong(Integer::longValue).sum();
+    long start = firstStart % total;
+    long end = Math.min(total, start + 1);
+    long other = -1;
+    List<long[]> acks = new ArrayList<>();
+    for (int step : steps) {
+      // 0: same blocks again; 1, 2: the first block grows up or down; 3: a new block above;
+      // 4: the cumulative ACK advances; 5: a second, older block is repeated behind the first.
+      switch (step) {
+        case 1 -> end = Math.min(total, end + 700);
+        case 2 -> start = Math.max(0, start - 700);
+        case 3 -> {
+          other = start;
+          start = Math.min(total - 1, end + 900);
+          end = Math.min(total, start + 1600);
+        }
+        default -> {}
+      }
+      long[] a =
+          other >= 0 && step == 5
+              ? new long[] {0, start, end, other, other + 1500}
+              : new long[] {step == 4 ? 1 : 0, start, end};
+      acks.add(a);
+    }
+    incrementalMarksMatchABruteForceScan(lengths, acks);
   }
 
   @Property(tries = 300)
