@@ -100,16 +100,23 @@ final class TextReport {
       }
       return;
     }
+    // netperf -v 2 adds its detail block after the table.
+    String details =
+        format.verbosity() > 1
+            ? report.result().netperfDetails(units.label(), units.bitsPerUnit())
+            : "";
     if (format.headers()) {
       out.println(banner);
       interim.forEach(out::println);
       out.print(body);
+      out.print(details);
       printOtherStreams(report, format, out);
     } else {
       // -P 0: no banner and no column headers, which end at the table's first blank line.
       int blank = body.indexOf("\n\n");
       interim.forEach(out::println);
       out.print(blank >= 0 ? body.substring(blank + 2) : body);
+      out.print(details);
       printOtherStreams(report, format, out);
     }
     out.printf(

@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
@@ -220,6 +221,63 @@ class NetperfOutputTest {
     CliRunner text = CliRunner.run(table.toArray(String[]::new));
     String[] sending = text.out().lines().toList().get(5).trim().split("\\s+");
     assertThat(Long.parseLong(sending[4])).isEqualTo(errors);
+  }
+
+  /**
+   * netperf -v 2 on TCP_STREAM adds the send/receive call block and the MSS: the bytes handed over
+   * are the send calls times the message, and the receive calls carry what the receiver read.
+   */
+  @Test
+  void verbosityTwoAddsTheCallCountsAndTheMss() throws Exception {
+    CliRunner text = CliRunner.run(args("-v", "2", "--", "-m", "1472"));
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    List<String> lines = text.out().lines().toList();
+    int header =
+        lines.indexOf("Send   Recv    Send   Recv             Send (avg)          Recv (avg)");
+    assertThat(header).isPositive();
+    String[] row = lines.get(header + 1).trim().split("\\s+");
+    assertThat(row).hasSize(9);
+    long bytes = Long.parseLong(row[4]);
+    long sends = Long.parseLong(row[6]);
+    long recvs = Long.parseLong(row[8]);
+    assertThat(row[0]).isEqualTo("8");
+    assertThat(bytes).isEqualTo(sends * 1472);
+    assertThat(Double.parseDouble(row[5])).isEqualTo(1472.0);
+    assertThat(recvs).isPositive();
+    JsonNode json = CliRunner.json(args("--json", "--", "-m", "1472"));
+    double readBytes = json.get("throughput_mbps").asDouble() * 1e6 / 8 * 0.2;
+    assertThat(Double.parseDouble(row[7]) * recvs).isCloseTo(readBytes, within(readBytes * 1e-3));
+    assertThat(lines.get(lines.indexOf("Size (bytes)") + 1).trim()).isEqualTo("1448");
+    // -v 1 (the default) has no such block.
+    assertThat(CliRunner.run(args("--", "-m", "1472")).out()).doesNotContain("Alignment");
+  }
+
+  @Test
+  void verbosityTwoOnTcpRrAddsLatencyAndBothDirections() {
+    CliRunner text =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "TCP_RR",
+            "-l",
+            "0.2",
+            "--slaves",
+            "1x1000",
+            "-v",
+            "2",
+            "--",
+            "-r",
+            "100,1000");
+    List<String> lines = text.out().lines().toList();
+    int header =
+        lines.indexOf("Send   Recv    Send   Recv    usec/Tran  per sec  Outbound   Inbound");
+    assertThat(header).as(text.out()).isPositive();
+    String[] row = lines.get(header + 1).trim().split("\\s+");
+    double latency = Double.parseDouble(row[4]);
+    double rate = Double.parseDouble(row[5]);
+    assertThat(latency).isCloseTo(1e6 / rate, within(0.01));
+    assertThat(Double.parseDouble(row[6])).isCloseTo(rate * 100 * 8 / 1e6, within(0.001));
+    assertThat(Double.parseDouble(row[7])).isCloseTo(rate * 1000 * 8 / 1e6, within(0.001));
   }
 
   private static String f2(double value) {

@@ -240,6 +240,34 @@ public final class TcpRrProvider implements WorkloadProvider {
       return table.toString();
     }
 
+    /**
+     * send_tcp_rr's ksink_fmt (nettest_omni.c): the round-trip latency from the rate (no burst: one
+     * transaction outstanding), the rate, and each direction's throughput. netperf passes
+     * remote_recv_offset where the Remote Recv alignment belongs, so that column prints the offset,
+     * 0 by default; so does this.
+     */
+    @Override
+    public String netperfDetails(String unitLabel, double bitsPerUnit) {
+      double rate = transactionsPerSecond();
+      String unit =
+          unitLabel.endsWith("/sec") ? unitLabel.substring(0, unitLabel.length() - 4) : unitLabel;
+      return String.format(
+          Locale.ROOT,
+          "Alignment      Offset         RoundTrip  Trans    Throughput%n"
+              + "Local  Remote  Local  Remote  Latency    Rate     %-8.8s/s%n"
+              + "Send   Recv    Send   Recv    usec/Tran  per sec  Outbound   Inbound%n"
+              + "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f%n%n",
+          unit,
+          8,
+          0,
+          0,
+          0,
+          rate > 0 ? 1e6 / rate : Double.NaN,
+          rate,
+          rate * request * 8 / bitsPerUnit,
+          rate * response * 8 / bitsPerUnit);
+    }
+
     private void appendLatency(StringBuilder table) {
       appendLatencyLine(table);
       table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");

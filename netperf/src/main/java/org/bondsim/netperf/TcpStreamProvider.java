@@ -60,6 +60,12 @@ public final class TcpStreamProvider implements WorkloadProvider {
     // what fits and sleeps until ACKs free more, as tcp_sendmsg's wait_for_memory loop does.
     private final long[] unsentOfCall;
     private long received;
+    // netperf -v 2's Sends and Recvs: send() calls made, and recv() calls netserver made. netserver
+    // receives up to its socket's receive size per call (recv_omni: recv_size = lsr_size); the
+    // model's reader wakes once per delivery of in-order data and reads it all.
+    private long sendCalls;
+    private long recvCalls;
+    private long bytesSent;
 
     Stream(WorkloadContext context, int message, int localSend, int remoteRecv) {
       this.context = context;
@@ -79,7 +85,10 @@ public final class TcpStreamProvider implements WorkloadProvider {
           new TcpConnections(
               context,
               (endpoint, bytes) -> {},
-              (endpoint, bytes) -> received += bytes,
+              (endpoint, bytes) -> {
+                received += bytes;
+                recvCalls += (bytes + this.remoteRecv - 1) / this.remoteRecv;
+              },
               0,
               remoteRecv,
               settings);
@@ -102,6 +111,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
         // of it as soon as sk_stream_write_space wakes the writer; the bytes in flight agree).
         if (space >= message) {
           endpoint.writeMessages(space / message, message);
+          sendCalls += space / message;
+          bytesSent += space / message * message;
         }
         return;
       }
@@ -109,10 +120,12 @@ public final class TcpStreamProvider implements WorkloadProvider {
       while (space > 0) {
         if (unsentOfCall[stream] == 0) {
           unsentOfCall[stream] = message;
+          sendCalls++;
         }
         long part = Math.min(space, unsentOfCall[stream]);
         // Each part ends with tcp_push (PSH on the tail), as the call does before it sleeps.
         endpoint.write(part);
+        bytesSent += part;
         unsentOfCall[stream] -= part;
         space -= part;
       }
@@ -132,6 +145,10 @@ public final class TcpStreamProvider implements WorkloadProvider {
           remoteRecv,
           context.durationNs() / 1e9,
           received,
+          bytesSent,
+          sendCalls,
+          recvCalls,
+          first.socketInfo().sndMss(),
           context.remote().address().toString(),
           first.info(),
           connections.socketLines(),
@@ -147,6 +164,10 @@ public final class TcpStreamProvider implements WorkloadProvider {
       int remoteRecv,
       double elapsed,
       long received,
+      long bytesSent,
+      long sendCalls,
+      long recvCalls,
+      long mss,
       String remote,
       TestResult.TcpInfo connection,
       List<String> ss,
@@ -219,6 +240,35 @@ public final class TcpStreamProvider implements WorkloadProvider {
               throughputMbps() * 1e6 / bitsPerUnit));
       table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");
       return table.toString();
+    }
+
+    /**
+     * send_tcp_stream's ksink_fmt and ksink_fmt2 (nettest_omni.c): netperf's default alignments (8)
+     * and offsets (0), the bytes sent, per-call averages and the MSS getsockopt(TCP_MAXSEG) gives.
+     * Bytes Xfered is what netperf counts at the sending side: the bytes its calls handed over (for
+     * a message larger than the send buffer, the part of the last call copied by the end).
+     */
+    @Override
+    public String netperfDetails(String unitLabel, double bitsPerUnit) {
+      return String.format(
+              Locale.ROOT,
+              "Alignment      Offset         %-8.8s %-8.8s    Sends   %-8.8s Recvs%n"
+                  + "Local  Remote  Local  Remote  Xfered   Per                 Per%n"
+                  + "Send   Recv    Send   Recv             Send (avg)          Recv (avg)%n"
+                  + "%5d   %5d  %5d   %5d %6d  %6.2f    %6d   %6.2f %6d%n",
+              "Bytes",
+              "Bytes",
+              "Bytes",
+              8,
+              8,
+              0,
+              0,
+              bytesSent,
+              sendCalls == 0 ? 0.0 : bytesSent / (double) sendCalls,
+              sendCalls,
+              recvCalls == 0 ? 0.0 : received / (double) recvCalls,
+              recvCalls)
+          + String.format(Locale.ROOT, "%nMaximum%nSegment%nSize (bytes)%n%6d%n%n", mss);
     }
 
     @Override

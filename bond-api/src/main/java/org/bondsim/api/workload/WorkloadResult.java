@@ -45,6 +45,19 @@ public interface WorkloadResult {
   }
 
   /**
+   * Returns what netperf adds at {@code -v 2} after its table, as far as the model has the figures
+   * (for TCP_STREAM the send and receive call counts and the MSS, for TCP_RR the latency and each
+   * direction's throughput); empty when the test adds nothing.
+   *
+   * @param unitLabel the throughput unit, such as {@code 10^6bits}
+   * @param bitsPerUnit bits in one unit of that column
+   * @return the lines, each ending with a newline, or an empty string
+   */
+  default String netperfDetails(String unitLabel, double bitsPerUnit) {
+    return "";
+  }
+
+  /**
    * Returns the test's figures, typed per test ({@link TestResult.TcpStream}, {@link
    * TestResult.TcpRr}, {@link TestResult.UdpStream}, or {@link TestResult.Other} for a plugin's own
    * test).
