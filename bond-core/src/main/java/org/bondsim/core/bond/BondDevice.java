@@ -179,14 +179,16 @@ public final class BondDevice implements Bond, FrameReceiver {
    *
    * @param captures the run's captures
    * @param host the host's name in file names
+   * @param tso whether the slaves cut super-packets themselves, so their captures hold them whole
    */
-  public void tap(Captures captures, String host) {
+  public void tap(Captures captures, String host, boolean tso) {
     bondTap = captures.tap(host, name);
     slaveTaps = new FrameTap[slaves.size()];
     for (int i = 0; i < slaves.size(); i++) {
       SlaveDevice slave = slaves.get(i);
       slaveTaps[i] = captures.tap(host, slave.name());
       slave.txPort().tap(slaveTaps[i]);
+      slave.txPort().hardwareSegmentation(tso);
     }
   }
 

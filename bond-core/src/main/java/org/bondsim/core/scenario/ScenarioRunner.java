@@ -326,8 +326,10 @@ public final class ScenarioRunner {
 
     WorkloadSpec spec = scenario.workload();
     if (captures != null) {
-      sender.tap(captures, "local");
-      receiver.tap(captures, "remote");
+      // Both hosts' TCP builds super-packets when the offloads are on (bondsim.gso below).
+      boolean tso = scenario.host().offloads().tso();
+      sender.tap(captures, "local", tso);
+      receiver.tap(captures, "remote", tso);
     }
     long startNs =
         PreTest.run(loop, topology == Network.Topology.SWITCH, clients, remote, spec.waitNs());

@@ -9,7 +9,13 @@ import org.bondsim.core.engine.SeededRandom;
 
 /**
  * One direction of a slave's link: the sending NIC's transmit queue (a FIFO qdisc of {@code
- * txqueuelen} frames, as pfifo_fast with one band), the serialiser, and the wire to the peer NIC.
+ * txqueuelen} packets, as pfifo_fast with one band), the serialiser, and the wire to the peer NIC.
+ *
+ * <p>The qdisc holds skbs: a TSO/GSO super-packet is one entry, as {@code txqueuelen} counts
+ * packets, not segments. It is cut into wire segments when dequeued for the driver ({@code
+ * validate_xmit_skb} segments a GSO skb there; a TSO NIC cuts it itself), and they leave back to
+ * back before the next skb. A capture sees what {@code dev_queue_xmit_nit} sees at that point: the
+ * super-packet whole when the NIC does TSO, else its segments.
  *
  * <p>Serialisation takes (frame + preamble + IFG) × 8 / rate, carried with an exact remainder so
  * that long runs do not drift. Frames in flight on the wire arrive in order after the propagation
@@ -27,16 +33,26 @@ public final class Port {
   private FrameReceiver receiver = (slave, packet) -> {};
   private int receiverSlave;
 
-  // The qdisc, a ring buffer. 'charges' marks frames whose completion releases the owner's charge.
+  // The qdisc, a ring buffer of skbs. 'charges' marks those whose completion releases the owner's
+  // charge; queuedSegments counts the wire frames they hold.
   private Packet[] queue;
   private boolean[] queueCharges;
   private int queueHead;
   private int queueSize;
+  private long queuedSegments;
+
+  // The segments of the super-packet being sent, after the one on the serialiser.
+  private final java.util.ArrayDeque<Packet> burst = new java.util.ArrayDeque<>();
+  private boolean burstChargesLast;
+  // Whether the NIC segments (TSO), so a capture sees the super-packet before it is cut.
+  private boolean hardwareSegmentation;
 
   // The frame being serialised.
   private Packet sending;
   private boolean sendingCharges;
-  private long sendingSinceNs;
+  // When the skb now leaving was dequeued, and whether the capture already holds it whole.
+  private long handedToDriverNs;
+  private boolean tappedWhole;
   private FrameTap tap;
   private long remainder;
 
@@ -54,6 +70,7 @@ public final class Port {
   private long duplicated;
   private NetemStage netem;
 
+  private final Segmenter.Sink toBurst = (segment, charges) -> burst.addLast(segment);
   private final Event txDone = (now, arg) -> onTxDone(now, arg);
   private final Event arrival = (now, arg) -> onArrival(now, arg);
 
@@ -85,23 +102,14 @@ public final class Port {
    * @param chargesOwner whether this copy's completion releases the owner's send-buffer charge
    */
   public void enqueue(Packet packet, boolean chargesOwner) {
-    if (packet.segments() > 1) {
-      // TSO/GSO: the super-packet leaves as back-to-back segments; only the last one, when sent,
-      // releases the owner's charge.
-      Segmenter.split(packet, chargesOwner, this::enqueueOne);
-      return;
-    }
-    enqueueOne(packet, chargesOwner);
-  }
-
-  private void enqueueOne(Packet packet, boolean chargesOwner) {
-    handed++;
+    int segments = packet.segments();
+    handed += segments;
     if (!link.carrier()) {
-      drop(packet, chargesOwner, DropReason.CARRIER_DOWN);
+      drop(packet, chargesOwner, DropReason.CARRIER_DOWN, segments);
       return;
     }
-    if (packet.l3Bytes() > link.mtu()) {
-      drop(packet, chargesOwner, DropReason.MTU_EXCEEDED);
+    if (firstSegmentL3Bytes(packet) > link.mtu()) {
+      drop(packet, chargesOwner, DropReason.MTU_EXCEEDED, segments);
       return;
     }
     if (sending == null) {
@@ -109,7 +117,7 @@ public final class Port {
       return;
     }
     if (queueSize >= txqueuelen) {
-      drop(packet, chargesOwner, DropReason.TX_QUEUE_FULL);
+      drop(packet, chargesOwner, DropReason.TX_QUEUE_FULL, segments);
       return;
     }
     if (queueSize == queue.length) {
@@ -119,6 +127,15 @@ public final class Port {
     queue[tail] = packet;
     queueCharges[tail] = chargesOwner;
     queueSize++;
+    queuedSegments += segments;
+  }
+
+  /** The IP length of a packet's first wire segment: what the MTU bounds. */
+  private static int firstSegmentL3Bytes(Packet packet) {
+    if (packet.segments() == 1) {
+      return packet.l3Bytes();
+    }
+    return packet.l3Bytes() - packet.payloadBytes() + packet.gsoSize();
   }
 
   /**
@@ -131,10 +148,37 @@ public final class Port {
     this.tap = tap;
   }
 
+  /**
+   * Says whether this NIC cuts super-packets itself (TSO): then a capture holds the super-packet,
+   * as tcpdump on a TSO sender shows it, else the segments software GSO made.
+   *
+   * @param tso whether the NIC does the segmentation
+   */
+  public void hardwareSegmentation(boolean tso) {
+    this.hardwareSegmentation = tso;
+  }
+
+  /** Dequeues an skb for the driver: a super-packet is cut here and its segments sent in turn. */
   private void startSending(Packet packet, boolean chargesOwner) {
+    handedToDriverNs = loop.now();
+    if (packet.segments() == 1) {
+      tappedWhole = false;
+      serialise(packet, chargesOwner);
+      return;
+    }
+    tappedWhole = tap != null && hardwareSegmentation;
+    if (tappedWhole) {
+      tap.frame(handedToDriverNs, packet);
+    }
+    burstChargesLast = chargesOwner;
+    Segmenter.split(packet, false, toBurst);
+    Packet first = burst.pollFirst();
+    serialise(first, burst.isEmpty() && chargesOwner);
+  }
+
+  private void serialise(Packet packet, boolean chargesOwner) {
     sending = packet;
     sendingCharges = chargesOwner;
-    sendingSinceNs = loop.now();
     long bits = (long) (packet.frameBytes() + link.wireOverheadBytes()) * 8;
     long numerator = bits * 1_000_000_000L + remainder;
     long rate = link.rateBitsPerSecond();
@@ -151,17 +195,21 @@ public final class Port {
     boolean charges = sendingCharges;
     sending = null;
     senderStats.countTx(packet.transmittedBytes(), packet.flowId());
-    if (tap != null) {
-      tap.frame(sendingSinceNs, packet);
+    if (tap != null && !tappedWhole) {
+      tap.frame(handedToDriverNs, packet);
     }
     putOnWire(packet, now + link.propagationDelayNs());
-    if (queueSize > 0) {
+    if (!burst.isEmpty()) {
+      Packet next = burst.pollFirst();
+      serialise(next, burst.isEmpty() && burstChargesLast);
+    } else if (queueSize > 0) {
       int head = queueHead;
       Packet next = queue[head];
       boolean nextCharges = queueCharges[head];
       queue[head] = null;
       queueHead = (head + 1) & (queue.length - 1);
       queueSize--;
+      queuedSegments -= next.segments();
       startSending(next, nextCharges);
     }
     // Tx completion frees the skb; the socket may then send more (possibly on this same port).
@@ -239,7 +287,11 @@ public final class Port {
     if (sending != null) {
       Packet packet = sending;
       sending = null;
-      drop(packet, sendingCharges, DropReason.LINK_FAILED);
+      drop(packet, sendingCharges, DropReason.LINK_FAILED, 1);
+    }
+    while (!burst.isEmpty()) {
+      Packet segment = burst.pollFirst();
+      drop(segment, burst.isEmpty() && burstChargesLast, DropReason.LINK_FAILED, 1);
     }
     while (queueSize > 0) {
       int head = queueHead;
@@ -248,7 +300,8 @@ public final class Port {
       queue[head] = null;
       queueHead = (head + 1) & (queue.length - 1);
       queueSize--;
-      drop(packet, charges, DropReason.LINK_FAILED);
+      queuedSegments -= packet.segments();
+      drop(packet, charges, DropReason.LINK_FAILED, packet.segments());
     }
     while (wireSize > 0) {
       Packet packet = wire[wireHead];
@@ -261,9 +314,13 @@ public final class Port {
     }
   }
 
-  private void drop(Packet packet, boolean charges, DropReason reason) {
+  /**
+   * Drops an skb: the slave's drop counter counts it once, as the qdisc's and the driver's do,
+   * while the frame accounting counts the wire frames it would have made.
+   */
+  private void drop(Packet packet, boolean charges, DropReason reason, int frames) {
     senderStats.countDrop(reason);
-    dropped++;
+    dropped += frames;
     if (charges && packet.owner() != null) {
       packet.owner().onDropped(packet);
     }
@@ -323,12 +380,17 @@ public final class Port {
   }
 
   /**
-   * Returns frames queued, being serialised or on the wire now.
+   * Returns wire frames queued (a super-packet as its segments), being serialised or on the wire
+   * now.
    *
    * @return frames
    */
   public long inFlight() {
-    return queueSize + (sending != null ? 1 : 0) + wireSize + (netem != null ? netem.held() : 0);
+    return queuedSegments
+        + burst.size()
+        + (sending != null ? 1 : 0)
+        + wireSize
+        + (netem != null ? netem.held() : 0);
   }
 
   /**
@@ -341,9 +403,9 @@ public final class Port {
   }
 
   /**
-   * Returns frames waiting in the qdisc now.
+   * Returns packets (skbs) waiting in the qdisc now.
    *
-   * @return frames
+   * @return packets
    */
   public int queued() {
     return queueSize;

@@ -12,8 +12,11 @@ import org.bondsim.api.packet.IpProtocol;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.packet.UdpHeader;
 import org.bondsim.api.stack.Packet;
+import org.bondsim.api.stack.PacketOwner;
+import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.core.engine.EventLoop;
 import org.junit.jupiter.api.Test;
 
@@ -90,5 +93,75 @@ class PortTest {
     Port port = link.forward();
     assertThat(port.handed()).isEqualTo(port.delivered() + port.dropped() + port.inFlight());
     assertThat(port.inFlight()).isZero();
+  }
+
+  private static final Frame TCP =
+      new Frame(
+          UDP.ethernet(),
+          Ipv4Header.of(
+              Ipv4Address.parse("10.0.0.1"), Ipv4Address.parse("10.0.0.2"), IpProtocol.TCP),
+          new TcpHeader(1, 2));
+
+  /** A TSO/GSO skb of {@code segments} full segments of 1448 bytes, at sequence {@code seq}. */
+  private static Packet superPacket(long seq, int segments, PacketOwner owner) {
+    TcpSegment tcp = new TcpSegment(seq, 1, TcpSegment.ACK, 65535, 12, List.of(), 0, 0);
+    return new Packet(TCP, 1448 * segments, tcp, 0, seq / 1448, 0, owner, 1, 1448);
+  }
+
+  /**
+   * txqueuelen counts skbs, as Linux's qdisc does: a super-packet takes one place however many
+   * segments it makes, is cut when dequeued, and its owner hears of it once, at its last segment.
+   */
+  @Test
+  void aSuperPacketTakesOneQdiscPlaceAndLeavesAsItsSegments() {
+    EthernetLink link = link(1000, 0, 2);
+    Port port = link.forward();
+    List<Packet> done = new ArrayList<>();
+    List<Packet> lost = new ArrayList<>();
+    PacketOwner owner =
+        new PacketOwner() {
+          @Override
+          public void onTxDone(Packet packet) {
+            done.add(packet);
+          }
+
+          @Override
+          public void onDropped(Packet packet) {
+            lost.add(packet);
+          }
+        };
+    for (int i = 0; i < 4; i++) {
+      port.enqueue(superPacket(i * 10L * 1448, 10, owner), true);
+    }
+    // One on the serialiser, two queued (not 2 segments), the fourth dropped whole.
+    assertThat(port.queued()).isEqualTo(2);
+    assertThat(stats.drops(DropReason.TX_QUEUE_FULL)).isEqualTo(1);
+    assertThat(lost).hasSize(1);
+    assertThat(port.dropped()).isEqualTo(10);
+    assertThat(port.handed()).isEqualTo(port.delivered() + port.dropped() + port.inFlight());
+    loop.runUntil(10_000_000);
+    assertThat(arrivals).hasSize(30);
+    for (int i = 0; i < 30; i++) {
+      assertThat(arrivals.get(i)[1]).isEqualTo(i);
+    }
+    assertThat(stats.txPackets()).isEqualTo(30);
+    assertThat(done).hasSize(3);
+    assertThat(port.handed()).isEqualTo(port.delivered() + port.dropped() + port.inFlight());
+  }
+
+  /** A capture sees what dev_queue_xmit_nit sees: the TSO skb whole, or GSO's segments. */
+  @Test
+  void aCaptureHoldsTheSuperPacketUnderTsoAndTheSegmentsUnderGso() {
+    for (boolean tso : new boolean[] {true, false}) {
+      EthernetLink link = link(1000, 0, 10);
+      Port port = link.forward();
+      List<Integer> captured = new ArrayList<>();
+      port.tap((at, packet) -> captured.add(packet.segments()));
+      port.hardwareSegmentation(tso);
+      port.enqueue(superPacket(0, 4, null), true);
+      port.enqueue(packet(100, 100), true);
+      loop.runUntil(loop.now() + 10_000_000);
+      assertThat(captured).isEqualTo(tso ? List.of(4, 1) : List.of(1, 1, 1, 1, 1));
+    }
   }
 }
