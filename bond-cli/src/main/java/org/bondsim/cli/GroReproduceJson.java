@@ -114,15 +114,10 @@ final class GroReproduceJson {
     return String.format(
         Locale.ROOT,
         "./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host --host-profile reference-2.6.37"
-            + " --cpu-costs \"frame %d up %d byte %s ack %d sack %d tx %d\" --bond \"mode"
+            + " --cpu-costs \"%s\" --bond \"mode"
             + " balance-rr\" --slaves 3x1000 --delay-us 20%s%s --receiver \"gro %s rx-usecs 50"
             + " rx-frames 0 irq-cpus %s\" --sysctl net.ipv4.tcp_reordering=%d -- -m %d",
-        costs.perFrameNs(),
-        costs.perPacketUpNs(),
-        Double.toString(costs.perByteNs()),
-        costs.perAckNs(),
-        costs.perSackBlockNs(),
-        costs.perSegmentSentNs(),
+        costs.words(),
         mtu == 1500 ? "" : " --mtu " + mtu,
         setup.bondGso() ? " --sender \"gso on\"" : "",
         gro ? "on" : "off",

@@ -427,7 +427,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       if (!cpuAsked) {
         throw new IllegalArgumentException(
             (c.cpuCosts != null ? "--cpu-costs" : "--cost-profile " + c.costProfile)
-                + " charges receive work (frame, up, byte, ack, sack) on the receive path, which"
+                + " charges receive work (frame, up, byte, ack, sack, irq, poll) on the receive path,"
+                + " which"
                 + " this run does not model (the receiver is ideal); allowed: add --receiver"
                 + " (e.g. --receiver \"gro on rx-usecs 50\"), --cpus N, or -c/-C for the default"
                 + " host model");

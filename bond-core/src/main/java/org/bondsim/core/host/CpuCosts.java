@@ -11,7 +11,15 @@ import org.bondsim.api.option.StrictNumbers;
  * @param perByteNs copying received payload to the application, per byte
  * @param perAckNs TCP ACK processing per pure ACK received
  * @param perSackBlockNs extra per SACK block carried by an ACK
- * @param perSegmentSentNs TCP, IP and driver transmit work per segment sent
+ * @param perSegmentSentNs TCP, IP, qdisc and driver transmit work per packet sent (a TSO/GSO
+ *     super-packet is one)
+ * @param perByteSentNs the sender's copy of the application's bytes into the socket ({@code
+ *     tcp_sendmsg}), per payload byte sent
+ * @param perGsoSegmentNs software GSO's work per segment it cuts ({@code skb_segment}: a new skb
+ *     and its headers) and the driver's per-frame transmit work for it
+ * @param perInterruptNs one receive interrupt: the hard IRQ handler, {@code __raise_softirq} and
+ *     the softirq's entry
+ * @param perPollNs one NAPI poll call with its {@code napi_complete}
  */
 public record CpuCosts(
     long perFrameNs,
@@ -19,7 +27,11 @@ public record CpuCosts(
     double perByteNs,
     long perAckNs,
     long perSackBlockNs,
-    long perSegmentSentNs) {
+    long perSegmentSentNs,
+    double perByteSentNs,
+    long perGsoSegmentNs,
+    long perInterruptNs,
+    long perPollNs) {
   /** The largest cost of one operation taken: 1 s. */
   public static final long MAX_OPERATION_NS = 1_000_000_000L;
 
@@ -34,6 +46,37 @@ public record CpuCosts(
 
   /** No CPU cost at all: the ideal receiver and sender. */
   public static final CpuCosts NONE = new CpuCosts(0, 0, 0, 0, 0, 0);
+
+  /**
+   * The six figures of the first cost model; the sender's copy, software GSO, interrupts and polls
+   * cost nothing.
+   *
+   * @param perFrameNs per frame
+   * @param perPacketUpNs per packet up
+   * @param perByteNs per byte received
+   * @param perAckNs per ACK
+   * @param perSackBlockNs per SACK block
+   * @param perSegmentSentNs per packet sent
+   */
+  public CpuCosts(
+      long perFrameNs,
+      long perPacketUpNs,
+      double perByteNs,
+      long perAckNs,
+      long perSackBlockNs,
+      long perSegmentSentNs) {
+    this(
+        perFrameNs,
+        perPacketUpNs,
+        perByteNs,
+        perAckNs,
+        perSackBlockNs,
+        perSegmentSentNs,
+        0,
+        0,
+        0,
+        0);
+  }
 
   /**
    * Profile {@code generic-2010}: per-operation figures for a 2010-era x86 core, chosen before any
@@ -92,7 +135,44 @@ public record CpuCosts(
         perByteNs * factor,
         Math.round(perAckNs * factor),
         Math.round(perSackBlockNs * factor),
-        Math.round(perSegmentSentNs * factor));
+        Math.round(perSegmentSentNs * factor),
+        perByteSentNs * factor,
+        Math.round(perGsoSegmentNs * factor),
+        Math.round(perInterruptNs * factor),
+        Math.round(perPollNs * factor));
+  }
+
+  /**
+   * Returns the words {@link #parse} reads back to these figures, the four later ones only when
+   * set, so a command line carries every figure exactly.
+   *
+   * @return words such as {@code frame 300 up 1200 byte 0.25 ack 700 sack 200 tx 1000}
+   */
+  public String words() {
+    StringBuilder text =
+        new StringBuilder(
+            String.format(
+                java.util.Locale.ROOT,
+                "frame %d up %d byte %s ack %d sack %d tx %d",
+                perFrameNs,
+                perPacketUpNs,
+                Double.toString(perByteNs),
+                perAckNs,
+                perSackBlockNs,
+                perSegmentSentNs));
+    if (perByteSentNs > 0) {
+      text.append(" copy ").append(Double.toString(perByteSentNs));
+    }
+    if (perGsoSegmentNs > 0) {
+      text.append(" gso ").append(perGsoSegmentNs);
+    }
+    if (perInterruptNs > 0) {
+      text.append(" irq ").append(perInterruptNs);
+    }
+    if (perPollNs > 0) {
+      text.append(" poll ").append(perPollNs);
+    }
+    return text.toString();
   }
 
   /**
@@ -103,10 +183,21 @@ public record CpuCosts(
    * @param perByteNs per byte
    * @param perAckNs per ACK
    * @param perSackBlockNs per SACK block
-   * @param perSegmentSentNs per segment sent
+   * @param perSegmentSentNs per packet sent
+   * @param perByteSentNs per byte copied by the sender
+   * @param perGsoSegmentNs per segment software GSO cuts
+   * @param perInterruptNs per receive interrupt
+   * @param perPollNs per NAPI poll
    */
   public CpuCosts {
     check("perFrameNs", perFrameNs);
+    check("perGsoSegmentNs", perGsoSegmentNs);
+    check("perInterruptNs", perInterruptNs);
+    check("perPollNs", perPollNs);
+    if (!(perByteSentNs >= 0 && perByteSentNs <= MAX_PER_BYTE_NS)) {
+      throw new IllegalArgumentException(
+          "perByteSentNs must be a number 0..1000000 ns per byte, got " + perByteSentNs);
+    }
     check("perPacketUpNs", perPacketUpNs);
     check("perAckNs", perAckNs);
     check("perSackBlockNs", perSackBlockNs);
@@ -145,6 +236,10 @@ public record CpuCosts(
     long ack = base.perAckNs;
     long sack = base.perSackBlockNs;
     long tx = base.perSegmentSentNs;
+    double copy = base.perByteSentNs;
+    long gso = base.perGsoSegmentNs;
+    long irq = base.perInterruptNs;
+    long poll = base.perPollNs;
     for (int i = 0; i + 1 < words.length || (i < words.length && !words[i].isEmpty()); i += 2) {
       String word = words[i];
       if (i + 1 >= words.length) {
@@ -153,7 +248,7 @@ public record CpuCosts(
       }
       String value = words[i + 1];
       double number = StrictNumbers.decimal(value);
-      double max = word.equals("byte") ? MAX_PER_BYTE_NS : MAX_OPERATION_NS;
+      double max = word.equals("byte") || word.equals("copy") ? MAX_PER_BYTE_NS : MAX_OPERATION_NS;
       if (!(number >= 0 && number <= max)) {
         throw new IllegalArgumentException(
             "cpu cost "
@@ -171,14 +266,19 @@ public record CpuCosts(
         case "ack" -> ack = Math.round(number);
         case "sack" -> sack = Math.round(number);
         case "tx" -> tx = Math.round(number);
+        case "copy" -> copy = number;
+        case "gso" -> gso = Math.round(number);
+        case "irq" -> irq = Math.round(number);
+        case "poll" -> poll = Math.round(number);
         default ->
             throw new IllegalArgumentException(
-                "cpu cost word must be one of frame, up, byte, ack, sack, tx, got '"
+                "cpu cost word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll,"
+                    + " got '"
                     + StrictNumbers.echo(word)
                     + "'");
       }
     }
-    return new CpuCosts(frame, up, perByte, ack, sack, tx);
+    return new CpuCosts(frame, up, perByte, ack, sack, tx, copy, gso, irq, poll);
   }
 
   /**
@@ -192,6 +292,32 @@ public record CpuCosts(
         || perByteNs > 0
         || perAckNs > 0
         || perSackBlockNs > 0
-        || perSegmentSentNs > 0;
+        || perSegmentSentNs > 0
+        || perByteSentNs > 0
+        || perGsoSegmentNs > 0
+        || perInterruptNs > 0
+        || perPollNs > 0;
+  }
+
+  /**
+   * Returns whether sending costs CPU time (the transmit path is charged).
+   *
+   * @return true when a per-packet, per-byte or GSO figure is set
+   */
+  public boolean chargesTransmit() {
+    return perSegmentSentNs > 0 || perByteSentNs > 0 || perGsoSegmentNs > 0;
+  }
+
+  /**
+   * Returns the sending CPU's time for one packet handed down by TCP.
+   *
+   * @param payloadBytes its payload
+   * @param softwareSegments the segments software GSO cuts it into (0 when it goes down whole)
+   * @return nanoseconds
+   */
+  public long transmitNs(int payloadBytes, int softwareSegments) {
+    return perSegmentSentNs
+        + Math.round(payloadBytes * perByteSentNs)
+        + softwareSegments * perGsoSegmentNs;
   }
 }

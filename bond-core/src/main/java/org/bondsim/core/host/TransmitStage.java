@@ -6,14 +6,20 @@ import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
 
 /**
- * The transmit path's CPU time: each segment a host sends costs {@code perSegmentSentNs} on its CPU
- * before it reaches the bond, behind whatever else the CPU is doing (softirq work included).
+ * The transmit path's CPU time: each packet a host sends costs {@link CpuCosts#transmitNs} on its
+ * CPU before it reaches the bond, behind whatever else the CPU is doing (softirq work included):
+ * the per-packet work, the copy of its payload from the application, and, when the slaves have no
+ * TSO but GSO is on, software GSO's work per segment.
+ *
+ * <p>Coarsenings: the copy is charged when the segment is first handed down rather than inside
+ * {@code write()}, and a retransmission pays it again, though Linux retransmits a clone.
  */
 public final class TransmitStage {
   private final EventLoop loop;
   private final HostCpu cpu;
   private final BondDevice bond;
-  private final long costNs;
+  private final CpuCosts costs;
+  private final boolean softwareGso;
   // Packets and their due times in one ring of parallel arrays: due times never decrease (the CPU
   // serves work in order), and keeping them as longs avoids boxing on every segment sent.
   private Packet[] waiting = new Packet[64];
@@ -29,13 +35,16 @@ public final class TransmitStage {
    * @param loop the run's event loop
    * @param cpu the host's CPU
    * @param bond the host's bond
-   * @param costNs CPU time per segment
+   * @param costs the host's costs
+   * @param softwareGso whether super-packets are cut in software (GSO on, TSO off)
    */
-  public TransmitStage(EventLoop loop, HostCpu cpu, BondDevice bond, long costNs) {
+  public TransmitStage(
+      EventLoop loop, HostCpu cpu, BondDevice bond, CpuCosts costs, boolean softwareGso) {
     this.loop = loop;
     this.cpu = cpu;
     this.bond = bond;
-    this.costNs = costNs;
+    this.costs = costs;
+    this.softwareGso = softwareGso;
   }
 
   /**
@@ -44,7 +53,9 @@ public final class TransmitStage {
    * @param packet the packet
    */
   public void send(Packet packet) {
-    long done = cpu.run(loop.now(), costNs);
+    int segments = packet.segments();
+    long cost = costs.transmitNs(packet.payloadBytes(), softwareGso && segments > 1 ? segments : 0);
+    long done = cpu.run(loop.now(), cost);
     if (size == waiting.length) {
       grow();
     }

@@ -124,7 +124,7 @@ final class NapiNic {
     pending = 0;
     coalesceArmed = false;
     coalesceEpoch++;
-    softirq.schedule(this);
+    softirq.interrupt(this);
   }
 
   /** One NAPI poll of up to {@code weight} frames, in ring order. */

@@ -15,10 +15,11 @@ import org.bondsim.core.host.HostCpu;
  * weight, within the packet and time budget; a context that used its whole weight stays scheduled,
  * one that drained its ring completes and unmasks its interrupt.
  *
- * <p>Timing: a run takes CPU time for every frame and every packet it hands up ({@link CpuCosts});
- * the packets reach the bond and TCP when the run ends, in the order GRO completed them. Frames
- * arriving during a run wait for the next one. This coarsening is a modelling choice: within a run
- * Linux hands packets up one by one, a few microseconds apart.
+ * <p>Timing: a run takes CPU time for every frame and every packet it hands up, every poll call and
+ * every interrupt that raised it since the last run (the hard IRQ runs on the same CPU just before;
+ * {@link CpuCosts}); the packets reach the bond and TCP when the run ends, in the order GRO
+ * completed them. Frames arriving during a run wait for the next one. This coarsening is a
+ * modelling choice: within a run Linux hands packets up one by one, a few microseconds apart.
  */
 final class Softirq {
   private final EventLoop loop;
@@ -38,6 +39,8 @@ final class Softirq {
   private final Event start = (now, arg) -> run(now);
   private final Event finish = (now, arg) -> finish();
   private long polls;
+  private long interrupts;
+  private long interruptsCharged;
   private long framesPolled;
   private long packetsUp;
 
@@ -47,6 +50,12 @@ final class Softirq {
     this.settings = settings;
     this.costs = costs;
     this.bond = bond;
+  }
+
+  /** A NIC's interrupt (or its GRO watchdog) raised this softirq: its handler costs CPU time. */
+  void interrupt(NapiNic nic) {
+    interrupts++;
+    schedule(nic);
   }
 
   void schedule(NapiNic nic) {
@@ -76,14 +85,15 @@ final class Softirq {
   private void run(long now) {
     int budget = settings.netdevBudget();
     long limit = settings.netdevBudgetUsecs() * 1000L;
-    runCost = 0;
+    runCost = (interrupts - interruptsCharged) * costs.perInterruptNs();
+    interruptsCharged = interrupts;
     while (!pollList.isEmpty() && budget > 0 && runCost < limit) {
       NapiNic nic = pollList.poll();
       current = nic;
       polls++;
       int work = nic.poll(settings.napiWeight(), now + runCost, upstream);
       framesPolled += work;
-      runCost += work * costs.perFrameNs();
+      runCost += work * costs.perFrameNs() + costs.perPollNs();
       budget -= work;
       if (work == settings.napiWeight()) {
         nic.pollExhausted(now + runCost, upstream);

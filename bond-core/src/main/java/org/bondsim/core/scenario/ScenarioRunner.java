@@ -31,6 +31,7 @@ import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.capture.Captures;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
+import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.HostCpu;
 import org.bondsim.core.host.SimHost;
 import org.bondsim.core.host.SimWorkloadContext;
@@ -464,11 +465,13 @@ public final class ScenarioRunner {
             ? null
             : new ReceivePath(
                 loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel, observer);
-    long cost = scenario.costs().perSegmentSentNs();
-    if (cost > 0) {
+    CpuCosts costs = scenario.costs();
+    if (costs.chargesTransmit()) {
+      SenderOffloads offloads = scenario.host().offloads();
+      boolean softwareGso = offloads.gso() && !offloads.tso();
       List<TransmitStage> stages = new ArrayList<>();
       for (HostCpu cpu : cpus) {
-        stages.add(new TransmitStage(loop, cpu, bond, cost));
+        stages.add(new TransmitStage(loop, cpu, bond, costs, softwareGso));
       }
       host.chargeTransmit(stages);
     }

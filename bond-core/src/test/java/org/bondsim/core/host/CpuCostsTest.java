@@ -34,6 +34,37 @@ class CpuCostsTest {
   }
 
   @Test
+  void theLaterFiguresParseAndPrintBack() {
+    CpuCosts costs =
+        CpuCosts.parse(
+            "frame 1 up 2 byte 0.5 ack 3 sack 4 tx 5 copy 0.25 gso 300 irq 1000 poll 200");
+    assertThat(costs)
+        .isEqualTo(new CpuCosts(1, 2, 0.5, 3, 4, 5, 0.25, 300, 1000, 200))
+        .isEqualTo(CpuCosts.parse(costs.words()));
+    // The first model's six words alone print as before: the later figures are 0.
+    assertThat(CpuCosts.GENERIC_2010.words())
+        .isEqualTo("frame 300 up 1200 byte 0.25 ack 700 sack 200 tx 1000");
+    assertThat(costs.scaled(2).words())
+        .isEqualTo("frame 2 up 4 byte 1.0 ack 6 sack 8 tx 10 copy 0.5 gso 600 irq 2000 poll 400");
+  }
+
+  /**
+   * A packet sent costs its per-packet work, the copy of its payload, and software GSO's work per
+   * segment when it is cut in software.
+   */
+  @Test
+  void transmitCostCountsThePacketItsBytesAndItsSoftwareSegments() {
+    CpuCosts costs = CpuCosts.parse("tx 1000 copy 0.5 gso 300", CpuCosts.NONE);
+    assertThat(costs.chargesTransmit()).isTrue();
+    assertThat(costs.transmitNs(1448, 0)).isEqualTo(1000 + 724);
+    assertThat(costs.transmitNs(14480, 10)).isEqualTo(1000 + 7240 + 3000);
+    assertThat(costs.transmitNs(0, 0)).isEqualTo(1000);
+    assertThat(CpuCosts.parse("irq 100 poll 50", CpuCosts.NONE).chargesTransmit()).isFalse();
+    assertThatThrownBy(() -> CpuCosts.parse("copy -1"))
+        .hasMessageStartingWith("cpu cost copy must be a number of ns from 0 to 1000000");
+  }
+
+  @Test
   void anUnknownProfileNamesTheKnownOnes() {
     assertThatThrownBy(() -> CpuCosts.profile("xeon"))
         .hasMessage("cost profile must be one of generic-2010, none, reference-2.6.37, got 'xeon'");
