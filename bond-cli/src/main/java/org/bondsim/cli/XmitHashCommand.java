@@ -67,7 +67,7 @@ final class XmitHashCommand implements Callable<Integer> {
       names = "--formula",
       defaultValue = "current",
       description =
-          "Which kernel's arithmetic: 2.6, 3.5, 3.13, 3.19, 4.15, 5.5, 5.15, 5.18, current."
+          "Which kernel's arithmetic: 2.6, 3.5, 3.13, 3.16, 3.19, 4.15, 5.5, 5.15, 5.18, current."
               + " Default: ${DEFAULT-VALUE}.")
   String formula;
 

@@ -25,11 +25,19 @@ public enum HashFormula {
    */
   LINUX_3_5("3.5", 305, true),
   /**
-   * Linux 3.13 – 3.18: the flow-dissector rewrite. layer2 {@code dst[5] ^ src[5]}; layer2+3 and
+   * Linux 3.13 – 3.15: the flow-dissector rewrite. layer2 {@code dst[5] ^ src[5]}; layer2+3 and
    * layer3+4 XOR the addresses (IPv6 through {@code ipv6_addr_hash}) into the MAC or port term and
    * fold by 16 and 8 bits; encap2+3 and encap3+4 appear. Still modulo all slaves with a walk.
    */
   LINUX_3_13("3.13", 313, true),
+  /**
+   * Linux 3.16 – 3.18: the same hash, and balance-tlb gets its own transmit function ({@code
+   * bond_tlb_xmit}, checked in the 3.16 tree's {@code bond_alb.c}): the table is keyed by the low
+   * byte of {@code bond_xmit_hash}, and {@code tlb_dynamic_lb} appears; with 0 the frame goes to
+   * slave number {@code hash % slave_cnt} in list order, down slaves counted, and is dropped when
+   * that slave cannot send ({@code bond_do_alb_xmit}).
+   */
+  LINUX_3_16("3.16", 316, true),
   /**
    * Linux 3.19 – 4.14: the raw big-endian ethertype joins the MAC term (0x0008 for IPv4 on x86),
    * and balance-xor / 802.3ad take the hash modulo the usable-slave array.
@@ -82,14 +90,25 @@ public enum HashFormula {
   }
 
   /**
-   * Returns whether this kernel predates {@code bond_tlb_xmit} (Linux before 3.19): balance-tlb
+   * Returns whether this kernel predates {@code bond_tlb_xmit} (Linux before 3.16): balance-tlb
    * then shared balance-alb's {@code bond_alb_xmit}, keyed its table by the XOR of the destination
    * IP's bytes whatever {@code xmit_hash_policy} said, and had no {@code tlb_dynamic_lb}.
    *
    * @return true for 2.6, 3.5 and 3.13
    */
   public boolean tlbSharesAlbTransmit() {
-    return modulusOverAllSlaves;
+    return modulusOverAllSlaves && this != LINUX_3_16;
+  }
+
+  /**
+   * Returns whether balance-tlb with {@code tlb_dynamic_lb 0} takes the hash modulo every slave,
+   * down ones included, and drops the frame when that slave cannot send (Linux 3.16 – 3.18), rather
+   * than indexing the array of usable slaves (3.19 and later, {@code slave_arr}).
+   *
+   * @return true for 3.16
+   */
+  public boolean tlbModuloAllSlaves() {
+    return this == LINUX_3_16;
   }
 
   boolean atLeast(HashFormula other) {

@@ -57,7 +57,7 @@ final class AlbSelection extends TlbSelection implements ReceiveBalancer {
   private int promiscuousTicks;
 
   AlbSelection(XmitHash hash, boolean dynamic, long lpIntervalSeconds, PolicyContext context) {
-    super(hash, true, false, dynamic, lpIntervalSeconds, context);
+    super(hash, true, false, dynamic, false, lpIntervalSeconds, context);
     Arrays.fill(clientSlave, NONE);
   }
 

@@ -34,10 +34,13 @@ import org.bondsim.policy.hash.XmitHashPolicy;
  * lp_interval} seconds each slave sends a learning packet so the switch keeps its MAC on the right
  * port.
  *
- * <p>Kernel variants: with {@code xmit_hash_formula} 2.6, 3.5 or 3.13 (Linux before 3.19) the table
+ * <p>Kernel variants: with {@code xmit_hash_formula} 2.6, 3.5 or 3.13 (Linux before 3.16) the table
  * is keyed by the XOR of the destination IP's bytes, as {@code bond_alb_xmit} did for both modes
  * then, whatever {@code xmit_hash_policy} says, and {@code tlb_dynamic_lb 0} is refused (it arrived
- * in 3.19).
+ * in 3.16 with {@code bond_tlb_xmit}). With 3.16 (Linux 3.16 – 3.18) the table is keyed by the hash
+ * as today, and {@code tlb_dynamic_lb 0} takes slave number {@code hash % slave_cnt} counting down
+ * slaves too, dropping the frame when that slave cannot send. Not modelled: 3.16's {@code
+ * tlb_choose_channel} took {@code tx_hashtbl_lock} for every packet, a cost on many CPUs.
  *
  * <p>{@code tlb_dynamic_lb} is a per-bond option only: Linux has no module parameter of that name
  * ({@code bond_check_params} takes its default from the option table), so {@code --module-param
@@ -116,7 +119,7 @@ public class BalanceTlbProvider implements TxPolicyProvider {
       throw new OptionException(
           TLB_DYNAMIC_LB.name(),
           "0",
-          "tlb_dynamic_lb 0 needs xmit_hash_formula 3.19 or later; Linux before 3.19 had no"
+          "tlb_dynamic_lb 0 needs xmit_hash_formula 3.16 or later; Linux before 3.16 had no"
               + " tlb_dynamic_lb, got xmit_hash_formula "
               + formula.word());
     }
@@ -125,7 +128,13 @@ public class BalanceTlbProvider implements TxPolicyProvider {
         receiveBalancing()
             ? new AlbSelection(hash, dynamic, lpInterval, context)
             : new TlbSelection(
-                hash, false, formula.tlbSharesAlbTransmit(), dynamic, lpInterval, context);
+                hash,
+                false,
+                formula.tlbSharesAlbTransmit(),
+                dynamic,
+                formula.tlbModuloAllSlaves(),
+                lpInterval,
+                context);
     selection.startMonitor();
     return selection;
   }

@@ -37,6 +37,8 @@ class TlbSelection implements TxPolicy {
   // alb's frame rules and destination-address key; tlb used them too before 3.19.
   private final boolean albRules;
   private final boolean dynamic;
+  // Linux 3.16 – 3.18: tlb_dynamic_lb 0 takes hash % slave_cnt over every slave.
+  private final boolean moduloAllSlaves;
   private final boolean monitor;
   private final int learningTicks;
   final PolicyContext context;
@@ -62,6 +64,8 @@ class TlbSelection implements TxPolicy {
    * @param alb whether this is balance-alb (its monitor always runs)
    * @param legacyTlb balance-tlb of a kernel before 3.19, which shared alb's transmit function
    * @param dynamic tlb_dynamic_lb
+   * @param moduloAllSlaves with tlb_dynamic_lb 0, index every slave (3.16 – 3.18), not the usable
+   *     ones
    * @param lpIntervalSeconds lp_interval
    * @param context the bond's context
    */
@@ -70,11 +74,13 @@ class TlbSelection implements TxPolicy {
       boolean alb,
       boolean legacyTlb,
       boolean dynamic,
+      boolean moduloAllSlaves,
       long lpIntervalSeconds,
       PolicyContext context) {
     this.hash = hash;
     this.albRules = alb || legacyTlb;
     this.dynamic = dynamic;
+    this.moduloAllSlaves = moduloAllSlaves;
     this.monitor = alb || dynamic;
     // BOND_ALB_LP_TICKS: lp_interval seconds of 10 ticks each.
     this.learningTicks = (int) Math.min(Integer.MAX_VALUE, lpIntervalSeconds * 10);
@@ -100,6 +106,14 @@ class TlbSelection implements TxPolicy {
         // tlb indexes by the low byte of xmit_hash; alb by its own XOR of the destination address.
         int entry = albRules ? index : hash.hash(frame) & 0xFF;
         slave = chooseChannel(entry, skbLength(packet), bond);
+      } else if (moduloAllSlaves) {
+        // 3.16's bond_tlb_xmit: the slave at position hash % slave_cnt; if it cannot send,
+        // bond_do_alb_xmit frees the frame.
+        int count = bond.slaveCount();
+        if (count > 0) {
+          int chosen = Integer.remainderUnsigned(hash.hash(frame), count);
+          return bond.slave(chosen).canTransmit() ? chosen : NO_SLAVE;
+        }
       } else if (usableCount > 0) {
         slave = usable[Integer.remainderUnsigned(hash.hash(frame), usableCount)];
       }

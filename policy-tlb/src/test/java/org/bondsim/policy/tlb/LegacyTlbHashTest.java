@@ -58,7 +58,56 @@ class LegacyTlbHashTest {
                     Map.of("tlb_dynamic_lb", "0", "xmit_hash_formula", "2.6")))
         .isInstanceOf(OptionException.class)
         .hasMessage(
-            "tlb_dynamic_lb 0 needs xmit_hash_formula 3.19 or later; Linux before 3.19 had no"
+            "tlb_dynamic_lb 0 needs xmit_hash_formula 3.16 or later; Linux before 3.16 had no"
                 + " tlb_dynamic_lb, got xmit_hash_formula 2.6");
+  }
+
+  private static TlbBond staticTlb(String formula) {
+    return new TlbBond(
+        new BalanceTlbProvider(),
+        FOUR_GIGABIT,
+        Map.of(
+            "tlb_dynamic_lb", "0", "xmit_hash_policy", "layer3+4", "xmit_hash_formula", formula));
+  }
+
+  /**
+   * 3.16's bond_tlb_xmit takes slave number hash % slave_cnt over every slave: a down slave's flows
+   * are dropped, not moved, while 3.19's slave_arr spreads them over the usable ones.
+   */
+  @Test
+  void threeSixteenDropsTheFlowsOfADownSlaveThreeNineteenMovesThem() {
+    TlbBond old = staticTlb("3.16");
+    TlbBond current = staticTlb("3.19");
+    int[] before = new int[64];
+    for (int flow = 0; flow < 64; flow++) {
+      before[flow] = old.select(flow);
+      // With every slave up the two agree: usable[] is every slave in order.
+      assertThat(current.select(flow)).isEqualTo(before[flow]);
+    }
+    old.carrier(1, false);
+    current.carrier(1, false);
+    int dropped = 0;
+    for (int flow = 0; flow < 64; flow++) {
+      int now = old.select(flow);
+      if (before[flow] == 1) {
+        assertThat(now).isEqualTo(-1);
+        dropped++;
+      } else {
+        assertThat(now).isEqualTo(before[flow]);
+      }
+      assertThat(current.select(flow)).isNotEqualTo(1).isNotNegative();
+    }
+    assertThat(dropped).isPositive();
+  }
+
+  /** 3.16 keys the dynamic table by the hash, as later kernels, no longer by the address. */
+  @Test
+  void threeSixteenKeysTheTableByTheTransmitHash() {
+    TlbBond sixteen =
+        new TlbBond(
+            new BalanceTlbProvider(),
+            FOUR_GIGABIT,
+            Map.of("xmit_hash_policy", "layer3+4", "xmit_hash_formula", "3.16"));
+    assertThat(slavesAfterRebalance(sixteen)).hasSize(4);
   }
 }
