@@ -47,7 +47,8 @@ final class JsonSchemas {
         .optional("request_size", integer())
         .optional("response_size", integer())
         .optional("transactions", integer())
-        .optional("transactions_per_s", number())
+        .optional("transactions_per_s", numberOrNull())
+        .optional("transactions_per_s_summed", number())
         .optional("mean_latency_us", numberOrNull())
         .optional("p50_latency_us", integerOrNull())
         .optional("p90_latency_us", integerOrNull())
@@ -228,5 +229,24 @@ final class JsonSchemas {
                     .required("tcp_reordering_sweep", arrayOf(point))
                     .node()));
     return JsonSchema.document("bondsim reproduce gro-reordering --json", root);
+  }
+
+  /** {@code bondsim reproduce tlb-dynamic-lb --json}. */
+  static String reproduceTlb() {
+    JsonSchema.Obj root = object();
+    JsonEnvelope.schema(root);
+    root.required(
+        "rows",
+        arrayOf(
+            object()
+                .required("tlb_dynamic_lb", integer())
+                .required("request", integer())
+                .required("response", integer())
+                .required("measured_tps", numberOrNull())
+                .required("simulated_summed_tps", number())
+                .required("simulated_aggregate_tps", numberOrNull())
+                .required("command", string())
+                .node()));
+    return JsonSchema.document("bondsim reproduce tlb-dynamic-lb --json", root);
   }
 }

@@ -179,6 +179,16 @@ final class NetperfCommand implements Callable<Integer> {
   String streams;
 
   @Option(
+      names = "--stagger",
+      paramLabel = "TIME",
+      description =
+          "TCP_RR with --streams: start the instances this far apart (10ms, 1.5ms, 0.2s), each"
+              + " timing its own -l window, as netperf processes launched one after another do;"
+              + " the report adds their rates (what a script summing the outputs gets) and gives"
+              + " the aggregate over the interval all were timing. Default: 0 (together).")
+  String stagger;
+
+  @Option(
       names = "--rate-mbps",
       description =
           "UDP_STREAM: send at this payload rate per stream in Mbit/s (fractions allowed, 0 = as"

@@ -97,6 +97,26 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
                 1,
                 WorkloadSpec.MAX_STREAMS,
                 " (each stream has its own local port)");
+    long staggerNs = c.stagger == null ? 0 : ArgumentParsers.timeNs(c.stagger, "--stagger");
+    if (staggerNs > 0) {
+      if (!test.equals("TCP_RR")) {
+        throw new IllegalArgumentException(
+            "--stagger needs -t TCP_RR (its instances time their own windows), got -t " + test);
+      }
+      if (staggerNs > WorkloadSpec.MAX_STAGGER_NS) {
+        throw new IllegalArgumentException(
+            "--stagger must be at most 10s, got '" + StrictNumbers.echo(c.stagger) + "'");
+      }
+      if ((streams - 1) * staggerNs >= durationNs) {
+        throw new IllegalArgumentException(
+            "--stagger "
+                + StrictNumbers.echo(c.stagger)
+                + " with --streams "
+                + streams
+                + " starts the last instance after the first one's -l window ends, so they never"
+                + " all run at once; allowed: (streams - 1) x stagger below -l");
+      }
+    }
     int clients = (int) ArgumentParsers.whole("--clients", c.clients, 1, 250, " hosts");
     int switchBuffer =
         (int) ArgumentParsers.whole("--switch-buffer", c.switchBuffer, 1, 1_000_000, " frames");
@@ -175,7 +195,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             .duration(Duration.ofNanos(durationNs))
             .seed(seed)
             .events(events)
-            .workload(new WorkloadSpec(test, c.testOptions, streams, settings, waitNs))
+            .workload(new WorkloadSpec(test, c.testOptions, streams, settings, waitNs, staggerNs))
             .host(host)
             .network(network)
             .build();

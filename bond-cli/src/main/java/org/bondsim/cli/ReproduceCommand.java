@@ -65,8 +65,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   @Option(
       names = "--json",
       description =
-          "gro-reordering only: print {\"setups\": [...]} with each row's and sweep point's"
-              + " ./bondsim netperf line instead of the tables")
+          "Print JSON instead of the tables: for gro-reordering {\"setups\": [...]}, for"
+              + " tlb-dynamic-lb {\"rows\": [...]}, each figure with the ./bondsim netperf line"
+              + " that produces it")
   boolean json;
 
   record Row(int mtu, boolean gro, double mbps, double cpuPercent, double serviceDemand) {
@@ -105,7 +106,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
 
   @Option(
       names = "--json-schema",
-      description = "Print the JSON Schema of gro-reordering's --json output and exit.")
+      description = "Print the JSON Schema of the experiment's --json output and exit.")
   boolean jsonSchema;
 
   @Override
@@ -122,21 +123,20 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   private Integer reproduce(PrintWriter out, Progress progress)
       throws InterruptedException, ExecutionException {
     if (jsonSchema) {
-      if (!experiment.equals("gro-reordering")) {
-        throw new IllegalArgumentException(
-            "--json-schema is for gro-reordering, the experiment with --json; got '"
-                + experiment
-                + "'");
+      switch (experiment) {
+        case "gro-reordering" -> out.println(JsonSchemas.reproduceGro());
+        case "tlb-dynamic-lb" -> out.println(JsonSchemas.reproduceTlb());
+        default ->
+            throw new IllegalArgumentException(
+                "EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got '"
+                    + experiment
+                    + "'");
       }
-      out.println(JsonSchemas.reproduceGro());
       return 0;
     }
     if (experiment.equals("tlb-dynamic-lb")) {
-      if (json) {
-        throw new IllegalArgumentException(
-            "--json is for gro-reordering; tlb-dynamic-lb prints its table only");
-      }
-      TlbDynamicLbExperiment.run(out, progress);
+      TlbDynamicLbExperiment.run(
+          out, progress, json, spec.commandLine().getParseResult().originalArgs());
       return 0;
     }
     if (!experiment.equals("gro-reordering")) {

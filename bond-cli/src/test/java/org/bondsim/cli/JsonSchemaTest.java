@@ -105,6 +105,33 @@ class JsonSchemaTest {
     assertValid(schema, JSON.readTree(text.toString()));
   }
 
+  /** tlb-dynamic-lb's JSON, from a short staggered stand-in run for each of its rows. */
+  @Test
+  void reproduceTlbJsonValidates() throws Exception {
+    Schema schema = schema("reproduce", "tlb-dynamic-lb", "--json-schema");
+    org.bondsim.core.scenario.ScenarioRunner runner =
+        new org.bondsim.core.scenario.ScenarioRunner(
+            org.bondsim.core.bond.PolicyRegistry.load(),
+            org.bondsim.core.host.WorkloadRegistry.load());
+    NetperfCommand command = new NetperfCommand();
+    new picocli.CommandLine(command)
+        .parseArgs("-t", "TCP_RR", "-l", "0.05", "--streams", "4", "--stagger", "1ms");
+    org.bondsim.core.scenario.RunReport report = runner.run(NetperfRun.from(command).scenario());
+    java.util.concurrent.Future<org.bondsim.core.scenario.RunReport> done =
+        java.util.concurrent.CompletableFuture.completedFuture(report);
+    java.io.StringWriter text = new java.io.StringWriter();
+    TlbDynamicLbExperiment.printJson(
+        new java.io.PrintWriter(text, true),
+        java.util.Collections.nCopies(TlbDynamicLbExperiment.ROWS.size(), done),
+        List.of("reproduce", "tlb-dynamic-lb", "--json"));
+    JsonNode output = JSON.readTree(text.toString());
+    assertValid(schema, output);
+    // The rows not measured say so with null, not a number.
+    assertThat(output.get("rows").get(2).get("measured_tps").isNull()).isTrue();
+    assertThat(output.get("rows").get(0).get("command").asText())
+        .startsWith("./bondsim netperf -t TCP_RR -l 60 -H host --streams 200 --stagger 1ms");
+  }
+
   @Test
   void reproduceSchemaIsADocument() throws Exception {
     JsonNode document =

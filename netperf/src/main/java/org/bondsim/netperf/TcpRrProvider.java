@@ -9,6 +9,7 @@ import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.api.workload.TestResult;
+import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadProvider;
@@ -23,6 +24,13 @@ import org.bondsim.tcp.TcpSettings;
  * {@code resp} bytes once the whole request arrived, and the next request follows the whole
  * response. Result: transactions per second, and round-trip latency percentiles (HdrHistogram,
  * microseconds) as netperf's omni output can show them.
+ *
+ * <p>Staggered instances ({@link WorkloadContext#staggerNs()} above 0) model netperf processes
+ * launched one after another: instance i times its own window from {@code i × stagger} after the
+ * first, sends its first request then and no new one after its window, and counts the transactions
+ * that complete inside it (netperf's timer interrupts the one in flight). The result gives both the
+ * instances' rates added up, as a script summing their outputs reports, and the aggregate over the
+ * interval in which all of them were timing.
  */
 public final class TcpRrProvider implements WorkloadProvider {
   @Override
@@ -61,7 +69,11 @@ public final class TcpRrProvider implements WorkloadProvider {
     private final long[] responseReceived;
     private final long[] startedAt;
     private final Histogram latencyUs = new Histogram(3_600_000_000L, 3);
+    // Completed inside their instance's window; and inside the interval every instance times.
     private long transactions;
+    private long commonTransactions;
+    private final long commonStartNs;
+    private final long commonEndNs;
 
     RequestResponse(
         WorkloadContext context, int request, int response, int localSend, int remoteRecv) {
@@ -73,6 +85,8 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.requestReceived = new long[context.streams()];
       this.responseReceived = new long[context.streams()];
       this.startedAt = new long[context.streams()];
+      this.commonStartNs = context.streamStartNs(context.streams() - 1);
+      this.commonEndNs = context.streamStartNs(0) + context.durationNs();
       this.connections =
           new TcpConnections(
               context,
@@ -95,12 +109,20 @@ public final class TcpRrProvider implements WorkloadProvider {
     private void onResponseBytes(TcpEndpoint client, long bytes) {
       int stream = connections.stream(client);
       responseReceived[stream] += bytes;
+      long windowEnd = context.streamStartNs(stream) + context.durationNs();
       while (responseReceived[stream] >= response) {
         responseReceived[stream] -= response;
         long now = context.now();
+        if (now > windowEnd) {
+          // The instance's timer has fired: netperf stops and does not count this one.
+          continue;
+        }
         transactions++;
+        if (now > commonStartNs && now <= commonEndNs) {
+          commonTransactions++;
+        }
         latencyUs.recordValue(Math.max(1, (now - startedAt[stream]) / 1000));
-        if (now < context.endNs()) {
+        if (now < windowEnd) {
           startedAt[stream] = now;
           client.write(request);
         }
@@ -111,9 +133,19 @@ public final class TcpRrProvider implements WorkloadProvider {
     public void start() {
       connections.connectAll();
       for (int i = 0; i < connections.locals.size(); i++) {
-        startedAt[i] = context.now();
-        connections.locals.get(i).write(request);
+        if (context.staggerNs() == 0 || i == 0) {
+          firstRequest(i);
+        } else {
+          int stream = i;
+          Timer timer = context.newTimer(() -> firstRequest(stream));
+          timer.armAt(context.streamStartNs(i));
+        }
       }
+    }
+
+    private void firstRequest(int stream) {
+      startedAt[stream] = context.now();
+      connections.locals.get(stream).write(request);
     }
 
     @Override
@@ -125,6 +157,7 @@ public final class TcpRrProvider implements WorkloadProvider {
     @Override
     public WorkloadResult finish() {
       double elapsed = context.durationNs() / 1e9;
+      double common = (commonEndNs - commonStartNs) / 1e9;
       return new TcpRrResult(
           request,
           response,
@@ -132,6 +165,9 @@ public final class TcpRrProvider implements WorkloadProvider {
           remoteRecv,
           elapsed,
           transactions,
+          context.streams(),
+          context.staggerNs(),
+          common > 0 ? commonTransactions / common : Double.NaN,
           latencyUs.getTotalCount() == 0 ? 0 : latencyUs.getMean(),
           latencyUs.getValueAtPercentile(50),
           latencyUs.getValueAtPercentile(90),
@@ -151,6 +187,9 @@ public final class TcpRrProvider implements WorkloadProvider {
       int remoteRecv,
       double elapsed,
       long transactions,
+      int instances,
+      long staggerNs,
+      double aggregateTps,
       double meanLatencyUs,
       long p50Us,
       long p90Us,
@@ -170,13 +209,23 @@ public final class TcpRrProvider implements WorkloadProvider {
       return "TCP_RR";
     }
 
+    /**
+     * The aggregate over the interval all instances timed: netperf's rate when they start together.
+     */
     double transactionsPerSecond() {
+      return aggregateTps;
+    }
+
+    /** Each instance's rate over its own window, added up. */
+    double summedTransactionsPerSecond() {
       return transactions / elapsed;
     }
 
     @Override
     public double throughputMbps() {
-      return transactions * (double) (request + response) * 8 / elapsed / 1e6;
+      // Over the whole run: with staggered instances it lasts (instances - 1) gaps longer.
+      double run = elapsed + (instances - 1) * staggerNs / 1e9;
+      return transactions * (double) (request + response) * 8 / run / 1e6;
     }
 
     @Override
@@ -270,6 +319,21 @@ public final class TcpRrProvider implements WorkloadProvider {
 
     private void appendLatency(StringBuilder table) {
       appendLatencyLine(table);
+      if (staggerNs > 0) {
+        double common = elapsed - (instances - 1) * staggerNs / 1e9;
+        table.append(
+            String.format(
+                Locale.ROOT,
+                "instances: %d started %.3f ms apart, each timing %.2f s: summed %.2f trans/s"
+                    + " (each instance's rate added, as a script adding netperf's outputs gets),"
+                    + " aggregate %.2f trans/s over the %.3f s all were timing%n%n",
+                instances,
+                staggerNs / 1e6,
+                elapsed,
+                summedTransactionsPerSecond(),
+                transactionsPerSecond(),
+                common));
+      }
       table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");
     }
 
@@ -295,6 +359,7 @@ public final class TcpRrProvider implements WorkloadProvider {
           response,
           transactions,
           transactionsPerSecond(),
+          summedTransactionsPerSecond(),
           transactions > 0
               ? Optional.of(new TestResult.Latency(meanLatencyUs, p50Us, p90Us, p99Us))
               : Optional.empty());

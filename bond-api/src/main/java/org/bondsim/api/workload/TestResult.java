@@ -69,8 +69,12 @@ public sealed interface TestResult {
    *
    * @param requestSize {@code -r} request bytes
    * @param responseSize {@code -r} response bytes
-   * @param transactions transactions completed in the measured interval
-   * @param transactionsPerSecond netperf's "Trans. Rate per sec"
+   * @param transactions transactions completed in the instances' windows
+   * @param transactionsPerSecond the aggregate rate over the interval every instance was timing
+   *     (with instances started together, netperf's "Trans. Rate per sec"); NaN when they never all
+   *     ran at once
+   * @param transactionsPerSecondSummed each instance's own rate over its window, added up: what a
+   *     script summing separately launched netperf instances reports
    * @param latency the latency figures, empty when no transaction completed
    */
   record TcpRr(
@@ -78,6 +82,7 @@ public sealed interface TestResult {
       int responseSize,
       long transactions,
       double transactionsPerSecond,
+      double transactionsPerSecondSummed,
       Optional<Latency> latency)
       implements TestResult {
     /**
@@ -87,10 +92,35 @@ public sealed interface TestResult {
      * @param responseSize responseSize
      * @param transactions transactions
      * @param transactionsPerSecond transactionsPerSecond
+     * @param transactionsPerSecondSummed transactionsPerSecondSummed
      * @param latency latency
      */
     public TcpRr {
       Objects.requireNonNull(latency, "latency");
+    }
+
+    /**
+     * Instances that started together: the summed rate is the aggregate.
+     *
+     * @param requestSize requestSize
+     * @param responseSize responseSize
+     * @param transactions transactions
+     * @param transactionsPerSecond transactionsPerSecond
+     * @param latency latency
+     */
+    public TcpRr(
+        int requestSize,
+        int responseSize,
+        long transactions,
+        double transactionsPerSecond,
+        Optional<Latency> latency) {
+      this(
+          requestSize,
+          responseSize,
+          transactions,
+          transactionsPerSecond,
+          transactionsPerSecond,
+          latency);
     }
 
     @Override
@@ -99,7 +129,10 @@ public sealed interface TestResult {
       fields.put("request_size", requestSize);
       fields.put("response_size", responseSize);
       fields.put("transactions", transactions);
-      fields.put("transactions_per_s", transactionsPerSecond);
+      // Unknown (instances that never all ran at once) is null, not a number.
+      fields.put(
+          "transactions_per_s", Double.isNaN(transactionsPerSecond) ? null : transactionsPerSecond);
+      fields.put("transactions_per_s_summed", transactionsPerSecondSummed);
       // With no transaction there is no latency to report: null, not 0.
       Latency l = latency.orElse(null);
       fields.put("mean_latency_us", l == null ? null : l.meanUs());

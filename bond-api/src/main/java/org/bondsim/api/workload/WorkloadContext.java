@@ -54,12 +54,32 @@ public interface WorkloadContext {
   }
 
   /**
-   * Returns when the test ends.
+   * Returns when the test ends: when the last instance's window ends.
    *
-   * @return {@link #startNs()} plus {@link #durationNs()}
+   * @return {@link #startNs()} plus {@link #durationNs()}, plus the stagger of the last instance
    */
   default long endNs() {
-    return startNs() + durationNs();
+    return streamStartNs(streams() - 1) + durationNs();
+  }
+
+  /**
+   * Returns how far apart the instances start, each timing its own {@link #durationNs()} window (0:
+   * all together). A test that cannot time windows of its own is never given one above 0.
+   *
+   * @return nanoseconds
+   */
+  default long staggerNs() {
+    return 0;
+  }
+
+  /**
+   * Returns when instance {@code stream} starts its test window.
+   *
+   * @param stream the instance, from 0
+   * @return {@link #startNs()} plus {@code stream} times {@link #staggerNs()}
+   */
+  default long streamStartNs(int stream) {
+    return startNs() + stream * staggerNs();
   }
 
   /**

@@ -16,6 +16,7 @@ public final class SimWorkloadContext implements WorkloadContext {
   private final Host remote;
   private final long startNs;
   private final long durationNs;
+  private final long staggerNs;
   private final int streams;
   private final int mtu;
   private final RandomSource random;
@@ -68,6 +69,34 @@ public final class SimWorkloadContext implements WorkloadContext {
       int mtu,
       RandomSource random,
       Map<String, String> settings) {
+    this(loop, clients, remote, startNs, durationNs, 0, streams, mtu, random, settings);
+  }
+
+  /**
+   * Builds the context of a test whose instances start {@code staggerNs} apart.
+   *
+   * @param loop the run's event loop
+   * @param clients the client hosts, the first being the local one
+   * @param remote the host netserver runs on
+   * @param startNs when the first instance's test starts
+   * @param durationNs each instance's test length
+   * @param staggerNs the gap between two instances' starts
+   * @param streams concurrent instances
+   * @param mtu the MTU
+   * @param random the workload's randomness
+   * @param settings settings by name
+   */
+  public SimWorkloadContext(
+      EventLoop loop,
+      List<? extends Host> clients,
+      Host remote,
+      long startNs,
+      long durationNs,
+      long staggerNs,
+      int streams,
+      int mtu,
+      RandomSource random,
+      Map<String, String> settings) {
     if (clients.isEmpty()) {
       throw new IllegalArgumentException("a run needs at least one client host");
     }
@@ -76,6 +105,7 @@ public final class SimWorkloadContext implements WorkloadContext {
     this.remote = remote;
     this.startNs = startNs;
     this.durationNs = durationNs;
+    this.staggerNs = staggerNs;
     this.streams = streams;
     this.mtu = mtu;
     this.random = random;
@@ -110,6 +140,11 @@ public final class SimWorkloadContext implements WorkloadContext {
   @Override
   public long durationNs() {
     return durationNs;
+  }
+
+  @Override
+  public long staggerNs() {
+    return staggerNs;
   }
 
   @Override

@@ -334,7 +334,10 @@ public final class ScenarioRunner {
     }
     long startNs =
         PreTest.run(loop, topology == Network.Topology.SWITCH, clients, remote, spec.waitNs());
-    long endNs = startNs + scenario.durationNs();
+    // Staggered instances (TCP_RR): the last one starts (streams - 1) gaps after the first and
+    // times a full window too; host figures cover the whole of it.
+    long measuredNs = (spec.streams() - 1) * spec.staggerNs() + scenario.durationNs();
+    long endNs = startNs + measuredNs;
     for (HostStack stack : stacks) {
       stack.cpus().forEach(cpu -> cpu.startWindow(startNs));
     }
@@ -371,6 +374,7 @@ public final class ScenarioRunner {
                 remote,
                 startNs,
                 scenario.durationNs(),
+                spec.staggerNs(),
                 spec.streams(),
                 scenario.mtu(),
                 workloadRandom,
@@ -416,14 +420,11 @@ public final class ScenarioRunner {
     }
     List<RunReport.HostReport> hosts = new ArrayList<>();
     WorkloadResult result = workload.finish();
-    double elapsed = scenario.durationNs() / 1e9;
+    double elapsed = measuredNs / 1e9;
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
     boolean cpuModelled = scenario.costs().any();
-    hosts.add(
-        RunReports.host("local", localStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
-    hosts.add(
-        RunReports.host(
-            "remote", remoteStack, endNs, scenario.durationNs(), kilobytes, cpuModelled));
+    hosts.add(RunReports.host("local", localStack, endNs, measuredNs, kilobytes, cpuModelled));
+    hosts.add(RunReports.host("remote", remoteStack, endNs, measuredNs, kilobytes, cpuModelled));
     List<ReceivePath> paths = new ArrayList<>();
     for (HostStack stack : stacks) {
       if (stack.path() != null) {

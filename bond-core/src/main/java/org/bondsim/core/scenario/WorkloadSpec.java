@@ -16,14 +16,25 @@ import java.util.Map;
  * @param settings sysctl-style and bondsim settings by name (net.ipv4.tcp_reordering, …)
  * @param waitNs how long netperf sleeps before the test (its global {@code -s}): simulated time
  *     that passes before the measured interval, in which monitors tick and learning packets flow
+ * @param staggerNs how far apart the streams' netperf instances start (TCP_RR only): instance i
+ *     times its own test window from {@code i × staggerNs} after the first, as separately launched
+ *     netperf processes do, so a run lasts {@code (streams − 1) × staggerNs} longer
  */
 public record WorkloadSpec(
-    String test, List<String> testOptions, int streams, Map<String, String> settings, long waitNs) {
+    String test,
+    List<String> testOptions,
+    int streams,
+    Map<String, String> settings,
+    long waitNs,
+    long staggerNs) {
   /** The most concurrent streams, each with its own ephemeral local port. */
   public static final int MAX_STREAMS = 16384;
 
   /** The longest wait before a test: one hour. */
   public static final long MAX_WAIT_NS = 3_600_000_000_000L;
+
+  /** The largest gap between two instances' starts: 10 s. */
+  public static final long MAX_STAGGER_NS = 10_000_000_000L;
 
   /**
    * Checks the fields and freezes the collections.
@@ -33,6 +44,7 @@ public record WorkloadSpec(
    * @param streams streams
    * @param settings settings
    * @param waitNs wait before the test
+   * @param staggerNs gap between the instances' starts
    */
   public WorkloadSpec {
     Checks.notNull("test", test);
@@ -49,6 +61,32 @@ public record WorkloadSpec(
       throw new IllegalArgumentException(
           "waitNs must be 0.." + MAX_WAIT_NS + " ns (1 hour), got " + waitNs);
     }
+    if (staggerNs < 0 || staggerNs > MAX_STAGGER_NS) {
+      throw new IllegalArgumentException(
+          "staggerNs must be 0.." + MAX_STAGGER_NS + " ns (10 s), got " + staggerNs);
+    }
+    if (staggerNs > 0 && !test.equalsIgnoreCase("TCP_RR")) {
+      throw new IllegalArgumentException(
+          "staggerNs needs test TCP_RR (its instances time their own windows), got test " + test);
+    }
+  }
+
+  /**
+   * A test whose instances all start together.
+   *
+   * @param test test
+   * @param testOptions options
+   * @param streams streams
+   * @param settings settings
+   * @param waitNs wait before the test
+   */
+  public WorkloadSpec(
+      String test,
+      List<String> testOptions,
+      int streams,
+      Map<String, String> settings,
+      long waitNs) {
+    this(test, testOptions, streams, settings, waitNs, 0);
   }
 
   /**
@@ -83,7 +121,7 @@ public record WorkloadSpec(
   public WorkloadSpec option(String... words) {
     List<String> all = new ArrayList<>(testOptions);
     all.addAll(List.of(words));
-    return new WorkloadSpec(test, all, streams, settings, waitNs);
+    return new WorkloadSpec(test, all, streams, settings, waitNs, staggerNs);
   }
 
   /**
@@ -125,7 +163,7 @@ public record WorkloadSpec(
    * @return the changed test
    */
   public WorkloadSpec streams(int count) {
-    return new WorkloadSpec(test, testOptions, count, settings, waitNs);
+    return new WorkloadSpec(test, testOptions, count, settings, waitNs, staggerNs);
   }
 
   /**
@@ -138,7 +176,7 @@ public record WorkloadSpec(
   public WorkloadSpec sysctl(String name, String value) {
     Map<String, String> all = new LinkedHashMap<>(settings);
     all.put(name, value);
-    return new WorkloadSpec(test, testOptions, streams, all, waitNs);
+    return new WorkloadSpec(test, testOptions, streams, all, waitNs, staggerNs);
   }
 
   /**
@@ -149,6 +187,28 @@ public record WorkloadSpec(
    */
   public WorkloadSpec waitFor(Duration wait) {
     return new WorkloadSpec(
-        test, testOptions, streams, settings, Checks.nanos("wait", Checks.notNull("wait", wait)));
+        test,
+        testOptions,
+        streams,
+        settings,
+        Checks.nanos("wait", Checks.notNull("wait", wait)),
+        staggerNs);
+  }
+
+  /**
+   * Returns this test with its instances started {@code gap} apart, each timing its own window, as
+   * netperf processes launched one after another do (TCP_RR only).
+   *
+   * @param gap the time between two instances' starts
+   * @return the changed test
+   */
+  public WorkloadSpec stagger(Duration gap) {
+    return new WorkloadSpec(
+        test,
+        testOptions,
+        streams,
+        settings,
+        waitNs,
+        Checks.nanos("stagger", Checks.notNull("stagger", gap)));
   }
 }
