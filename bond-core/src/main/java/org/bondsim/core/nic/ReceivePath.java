@@ -12,13 +12,17 @@ import org.bondsim.core.host.HostCpu;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
- * A host's receive path: one {@link NapiNic} per slave, each interrupting the CPU {@link
- * ReceiveSettings#irqCpu} names (by default all on CPU 0, as on the reference machine), one softirq
- * context per CPU that takes interrupts, GRO per NIC when on. Frames from the wire enter here;
- * packets leave into the bond's receive handler.
+ * A host's receive path: one {@link NapiNic} per receive queue of each slave (one queue unless
+ * {@code rx-queues} says more; RSS picks a frame's queue, {@link Rss}), each interrupting the CPU
+ * {@link ReceiveSettings#irqCpu} names (by default all on CPU 0, as on the reference machine), one
+ * softirq context per CPU that takes interrupts, GRO per queue when on. Frames from the wire enter
+ * here; packets leave into the bond's receive handler.
  */
 public final class ReceivePath implements FrameReceiver {
   private final List<NapiNic> nics = new ArrayList<>();
+  // nics index of slave i's first queue is i * queues.
+  private final int queues;
+  private final Rss rss;
   private final List<Softirq> softirqs = new ArrayList<>();
   private final BondDevice bond;
   private final ArrivalObserver observer;
@@ -59,36 +63,44 @@ public final class ReceivePath implements FrameReceiver {
       throw new IllegalArgumentException(
           "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
     }
-    if (settings.irqCpus().size() > bond.slaveCount()) {
+    this.queues = settings.rxQueues();
+    this.rss = new Rss(queues);
+    if (settings.irqCpus().size() > bond.slaveCount() * queues) {
       throw new IllegalArgumentException(
           "irq-cpus names "
               + settings.irqCpus().size()
               + " CPUs for "
+              + bond.slaveCount() * queues
+              + " receive queues ("
               + bond.slaveCount()
-              + " slaves; allowed: one CPU per slave at most (fewer repeat in turn)");
+              + " slaves x rx-queues "
+              + queues
+              + "); allowed: one CPU per queue at most (fewer repeat in turn)");
     }
     Softirq[] byCpu = new Softirq[settings.cpus()];
     for (SlaveDevice slave : bond.slaveDevices()) {
-      int cpu = settings.irqCpu(slave.index());
-      if (byCpu[cpu] == null) {
-        byCpu[cpu] = new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic);
-        softirqs.add(byCpu[cpu]);
+      for (int queue = 0; queue < queues; queue++) {
+        int cpu = settings.irqCpu(slave.index(), queue);
+        if (byCpu[cpu] == null) {
+          byCpu[cpu] = new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic);
+          softirqs.add(byCpu[cpu]);
+        }
+        nics.add(
+            new NapiNic(
+                loop,
+                settings,
+                slave.stats(),
+                settings.gro() && gro != null ? gro.create(kernel) : null,
+                byCpu[cpu],
+                slave.index()));
       }
-      Softirq softirq = byCpu[cpu];
-      nics.add(
-          new NapiNic(
-              loop,
-              settings,
-              slave.stats(),
-              settings.gro() && gro != null ? gro.create(kernel) : null,
-              softirq,
-              slave.index()));
     }
   }
 
   @Override
   public void receive(int slaveIndex, org.bondsim.api.stack.Packet packet) {
-    if (nics.get(slaveIndex).arrive(packet)
+    int queue = queues == 1 ? 0 : rss.queue(packet.frame());
+    if (nics.get(slaveIndex * queues + queue).arrive(packet)
         && observer != null
         && bond.wouldDeliver(slaveIndex, packet)) {
       observer.arrived(packet);

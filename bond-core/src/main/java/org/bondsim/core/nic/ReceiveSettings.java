@@ -32,6 +32,9 @@ import org.bondsim.api.option.StrictNumbers;
  * @param adaptiveRx ethtool's {@code adaptive-rx}: the NIC chooses its interrupt rate as e1000e's
  *     default "dynamic conservative" mode does ({@link InterruptThrottle}); rx-usecs and rx-frames
  *     are then unused
+ * @param rxQueues receive queues per NIC ({@code ethtool -L ethX combined N}): each has its own RX
+ *     ring, coalescing, GRO and NAPI context and its own interrupt, and a frame's queue is chosen
+ *     by RSS ({@link Rss}); {@code irqCpus} then names a CPU per queue, slave by slave
  */
 public record ReceiveSettings(
     boolean gro,
@@ -44,10 +47,56 @@ public record ReceiveSettings(
     long groFlushTimeoutNs,
     int cpus,
     List<Integer> irqCpus,
-    boolean adaptiveRx) {
-  /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring. */
+    boolean adaptiveRx,
+    int rxQueues) {
+  /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring, one queue. */
   public static final ReceiveSettings DEFAULTS =
-      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false);
+      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false, 1);
+
+  /** The most receive queues per NIC taken: 64. */
+  public static final int MAX_RX_QUEUES = 64;
+
+  /**
+   * Settings with one receive queue per NIC.
+   *
+   * @param gro gro
+   * @param rxUsecs rx-usecs
+   * @param rxFrames rx-frames
+   * @param ringSize ring
+   * @param napiWeight weight
+   * @param netdevBudget budget
+   * @param netdevBudgetUsecs budget time
+   * @param groFlushTimeoutNs GRO flush timeout
+   * @param cpus CPUs
+   * @param irqCpus interrupt CPUs
+   * @param adaptiveRx adaptive interrupt moderation
+   */
+  public ReceiveSettings(
+      boolean gro,
+      int rxUsecs,
+      int rxFrames,
+      int ringSize,
+      int napiWeight,
+      int netdevBudget,
+      int netdevBudgetUsecs,
+      long groFlushTimeoutNs,
+      int cpus,
+      List<Integer> irqCpus,
+      boolean adaptiveRx) {
+    this(
+        gro,
+        rxUsecs,
+        rxFrames,
+        ringSize,
+        napiWeight,
+        netdevBudget,
+        netdevBudgetUsecs,
+        groFlushTimeoutNs,
+        cpus,
+        irqCpus,
+        adaptiveRx,
+        1);
+  }
 
   /**
    * Checks the values.
@@ -63,6 +112,7 @@ public record ReceiveSettings(
    * @param cpus CPUs
    * @param irqCpus interrupt CPUs
    * @param adaptiveRx adaptive interrupt moderation
+   * @param rxQueues receive queues per NIC
    */
   public ReceiveSettings {
     if (rxUsecs < 0 || rxUsecs > 100_000) {
@@ -84,6 +134,10 @@ public record ReceiveSettings(
     if (groFlushTimeoutNs < 0 || groFlushTimeoutNs > 1_000_000_000L) {
       throw new IllegalArgumentException(
           "gro-flush-timeout must be 0..1000000000 ns, got " + groFlushTimeoutNs);
+    }
+    if (rxQueues < 1 || rxQueues > MAX_RX_QUEUES) {
+      throw new IllegalArgumentException(
+          "rx-queues must be 1.." + MAX_RX_QUEUES + ", got " + rxQueues);
     }
     if (cpus < 1 || cpus > 64) {
       throw new IllegalArgumentException("cpus must be 1..64, got " + cpus);
@@ -117,6 +171,7 @@ public record ReceiveSettings(
     int budgetUsecs = DEFAULTS.netdevBudgetUsecs();
     List<Integer> irq = DEFAULTS.irqCpus();
     int flushTimeout = 0;
+    int queues = 1;
     boolean adaptive = false;
     boolean coalescingSet = false;
     for (int i = 0; i < words.size(); i++) {
@@ -158,10 +213,13 @@ public record ReceiveSettings(
         case "gro-flush-timeout":
           flushTimeout = number("gro-flush-timeout", value);
           break;
+        case "rx-queues":
+          queues = number("rx-queues", value);
+          break;
         default:
           throw new IllegalArgumentException(
-              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, rx-ring, netdev_budget,"
-                  + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
+              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, rx-ring, rx-queues,"
+                  + " netdev_budget, netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
       }
@@ -176,7 +234,18 @@ public record ReceiveSettings(
               + " rx-frames only with adaptive-rx off");
     }
     return new ReceiveSettings(
-        gro, usecs, frames, ring, 64, budget, budgetUsecs, flushTimeout, cpus, irq, adaptive);
+        gro,
+        usecs,
+        frames,
+        ring,
+        64,
+        budget,
+        budgetUsecs,
+        flushTimeout,
+        cpus,
+        irq,
+        adaptive,
+        queues);
   }
 
   /**
@@ -198,7 +267,8 @@ public record ReceiveSettings(
         groFlushTimeoutNs,
         count,
         irqCpus,
-        adaptiveRx);
+        adaptiveRx,
+        rxQueues);
   }
 
   /**
@@ -208,7 +278,19 @@ public record ReceiveSettings(
    * @return the CPU index
    */
   public int irqCpu(int slaveIndex) {
-    return irqCpus.get(slaveIndex % irqCpus.size());
+    return irqCpu(slaveIndex, 0);
+  }
+
+  /**
+   * Returns the CPU that takes the interrupt of one receive queue of a slave: {@code irqCpus} lists
+   * a CPU per queue, slave by slave (eth0's queues, then eth1's), repeating when shorter.
+   *
+   * @param slaveIndex the slave
+   * @param queue the queue
+   * @return the CPU index
+   */
+  public int irqCpu(int slaveIndex, int queue) {
+    return irqCpus.get((slaveIndex * rxQueues + queue) % irqCpus.size());
   }
 
   private static List<Integer> cpuList(String value) {
