@@ -35,11 +35,10 @@ import org.bondsim.core.scenario.WorkloadSpec;
  * the aggregate over the interval all 200 were timing.
  *
  * <p>The hosts are cabled through a learning switch, as balance-tlb needs, so each receives on its
- * active slave only. Not reported, and so assumptions: current-kernel TCP ({@code --kernel 6.x}),
- * 10 µs per host-to-switch cable, two CPUs per host with the four slaves' interrupts alternating
- * between them and each stream's application on CPU {@code stream % 2}, GRO on with {@code rx-usecs
- * 50}, a switch buffer of 1000 frames per port, and the CPU cost profile {@code reference-2.6.37}
- * borrowed from the GRO experiment (nothing here is fitted).
+ * active slave only. The bond transmits as Linux 3.16 did ({@code xmit_hash_formula 3.16}); the
+ * hosts are the {@code reference-2014} profile (16 CPUs, an igb NIC with 8 RSS queues per port, the
+ * CPU costs borrowed from the GRO experiment, current-kernel TCP); 10 µs per host-to-switch cable
+ * and a switch buffer of 1000 frames per port are assumptions. Nothing here is fitted.
  */
 final class TlbDynamicLbExperiment {
   record Row(int dynamic, int request, int response, double measuredTps) {}
@@ -94,13 +93,14 @@ final class TlbDynamicLbExperiment {
   private static void printTable(PrintWriter out, List<Future<RunReport>> reports)
       throws InterruptedException, ExecutionException {
     out.println(
-        "200 x TCP_RR, 60 s each, instances started 1 ms apart, balance-tlb 4x1G layer3+4 through"
-            + " a switch (assumptions: kernel 6.x, 10 us per cable, 2 CPUs, IRQs 0,1,0,1, stream i"
-            + " on CPU i % 2, cost profile reference-2.6.37)");
+        "200 x TCP_RR, 60 s each, instances started 1 ms apart, balance-tlb 4x1G layer3+4"
+            + " (xmit_hash_formula 3.16) through a switch, host profile reference-2014 (16 CPUs,"
+            + " 8 RSS queues per port; TCP 6.x; 10 us per cable)");
     out.println();
     out.println(
         "setting                     | trans/s meas  summed    err  aggregate | flow moves local"
-            + " remote | reordered at TCP | retrans local remote | CPU % local remote");
+            + " remote | reordered at TCP | retrans local remote | dropped on the way | CPU % local"
+            + " remote");
     for (int i = 0; i < ROWS.size(); i++) {
       Row row = ROWS.get(i);
       RunReport report = reports.get(i).get();
@@ -109,7 +109,7 @@ final class TlbDynamicLbExperiment {
       Map<String, Long> remote = report.result().counters().get("remote");
       out.printf(
           Locale.ROOT,
-          "%-27s | %12s %7.0f %6s %10.0f | %17d %6d | %16.6f | %13d %6d | %11.1f %6.1f%n",
+          "%-27s | %12s %7.0f %6s %10.0f | %17d %6d | %16.6f | %13d %6d | %18d | %11.1f %6.1f%n",
           "tlb_dynamic_lb " + row.dynamic() + ", -r " + (row.request() == 1 ? "1,1024" : "80K"),
           Double.isNaN(row.measuredTps())
               ? "-"
@@ -127,6 +127,7 @@ final class TlbDynamicLbExperiment {
           report.reorderingAtTcp().reorderedRatio(),
           local.getOrDefault("TcpRetransSegs", 0L),
           remote.getOrDefault("TcpRetransSegs", 0L),
+          report.frames().droppedOnTheWay(),
           report.local().cpuUtilization(),
           report.remote().cpuUtilization());
     }
@@ -172,8 +173,8 @@ final class TlbDynamicLbExperiment {
   static String command(Row row) {
     return "./bondsim netperf -t TCP_RR -l 60 -H host --streams "
         + INSTANCES
-        + " --stagger 1ms --host-profile tlb-lab --bond \"mode balance-tlb xmit_hash_policy"
-        + " layer3+4 tlb_dynamic_lb "
+        + " --stagger 1ms --host-profile reference-2014 --bond \"mode balance-tlb"
+        + " xmit_hash_policy layer3+4 xmit_hash_formula 3.16 tlb_dynamic_lb "
         + row.dynamic()
         + "\" --slaves 4x1000 --delay-us 10 -- -r "
         + row.request()
@@ -183,7 +184,9 @@ final class TlbDynamicLbExperiment {
 
   private static Scenario scenario(Row row) {
     return Scenario.builder()
-        .bond("mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb " + row.dynamic())
+        .bond(
+            "mode balance-tlb xmit_hash_policy layer3+4 xmit_hash_formula 3.16 tlb_dynamic_lb "
+                + row.dynamic())
         .slaves(Collections.nCopies(4, new SlaveLinkSpec(1000, 10_000)))
         .duration(Duration.ofNanos(60_000_000_000L))
         .seed(1)
@@ -194,7 +197,7 @@ final class TlbDynamicLbExperiment {
                     INSTANCES,
                     Map.of())
                 .stagger(Duration.ofNanos(STAGGER_NS)))
-        .host("tlb-lab")
+        .host("reference-2014")
         .build();
   }
 }

@@ -76,7 +76,8 @@ class HostProfileCommandTest {
     CliRunner unknown = CliRunner.run(with("--host-profile", "lab"));
     assertThat(unknown.err().strip())
         .isEqualTo(
-            "bondsim: host profile must be one of ideal, default, reference-2.6.37, tlb-lab (or a"
+            "bondsim: host profile must be one of ideal, default, reference-2.6.37, tlb-lab,"
+                + " reference-2014 (or a"
                 + " NAME.properties file), got 'lab'");
   }
 }
