@@ -73,4 +73,32 @@ class CostMechanismsTest {
     JsonNode coalesced = run("irq 1000", "tso off gso off", "gro off rx-usecs 50 rx-frames 0");
     assertThat(demand(coalesced, "remote")).isLessThan(demand(irq, "remote") / 2);
   }
+
+  @Test
+  void theScoreboardWalkCostsTheSenderWhenSacksArrive() throws Exception {
+    // One link, no loss: no SACK block, no walk, no time.
+    assertThat(demand(run("sacktag 1000", "tso off gso off", "gro off"), "local")).isZero();
+    // balance-rr over unequal delays reorders: the sender walks SACKed stretches, the receiver
+    // (which only sends ACKs) is charged nothing.
+    JsonNode sprayed =
+        CliRunner.json(
+            "netperf",
+            "-t",
+            "TCP_STREAM",
+            "-l",
+            "0.2",
+            "--bond",
+            "mode balance-rr",
+            "--slaves",
+            "3x1000",
+            "--delay-us",
+            "20,200,400",
+            "--cpu-costs",
+            "frame 0 up 0 byte 0 ack 0 sack 0 tx 0 sacktag 1000",
+            "--receiver",
+            "gro off",
+            "--json");
+    assertThat(demand(sprayed, "local")).isPositive();
+    assertThat(demand(sprayed, "remote")).isZero();
+  }
 }

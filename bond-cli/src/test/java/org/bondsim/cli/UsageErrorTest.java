@@ -39,7 +39,7 @@ class UsageErrorTest {
         "--cost-profile|xeon|--cost-profile must be one of generic-2010, none, reference-2.6.37,"
             + " got 'xeon'",
         "--cpu-costs|frame -1|--cpu-costs frame must be a number of ns from 0 to 1000000000, got '-1'",
-        "--cpu-costs|cache 5|--cpu-costs word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll, got 'cache'",
+        "--cpu-costs|cache 5|--cpu-costs word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll, sacktag, got 'cache'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
         "--topology|ring|--topology must be one of auto, back-to-back, switch, got 'ring'",
         "--topology|switch|--topology switch needs a mode that works with an unconfigured switch",

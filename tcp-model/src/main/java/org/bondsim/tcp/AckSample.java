@@ -42,6 +42,12 @@ final class AckSample {
   /** Segments a DSACK below snd_una covers (already acknowledged), 0 otherwise. */
   long dsackedBelowUna;
 
+  /**
+   * Retransmit-queue segments the SACK blocks made the queue look at ({@code tcp_sacktag_walk}'s
+   * visits and {@code tcp_check_dsack}'s): the scoreboard work this ACK cost.
+   */
+  int walked;
+
   void reset(long ack, long sndUna) {
     this.ack = ack;
     this.priorSndUna = sndUna;
@@ -54,6 +60,7 @@ final class AckSample {
     dsack = false;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
+    walked = 0;
   }
 
   void reordered(long distanceBytes) {

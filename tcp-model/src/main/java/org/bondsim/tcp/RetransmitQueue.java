@@ -496,6 +496,7 @@ final class RetransmitQueue {
       if (start >= to) {
         break;
       }
+      sample.walked++;
       if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
         continue;
       }
@@ -520,6 +521,7 @@ final class RetransmitQueue {
       if (segStart[slot] >= block.end()) {
         break;
       }
+      sample.walked++;
       int flags = segState[slot];
       if ((flags & EVER_RETRANS) != 0) {
         sample.dsackedRetransmissions++;

@@ -58,6 +58,7 @@ public final class TcpEndpoint {
   private final LossProbe probe;
   private final Timer reorderTimer;
   private final AckSample sample = new AckSample();
+  private final Host host;
   private Runnable onSendSpace = () -> {};
   private long delivered;
 
@@ -72,6 +73,7 @@ public final class TcpEndpoint {
       long requestedReceiveBuffer) {
     KernelProfile profile = settings.profile();
     this.context = context;
+    this.host = host;
     this.flowId = flowId;
     this.counters = counters;
     this.settings = settings;
@@ -236,6 +238,10 @@ public final class TcpEndpoint {
     transmitter.peerWindow(segment.window());
     long now = context.now();
     queue.sackTag(segment.sack(), sample, now, options.mss);
+    if (sample.walked > 0) {
+      // The host charges its CPU for the scoreboard work, as tcp_sacktag_walk spends it.
+      host.scoreboardWork(sample.walked);
+    }
     if (sample.dsack) {
       recovery.onDsack(sample);
     }

@@ -53,6 +53,21 @@ class RetransmitQueueTest {
     assertThat(sacked(6000)).isTrue();
   }
 
+  /**
+   * The scoreboard work an ACK costs is the segments its blocks make the queue visit: those in the
+   * stretches not SACKed before, not those the previous ACK's blocks already covered.
+   */
+  @Test
+  void theWalkCountsOnlyTheSegmentsItVisits() {
+    assertThat(ack(0, 3000, 6000).walked).isEqualTo(3);
+    // The same block again: the cache skips it, nothing is visited.
+    assertThat(ack(0, 3000, 6000).walked).isZero();
+    // Grown by one segment at the top: one more visit.
+    assertThat(ack(0, 3000, 7000).walked).isEqualTo(1);
+    // A new block below, a segment and a half: the segment it covers and the one it reaches into.
+    assertThat(ack(0, 1000, 2500, 3000, 7000).walked).isEqualTo(2);
+  }
+
   @Test
   void aSegmentSackedBelowThePreviousHighestIsReorderingEvidence() {
     ack(0, 5000, 6000);

@@ -40,4 +40,13 @@ public interface Host {
    * @param handler the receiver
    */
   void onReceive(PacketHandler handler);
+
+  /**
+   * TCP tells the host how many retransmit-queue segments an ACK's SACK blocks made it walk ({@code
+   * tcp_sacktag_walk}, {@code tcp_check_dsack}); a host that models CPU time charges its cost per
+   * segment to the CPU that is processing the ACK. By default nothing is charged.
+   *
+   * @param segments segments walked, at least 1
+   */
+  default void scoreboardWork(int segments) {}
 }

@@ -20,6 +20,8 @@ import org.bondsim.api.option.StrictNumbers;
  * @param perInterruptNs one receive interrupt: the hard IRQ handler, {@code __raise_softirq} and
  *     the softirq's entry
  * @param perPollNs one NAPI poll call with its {@code napi_complete}
+ * @param perSackSegmentNs one retransmit-queue segment an ACK's SACK blocks make TCP walk ({@code
+ *     tcp_sacktag_walk}, {@code tcp_sacktag_one}), charged to the CPU processing the ACK
  */
 public record CpuCosts(
     long perFrameNs,
@@ -31,7 +33,8 @@ public record CpuCosts(
     double perByteSentNs,
     long perGsoSegmentNs,
     long perInterruptNs,
-    long perPollNs) {
+    long perPollNs,
+    long perSackSegmentNs) {
   /** The largest cost of one operation taken: 1 s. */
   public static final long MAX_OPERATION_NS = 1_000_000_000L;
 
@@ -72,6 +75,7 @@ public record CpuCosts(
         perAckNs,
         perSackBlockNs,
         perSegmentSentNs,
+        0,
         0,
         0,
         0,
@@ -139,7 +143,8 @@ public record CpuCosts(
         perByteSentNs * factor,
         Math.round(perGsoSegmentNs * factor),
         Math.round(perInterruptNs * factor),
-        Math.round(perPollNs * factor));
+        Math.round(perPollNs * factor),
+        Math.round(perSackSegmentNs * factor));
   }
 
   /**
@@ -172,6 +177,9 @@ public record CpuCosts(
     if (perPollNs > 0) {
       text.append(" poll ").append(perPollNs);
     }
+    if (perSackSegmentNs > 0) {
+      text.append(" sacktag ").append(perSackSegmentNs);
+    }
     return text.toString();
   }
 
@@ -188,12 +196,14 @@ public record CpuCosts(
    * @param perGsoSegmentNs per segment software GSO cuts
    * @param perInterruptNs per receive interrupt
    * @param perPollNs per NAPI poll
+   * @param perSackSegmentNs per segment a SACK walk visits
    */
   public CpuCosts {
     check("perFrameNs", perFrameNs);
     check("perGsoSegmentNs", perGsoSegmentNs);
     check("perInterruptNs", perInterruptNs);
     check("perPollNs", perPollNs);
+    check("perSackSegmentNs", perSackSegmentNs);
     if (!(perByteSentNs >= 0 && perByteSentNs <= MAX_PER_BYTE_NS)) {
       throw new IllegalArgumentException(
           "perByteSentNs must be a number 0..1000000 ns per byte, got " + perByteSentNs);
@@ -240,6 +250,7 @@ public record CpuCosts(
     long gso = base.perGsoSegmentNs;
     long irq = base.perInterruptNs;
     long poll = base.perPollNs;
+    long sacktag = base.perSackSegmentNs;
     for (int i = 0; i + 1 < words.length || (i < words.length && !words[i].isEmpty()); i += 2) {
       String word = words[i];
       if (i + 1 >= words.length) {
@@ -270,15 +281,16 @@ public record CpuCosts(
         case "gso" -> gso = Math.round(number);
         case "irq" -> irq = Math.round(number);
         case "poll" -> poll = Math.round(number);
+        case "sacktag" -> sacktag = Math.round(number);
         default ->
             throw new IllegalArgumentException(
                 "cpu cost word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll,"
-                    + " got '"
+                    + " sacktag, got '"
                     + StrictNumbers.echo(word)
                     + "'");
       }
     }
-    return new CpuCosts(frame, up, perByte, ack, sack, tx, copy, gso, irq, poll);
+    return new CpuCosts(frame, up, perByte, ack, sack, tx, copy, gso, irq, poll, sacktag);
   }
 
   /**
@@ -296,7 +308,8 @@ public record CpuCosts(
         || perByteSentNs > 0
         || perGsoSegmentNs > 0
         || perInterruptNs > 0
-        || perPollNs > 0;
+        || perPollNs > 0
+        || perSackSegmentNs > 0;
   }
 
   /**

@@ -32,6 +32,9 @@ public final class SimHost implements Host, HostStack {
   private final FlowMeters stackMeters;
   private boolean measuresStackInput;
   private TransmitStage[] transmitStages;
+  // CPU time for TCP's scoreboard work, charged to the CPU processing the ACK; none by default.
+  private java.util.function.LongConsumer scoreboardCharge;
+  private long perSackSegmentNs;
   // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
   private int[] neighbourIps = new int[4];
   private long[] neighbourMacs = new long[4];
@@ -130,6 +133,25 @@ public final class SimHost implements Host, HostStack {
    */
   public void chargeTransmit(List<TransmitStage> stages) {
     this.transmitStages = stages.toArray(new TransmitStage[0]);
+  }
+
+  /**
+   * Charges TCP's scoreboard work: {@code nsPerSegment} for each segment an ACK's SACK blocks made
+   * it walk, handed to {@code charge} (the receive path's CPU that is delivering the ACK).
+   *
+   * @param nsPerSegment CPU time per segment walked
+   * @param charge takes the nanoseconds to charge
+   */
+  public void chargeScoreboardWork(long nsPerSegment, java.util.function.LongConsumer charge) {
+    this.perSackSegmentNs = nsPerSegment;
+    this.scoreboardCharge = charge;
+  }
+
+  @Override
+  public void scoreboardWork(int segments) {
+    if (scoreboardCharge != null) {
+      scoreboardCharge.accept(segments * perSackSegmentNs);
+    }
   }
 
   @Override

@@ -23,6 +23,9 @@ public final class ReceivePath implements FrameReceiver {
   // nics index of slave i's first queue is i * queues.
   private final int queues;
   private final Rss rss;
+  // The CPU whose softirq is handing packets up right now: work TCP does on them runs there.
+  private final HostCpu[] delivering = new HostCpu[1];
+  private final EventLoop loop;
   private final List<Softirq> softirqs = new ArrayList<>();
   private final BondDevice bond;
   private final ArrivalObserver observer;
@@ -59,6 +62,7 @@ public final class ReceivePath implements FrameReceiver {
       ArrivalObserver observer) {
     this.bond = bond;
     this.observer = observer;
+    this.loop = loop;
     if (settings.groFlushTimeoutNs() > 0 && kernel == KernelVersion.LINUX_2_6_37) {
       throw new IllegalArgumentException(
           "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
@@ -67,22 +71,29 @@ public final class ReceivePath implements FrameReceiver {
     this.rss = new Rss(queues);
     if (settings.irqCpus().size() > bond.slaveCount() * queues) {
       throw new IllegalArgumentException(
-          "irq-cpus names "
-              + settings.irqCpus().size()
-              + " CPUs for "
-              + bond.slaveCount() * queues
-              + " receive queues ("
-              + bond.slaveCount()
-              + " slaves x rx-queues "
-              + queues
-              + "); allowed: one CPU per queue at most (fewer repeat in turn)");
+          queues == 1
+              ? "irq-cpus names "
+                  + settings.irqCpus().size()
+                  + " CPUs for "
+                  + bond.slaveCount()
+                  + " slaves; allowed: one CPU per slave at most (fewer repeat in turn)"
+              : "irq-cpus names "
+                  + settings.irqCpus().size()
+                  + " CPUs for "
+                  + bond.slaveCount() * queues
+                  + " receive queues ("
+                  + bond.slaveCount()
+                  + " slaves x rx-queues "
+                  + queues
+                  + "); allowed: one CPU per queue at most (fewer repeat in turn)");
     }
     Softirq[] byCpu = new Softirq[settings.cpus()];
     for (SlaveDevice slave : bond.slaveDevices()) {
       for (int queue = 0; queue < queues; queue++) {
         int cpu = settings.irqCpu(slave.index(), queue);
         if (byCpu[cpu] == null) {
-          byCpu[cpu] = new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic);
+          byCpu[cpu] =
+              new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic, delivering);
           softirqs.add(byCpu[cpu]);
         }
         nics.add(
@@ -105,6 +116,17 @@ public final class ReceivePath implements FrameReceiver {
         && bond.wouldDeliver(slaveIndex, packet)) {
       observer.arrived(packet);
     }
+  }
+
+  /**
+   * Charges CPU time to the CPU whose softirq is delivering packets now (TCP's work on an ACK it
+   * handed up); outside a delivery, to the first CPU that takes interrupts.
+   *
+   * @param ns the time
+   */
+  public void chargeDeliveringCpu(long ns) {
+    HostCpu cpu = delivering[0] != null ? delivering[0] : softirqs.get(0).cpu();
+    cpu.run(loop.now(), ns);
   }
 
   /**

@@ -27,6 +27,8 @@ final class Softirq {
   private final ReceiveSettings settings;
   private final CpuCosts costs;
   private final StackInput bond;
+  // Shared with the host's other softirqs: which CPU is handing packets up now.
+  private final HostCpu[] delivering;
   private int[] outFrames = new int[64];
   private final ArrayDeque<NapiNic> pollList = new ArrayDeque<>();
   private final List<Packet> outPackets = new ArrayList<>();
@@ -44,12 +46,23 @@ final class Softirq {
   private long framesPolled;
   private long packetsUp;
 
-  Softirq(EventLoop loop, HostCpu cpu, ReceiveSettings settings, CpuCosts costs, StackInput bond) {
+  Softirq(
+      EventLoop loop,
+      HostCpu cpu,
+      ReceiveSettings settings,
+      CpuCosts costs,
+      StackInput bond,
+      HostCpu[] delivering) {
     this.loop = loop;
     this.cpu = cpu;
     this.settings = settings;
     this.costs = costs;
     this.bond = bond;
+    this.delivering = delivering;
+  }
+
+  HostCpu cpu() {
+    return cpu;
   }
 
   /** A NIC's interrupt (or its GRO watchdog) raised this softirq: its handler costs CPU time. */
@@ -108,9 +121,11 @@ final class Softirq {
   }
 
   private void finish() {
+    delivering[0] = cpu;
     for (int i = 0; i < outPackets.size(); i++) {
       bond.receive(outNics.get(i).slaveIndex, outPackets.get(i), outFrames[i]);
     }
+    delivering[0] = null;
     outPackets.clear();
     outNics.clear();
     for (NapiNic nic : completed) {

@@ -476,6 +476,9 @@ public final class ScenarioRunner {
       }
       host.chargeTransmit(stages);
     }
+    if (path != null && costs.perSackSegmentNs() > 0) {
+      host.chargeScoreboardWork(costs.perSackSegmentNs(), path::chargeDeliveringCpu);
+    }
     return new HostStack(cpus, path, path != null ? path : bond);
   }
 

@@ -39,13 +39,14 @@ class CpuCostsTest {
         CpuCosts.parse(
             "frame 1 up 2 byte 0.5 ack 3 sack 4 tx 5 copy 0.25 gso 300 irq 1000 poll 200");
     assertThat(costs)
-        .isEqualTo(new CpuCosts(1, 2, 0.5, 3, 4, 5, 0.25, 300, 1000, 200))
+        .isEqualTo(new CpuCosts(1, 2, 0.5, 3, 4, 5, 0.25, 300, 1000, 200, 40))
         .isEqualTo(CpuCosts.parse(costs.words()));
     // The first model's six words alone print as before: the later figures are 0.
     assertThat(CpuCosts.GENERIC_2010.words())
         .isEqualTo("frame 300 up 1200 byte 0.25 ack 700 sack 200 tx 1000");
     assertThat(costs.scaled(2).words())
-        .isEqualTo("frame 2 up 4 byte 1.0 ack 6 sack 8 tx 10 copy 0.5 gso 600 irq 2000 poll 400");
+        .isEqualTo(
+            "frame 2 up 4 byte 1.0 ack 6 sack 8 tx 10 copy 0.5 gso 600 irq 2000 poll 400 sacktag 80");
   }
 
   /**
