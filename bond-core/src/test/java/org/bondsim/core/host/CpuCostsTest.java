@@ -37,7 +37,7 @@ class CpuCostsTest {
   void theLaterFiguresParseAndPrintBack() {
     CpuCosts costs =
         CpuCosts.parse(
-            "frame 1 up 2 byte 0.5 ack 3 sack 4 tx 5 copy 0.25 gso 300 irq 1000 poll 200");
+            "frame 1 up 2 byte 0.5 ack 3 sack 4 tx 5 copy 0.25 gso 300 irq 1000 poll 200 sacktag 40");
     assertThat(costs)
         .isEqualTo(new CpuCosts(1, 2, 0.5, 3, 4, 5, 0.25, 300, 1000, 200, 40))
         .isEqualTo(CpuCosts.parse(costs.words()));

@@ -21,7 +21,7 @@ class HostProfilesTest {
   @Test
   void everyBuiltInProfileLoadsWithASourceForEverySetting() {
     assertThat(HostProfiles.names())
-        .containsExactly("ideal", "default", "reference-2.6.37", "tlb-lab");
+        .containsExactly("ideal", "default", "reference-2.6.37", "tlb-lab", "reference-2014");
     for (HostProfiles.Profile profile : HostProfiles.all()) {
       assertThat(profile.sources().keySet()).containsExactlyElementsOf(HostProfiles.SETTINGS);
       assertThat(profile.sources().values()).allSatisfy(s -> assertThat(s).isNotBlank());
