@@ -30,7 +30,7 @@ class HostProfileCommandTest {
         .contains("reference-2.6.37: ")
         .contains("  kernel   2.6.37")
         .contains("source: the experiment: \"both LSO and GSO disabled");
-    assertThat(result.out().lines().filter(l -> l.contains("source: ")).count()).isEqualTo(5L * 4);
+    assertThat(result.out().lines().filter(l -> l.contains("source: ")).count()).isEqualTo(5L * 5);
   }
 
   @Test
