@@ -73,19 +73,25 @@ class JsonSchemaTest {
     assertValid(schema, JSON.readTree(run.out()));
   }
 
-  /** The experiment's JSON, from short stand-in runs (the real one takes a minute). */
-  @Test
-  void reproduceJsonValidates() throws Exception {
-    Schema schema = schema("reproduce", "gro-reordering", "--json-schema");
+  /** A short run standing in for an experiment's rows, as the experiment's code receives it. */
+  private static java.util.concurrent.Future<org.bondsim.core.scenario.RunReport> standIn(
+      String... netperfArgs) {
     org.bondsim.core.scenario.ScenarioRunner runner =
         new org.bondsim.core.scenario.ScenarioRunner(
             org.bondsim.core.bond.PolicyRegistry.load(),
             org.bondsim.core.host.WorkloadRegistry.load());
     NetperfCommand command = new NetperfCommand();
-    new picocli.CommandLine(command).parseArgs("-c", "-l", "0.05");
-    org.bondsim.core.scenario.RunReport report = runner.run(NetperfRun.from(command).scenario());
+    new picocli.CommandLine(command).parseArgs(netperfArgs);
+    return java.util.concurrent.CompletableFuture.completedFuture(
+        runner.run(NetperfRun.from(command).scenario()));
+  }
+
+  /** The experiment's JSON, from short stand-in runs (the real one takes a minute). */
+  @Test
+  void reproduceJsonValidates() throws Exception {
+    Schema schema = schema("reproduce", "gro-reordering", "--json-schema");
     java.util.concurrent.Future<org.bondsim.core.scenario.RunReport> done =
-        java.util.concurrent.CompletableFuture.completedFuture(report);
+        standIn("-c", "-l", "0.05");
     int[] levels = {3, 10};
     java.io.StringWriter text = new java.io.StringWriter();
     GroReproduceJson.print(
@@ -109,16 +115,8 @@ class JsonSchemaTest {
   @Test
   void reproduceTlbJsonValidates() throws Exception {
     Schema schema = schema("reproduce", "tlb-dynamic-lb", "--json-schema");
-    org.bondsim.core.scenario.ScenarioRunner runner =
-        new org.bondsim.core.scenario.ScenarioRunner(
-            org.bondsim.core.bond.PolicyRegistry.load(),
-            org.bondsim.core.host.WorkloadRegistry.load());
-    NetperfCommand command = new NetperfCommand();
-    new picocli.CommandLine(command)
-        .parseArgs("-t", "TCP_RR", "-l", "0.05", "--streams", "4", "--stagger", "1ms");
-    org.bondsim.core.scenario.RunReport report = runner.run(NetperfRun.from(command).scenario());
     java.util.concurrent.Future<org.bondsim.core.scenario.RunReport> done =
-        java.util.concurrent.CompletableFuture.completedFuture(report);
+        standIn("-t", "TCP_RR", "-l", "0.05", "--streams", "4", "--stagger", "1ms");
     java.io.StringWriter text = new java.io.StringWriter();
     TlbDynamicLbExperiment.printJson(
         new java.io.PrintWriter(text, true),
