@@ -227,16 +227,11 @@ public final class ScenarioRunner {
     }
     if (fabric != null) {
       for (int i = 0; i < links.size(); i++) {
-        fabric.addPort(
-            "local/" + Scenario.slaveName(i),
-            links.get(i),
-            links.get(i).backward(),
-            new SlaveStats());
+        fabric.addPort("local/" + Scenario.slaveName(i), links.get(i), links.get(i).backward());
       }
       for (int i = 0; i < receiverCables.size(); i++) {
         EthernetLink cable = receiverCables.get(i);
-        fabric.addPort(
-            "remote/" + Scenario.slaveName(i), cable, cable.backward(), new SlaveStats());
+        fabric.addPort("remote/" + Scenario.slaveName(i), cable, cable.backward());
       }
     }
 
@@ -554,11 +549,7 @@ public final class ScenarioRunner {
       int port =
           setup
               .fabric()
-              .addPort(
-                  "client" + k + "/" + Scenario.slaveName(i),
-                  cable,
-                  cable.backward(),
-                  new SlaveStats());
+              .addPort("client" + k + "/" + Scenario.slaveName(i), cable, cable.backward());
       cable.forward().connect(setup.fabric(), port);
       cable.backward().connect(filtered, i);
       Netem netem = scenario.slaves().get(i).netem();

@@ -66,15 +66,15 @@ public final class LearningSwitch implements FrameReceiver {
    *
    * @param name the port's name in reports
    * @param link the cable
-   * @param toStation the cable's direction from the switch to the station
-   * @param portStats the counters of the switch port's transmit side
+   * @param toStation the cable's direction from the switch to the station, whose counters are the
+   *     switch port's transmit side (its tail drops among them)
    * @return the port number
    */
-  public int addPort(String name, EthernetLink link, Port toStation, SlaveStats portStats) {
+  public int addPort(String name, EthernetLink link, Port toStation) {
     int port = egress.size();
     egress.add(toStation);
     names.add(name);
-    stats.add(portStats);
+    stats.add(toStation.senderStats());
     links.add(link);
     link.addCarrierListener(
         () -> {

@@ -352,6 +352,11 @@ public final class Port {
     wireHead = 0;
   }
 
+  /** The counters of this port's sending side (its tx counts and drops). */
+  SlaveStats senderStats() {
+    return senderStats;
+  }
+
   /**
    * Returns frames handed to this port by the bond.
    *

@@ -77,7 +77,7 @@ class ReceiveSideTest {
           new SlaveDevice("eth" + i, i, cable, stats, new MacAddress(0x0200_0000_0200L + i));
       slave.attachTxPort(cable.forward());
       server.enslave(slave);
-      int port = fabric.addPort("server/eth" + i, cable, cable.backward(), new SlaveStats());
+      int port = fabric.addPort("server/eth" + i, cable, cable.backward());
       cable.forward().connect(fabric, port);
       cable
           .backward()
@@ -99,7 +99,7 @@ class ReceiveSideTest {
               1000,
               new SlaveStats(),
               new SlaveStats());
-      int port = fabric.addPort("client" + c, cable, cable.backward(), new SlaveStats());
+      int port = fabric.addPort("client" + c, cable, cable.backward());
       cable.forward().connect(fabric, port);
       clientCables.add(cable);
     }
