@@ -99,7 +99,7 @@ final class TlbDynamicLbExperiment {
     out.println();
     out.println(
         "setting                     | trans/s meas  summed    err  aggregate | flow moves local"
-            + " remote | reordered at TCP | retrans local remote | dropped on the way | CPU % local"
+            + " remote | reordered at TCP | retrans local remote | switch tail drops | CPU % local"
             + " remote");
     for (int i = 0; i < ROWS.size(); i++) {
       Row row = ROWS.get(i);
@@ -109,7 +109,7 @@ final class TlbDynamicLbExperiment {
       Map<String, Long> remote = report.result().counters().get("remote");
       out.printf(
           Locale.ROOT,
-          "%-27s | %12s %7.0f %6s %10.0f | %17d %6d | %16.6f | %13d %6d | %18d | %11.1f %6.1f%n",
+          "%-27s | %12s %7.0f %6s %10.0f | %17d %6d | %16.6f | %13d %6d | %17d | %11.1f %6.1f%n",
           "tlb_dynamic_lb " + row.dynamic() + ", -r " + (row.request() == 1 ? "1,1024" : "80K"),
           Double.isNaN(row.measuredTps())
               ? "-"
@@ -127,10 +127,17 @@ final class TlbDynamicLbExperiment {
           report.reorderingAtTcp().reorderedRatio(),
           local.getOrDefault("TcpRetransSegs", 0L),
           remote.getOrDefault("TcpRetransSegs", 0L),
-          report.frames().droppedOnTheWay(),
+          tailDrops(report),
           report.local().cpuUtilization(),
           report.remote().cpuUtilization());
     }
+  }
+
+  /** Frames the switch's egress buffers dropped, all ports. */
+  private static long tailDrops(RunReport report) {
+    return report.switchReport() == null
+        ? 0
+        : report.switchReport().ports().stream().mapToLong(RunReport.SwitchPortReport::drops).sum();
   }
 
   static void printJson(PrintWriter out, List<Future<RunReport>> reports, List<String> command)

@@ -1,0 +1,43 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A switch port's tail drops are counted where they happen and reported: four tlb slaves sending
+ * into the receiver's one active port overflow its egress buffer.
+ */
+class SwitchDropsTest {
+  @Test
+  void tailDropsAtTheConvergingPortAreReportedAndAccountedFor() throws Exception {
+    JsonNode json =
+        CliRunner.json(
+            "netperf",
+            "-t",
+            "TCP_STREAM",
+            "-l",
+            "0.3",
+            "--streams",
+            "8",
+            "--bond",
+            "mode balance-tlb xmit_hash_policy layer3+4 tlb_dynamic_lb 0",
+            "--slaves",
+            "4x1000",
+            "--switch-buffer",
+            "20",
+            "--json",
+            "--",
+            "-m",
+            "16384");
+    long tail = 0;
+    for (JsonNode port : json.get("switch").get("ports")) {
+      tail += port.get("drops").asLong();
+    }
+    assertThat(tail).isPositive();
+    // Every frame lost on the way is a tail drop here, or a learning packet the switch filters.
+    long filtered = json.get("switch").get("filtered").asLong();
+    assertThat(json.get("frames").get("dropped_on_the_way").asLong()).isEqualTo(tail + filtered);
+  }
+}
