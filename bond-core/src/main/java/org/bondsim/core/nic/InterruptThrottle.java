@@ -15,7 +15,7 @@ package org.bondsim.core.nic;
  * igb_update_ring_itr}) is not modelled; the selection is ethtool's {@code adaptive-rx on} (on
  * e1000e itself {@code rx-usecs 3}).
  */
-final class InterruptThrottle {
+final class InterruptThrottle implements InterruptModeration {
   static final int LOWEST_LATENCY = 0;
   static final int LOW_LATENCY = 1;
   static final int BULK_LATENCY = 2;
@@ -26,7 +26,8 @@ final class InterruptThrottle {
   private int rate = START_RATE;
 
   /** The least time between two interrupts, in nanoseconds (the ITR register × 256 ns). */
-  long intervalNs() {
+  @Override
+  public long intervalNs() {
     return 1_000_000_000L / (rate * 256L) * 256L;
   }
 
@@ -43,7 +44,8 @@ final class InterruptThrottle {
    * @param txPackets frames sent since the interrupt
    * @param txBytes their bytes
    */
-  void update(long rxPackets, long rxBytes, long txPackets, long txBytes) {
+  @Override
+  public void update(long rxPackets, long rxBytes, long txPackets, long txBytes) {
     txClass = conservative(next(txClass, txPackets, txBytes));
     rxClass = conservative(next(rxClass, rxPackets, rxBytes));
     int wanted =

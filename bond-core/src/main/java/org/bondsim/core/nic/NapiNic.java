@@ -13,8 +13,8 @@ import org.bondsim.core.wire.SlaveStats;
  * brief §1). A frame that finds the ring full is dropped. The interrupt fires when {@code
  * rx-frames} frames are waiting or {@code rx-usecs} after the first one (at once with {@code
  * rx-usecs 0}); it is then masked until the NAPI context completes, so frames arriving meanwhile
- * just wait in the ring. With {@code adaptive-rx on} an {@link InterruptThrottle} sets the least
- * time between interrupts instead, from the traffic it sees.
+ * just wait in the ring. With {@code adaptive-rx on} the driver's {@link InterruptModeration} sets
+ * the least time between interrupts instead, from the traffic it sees.
  */
 final class NapiNic {
   private final EventLoop loop;
@@ -33,8 +33,8 @@ final class NapiNic {
   private final Event coalesceExpired = (now, arg) -> onCoalesceTimer(arg);
   private long watchdogEpoch;
   private final Event watchdog = (now, arg) -> onWatchdog(arg);
-  // adaptive-rx: e1000e's throttle, and the traffic since the last interrupt it classes.
-  private final InterruptThrottle throttle;
+  // adaptive-rx: the driver's moderation, and the traffic since the last interrupt it reads.
+  private final InterruptModeration throttle;
   private long lastInterruptNs = Long.MIN_VALUE / 2;
   private long rxPacketsSinceIrq;
   private long rxBytesSinceIrq;
@@ -54,7 +54,7 @@ final class NapiNic {
     this.gro = gro;
     this.softirq = softirq;
     this.slaveIndex = slaveIndex;
-    this.throttle = settings.adaptiveRx() ? new InterruptThrottle() : null;
+    this.throttle = settings.adaptiveRx() ? InterruptModeration.of(settings.driver()) : null;
     this.ring =
         new Packet[Math.max(2, Integer.highestOneBit(Math.max(1, settings.ringSize() - 1)) << 1)];
   }

@@ -29,9 +29,11 @@ import org.bondsim.api.option.StrictNumbers;
  * @param cpus CPUs per host (1)
  * @param irqCpus the CPU of each slave's interrupt, by slave index, repeating when shorter than the
  *     slave list (default all on CPU 0, as on the reference machine)
- * @param adaptiveRx ethtool's {@code adaptive-rx}: the NIC chooses its interrupt rate as e1000e's
- *     default "dynamic conservative" mode does ({@link InterruptThrottle}); rx-usecs and rx-frames
- *     are then unused
+ * @param adaptiveRx ethtool's {@code adaptive-rx}: the NIC chooses its interrupt rate as its
+ *     driver's default "dynamic conservative" mode does (e1000e: {@link InterruptThrottle}; igb:
+ *     {@link IgbRingItr}); rx-usecs and rx-frames are then unused
+ * @param driver whose adaptive interrupt moderation {@code adaptiveRx} runs: {@code e1000e} (the
+ *     default) or {@code igb}
  * @param rxQueues receive queues per NIC ({@code ethtool -L ethX combined N}): each has its own RX
  *     ring, coalescing, GRO and NAPI context and its own interrupt, and a frame's queue is chosen
  *     by RSS ({@link Rss}); {@code irqCpus} then names a CPU per queue, slave by slave
@@ -48,10 +50,11 @@ public record ReceiveSettings(
     int cpus,
     List<Integer> irqCpus,
     boolean adaptiveRx,
-    int rxQueues) {
+    int rxQueues,
+    String driver) {
   /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring, one queue. */
   public static final ReceiveSettings DEFAULTS =
-      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false, 1);
+      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false, 1, "e1000e");
 
   /** The most receive queues per NIC taken: 64. */
   public static final int MAX_RX_QUEUES = 64;
@@ -95,7 +98,8 @@ public record ReceiveSettings(
         cpus,
         irqCpus,
         adaptiveRx,
-        1);
+        1,
+        "e1000e");
   }
 
   /**
@@ -113,8 +117,15 @@ public record ReceiveSettings(
    * @param irqCpus interrupt CPUs
    * @param adaptiveRx adaptive interrupt moderation
    * @param rxQueues receive queues per NIC
+   * @param driver the adaptive moderation's driver
    */
   public ReceiveSettings {
+    if (!"e1000e".equals(driver) && !"igb".equals(driver)) {
+      throw new IllegalArgumentException(
+          "receiver driver must be e1000e or igb, got '"
+              + StrictNumbers.echo(String.valueOf(driver))
+              + "'");
+    }
     if (rxUsecs < 0 || rxUsecs > 100_000) {
       throw new IllegalArgumentException("rx-usecs must be 0..100000, got " + rxUsecs);
     }
@@ -172,6 +183,7 @@ public record ReceiveSettings(
     List<Integer> irq = DEFAULTS.irqCpus();
     int flushTimeout = 0;
     int queues = 1;
+    String driver = "e1000e";
     boolean adaptive = false;
     boolean coalescingSet = false;
     for (int i = 0; i < words.size(); i++) {
@@ -216,9 +228,12 @@ public record ReceiveSettings(
         case "rx-queues":
           queues = number("rx-queues", value);
           break;
+        case "driver":
+          driver = value;
+          break;
         default:
           throw new IllegalArgumentException(
-              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, rx-ring, rx-queues,"
+              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring, rx-queues,"
                   + " netdev_budget, netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
@@ -245,7 +260,8 @@ public record ReceiveSettings(
         cpus,
         irq,
         adaptive,
-        queues);
+        queues,
+        driver);
   }
 
   /**
@@ -268,7 +284,8 @@ public record ReceiveSettings(
         count,
         irqCpus,
         adaptiveRx,
-        rxQueues);
+        rxQueues,
+        driver);
   }
 
   /**
