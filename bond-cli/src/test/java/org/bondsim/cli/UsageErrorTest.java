@@ -31,7 +31,7 @@ class UsageErrorTest {
             + " microseconds, as tc reads it), got 'fast'",
         "--netem|corrupt 1%|netem takes delay, loss and duplicate, got 'corrupt'",
         "--receiver|gro maybe|--receiver gro must be on or off, got 'maybe'",
-        "--receiver|lro on|--receiver takes gro, rx-usecs, rx-frames, adaptive-rx, rx-ring",
+        "--receiver|lro on|--receiver takes gro, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring",
         "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
         "--receiver|irq-cpus 0,one|--receiver irq-cpus must be CPU numbers separated by commas",
         "--cpus|0|--cpus must be 1..64 CPUs, got '0'",
