@@ -167,6 +167,7 @@ public final class TcpRrProvider implements WorkloadProvider {
           transactions,
           context.streams(),
           context.staggerNs(),
+          common,
           common > 0 ? commonTransactions / common : Double.NaN,
           latencyUs.getTotalCount() == 0 ? 0 : latencyUs.getMean(),
           latencyUs.getValueAtPercentile(50),
@@ -189,6 +190,7 @@ public final class TcpRrProvider implements WorkloadProvider {
       long transactions,
       int instances,
       long staggerNs,
+      double commonSeconds,
       double aggregateTps,
       double meanLatencyUs,
       long p50Us,
@@ -320,7 +322,6 @@ public final class TcpRrProvider implements WorkloadProvider {
     private void appendLatency(StringBuilder table) {
       appendLatencyLine(table);
       if (staggerNs > 0) {
-        double common = elapsed - (instances - 1) * staggerNs / 1e9;
         table.append(
             String.format(
                 Locale.ROOT,
@@ -332,7 +333,7 @@ public final class TcpRrProvider implements WorkloadProvider {
                 elapsed,
                 summedTransactionsPerSecond(),
                 transactionsPerSecond(),
-                common));
+                commonSeconds));
       }
       table.append("local tcp (ss -ti, stream 0): ").append(ss.get(0)).append("\n\n");
     }

@@ -33,8 +33,7 @@ public final class SimHost implements Host, HostStack {
   private boolean measuresStackInput;
   private TransmitStage[] transmitStages;
   // CPU time for TCP's scoreboard work, charged to the CPU processing the ACK; none by default.
-  private java.util.function.LongConsumer scoreboardCharge;
-  private long perSackSegmentNs;
+  private java.util.function.IntConsumer scoreboardCharge;
   // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
   private int[] neighbourIps = new int[4];
   private long[] neighbourMacs = new long[4];
@@ -136,21 +135,19 @@ public final class SimHost implements Host, HostStack {
   }
 
   /**
-   * Charges TCP's scoreboard work: {@code nsPerSegment} for each segment an ACK's SACK blocks made
-   * it walk, handed to {@code charge} (the receive path's CPU that is delivering the ACK).
+   * Charges TCP's scoreboard work: {@code charge} takes the segments an ACK's SACK blocks made TCP
+   * walk and charges their CPU time (to the receive path's CPU that is delivering the ACK).
    *
-   * @param nsPerSegment CPU time per segment walked
-   * @param charge takes the nanoseconds to charge
+   * @param charge takes the segments walked
    */
-  public void chargeScoreboardWork(long nsPerSegment, java.util.function.LongConsumer charge) {
-    this.perSackSegmentNs = nsPerSegment;
+  public void chargeScoreboardWork(java.util.function.IntConsumer charge) {
     this.scoreboardCharge = charge;
   }
 
   @Override
   public void scoreboardWork(int segments) {
     if (scoreboardCharge != null) {
-      scoreboardCharge.accept(segments * perSackSegmentNs);
+      scoreboardCharge.accept(segments);
     }
   }
 

@@ -127,15 +127,14 @@ final class Rss {
       return 0;
     }
     // A fragment carries no ports to hash (or none past the first): the addresses alone.
-    boolean tcp =
-        frame.transport() instanceof TcpHeader && !ip.moreFragments() && ip.fragmentOffset() == 0;
+    boolean whole = !ip.moreFragments() && ip.fragmentOffset() == 0;
     int h =
-        tcp
+        frame.transport() instanceof TcpHeader tcp && whole
             ? hash(
                 ip.source().bits(),
                 ip.destination().bits(),
-                ((TcpHeader) frame.transport()).sourcePort(),
-                ((TcpHeader) frame.transport()).destinationPort(),
+                tcp.sourcePort(),
+                tcp.destinationPort(),
                 true)
             : hash(ip.source().bits(), ip.destination().bits(), 0, 0, false);
     return table[h & (TABLE_SIZE - 1)];

@@ -41,8 +41,8 @@ final class Softirq {
   private final Event start = (now, arg) -> run(now);
   private final Event finish = (now, arg) -> finish();
   private long polls;
-  private long interrupts;
-  private long interruptsCharged;
+  // Interrupts since the last run began: their handlers are charged to the next run.
+  private long pendingInterrupts;
   private long framesPolled;
   private long packetsUp;
 
@@ -67,7 +67,7 @@ final class Softirq {
 
   /** A NIC's interrupt (or its GRO watchdog) raised this softirq: its handler costs CPU time. */
   void interrupt(NapiNic nic) {
-    interrupts++;
+    pendingInterrupts++;
     schedule(nic);
   }
 
@@ -98,8 +98,8 @@ final class Softirq {
   private void run(long now) {
     int budget = settings.netdevBudget();
     long limit = settings.netdevBudgetUsecs() * 1000L;
-    runCost = (interrupts - interruptsCharged) * costs.perInterruptNs();
-    interruptsCharged = interrupts;
+    runCost = pendingInterrupts * costs.perInterruptNs();
+    pendingInterrupts = 0;
     while (!pollList.isEmpty() && budget > 0 && runCost < limit) {
       NapiNic nic = pollList.poll();
       current = nic;

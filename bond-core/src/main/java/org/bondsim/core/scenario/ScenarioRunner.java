@@ -472,7 +472,8 @@ public final class ScenarioRunner {
       host.chargeTransmit(stages);
     }
     if (path != null && costs.perSackSegmentNs() > 0) {
-      host.chargeScoreboardWork(costs.perSackSegmentNs(), path::chargeDeliveringCpu);
+      long perSegment = costs.perSackSegmentNs();
+      host.chargeScoreboardWork(segments -> path.chargeDeliveringCpu(segments * perSegment));
     }
     return new HostStack(cpus, path, path != null ? path : bond);
   }

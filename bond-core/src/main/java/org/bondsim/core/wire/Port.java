@@ -70,7 +70,7 @@ public final class Port {
   private long duplicated;
   private NetemStage netem;
 
-  private final Segmenter.Sink toBurst = (segment, charges) -> burst.addLast(segment);
+  private final java.util.function.Consumer<Packet> toBurst = burst::addLast;
   private final Event txDone = (now, arg) -> onTxDone(now, arg);
   private final Event arrival = (now, arg) -> onArrival(now, arg);
 
@@ -171,7 +171,7 @@ public final class Port {
       tap.frame(handedToDriverNs, packet);
     }
     burstChargesLast = chargesOwner;
-    Segmenter.split(packet, false, toBurst);
+    Segmenter.split(packet, toBurst);
     Packet first = burst.pollFirst();
     serialise(first, burst.isEmpty() && chargesOwner);
   }

@@ -6,16 +6,13 @@ import org.bondsim.api.tcp.TcpSegment;
 /**
  * Cuts a TSO/GSO super-packet into wire segments as {@code tcp_gso_segment} does: consecutive
  * sequence numbers, the same ACK, window and options on each, PSH and FIN only on the last, CWR
- * only on the first.
+ * only on the first. The last segment carries the owner and the truesize; whether its completion
+ * releases the owner's charge is the caller's to keep.
  */
 final class Segmenter {
-  interface Sink {
-    void accept(Packet segment, boolean chargesOwner);
-  }
-
   private Segmenter() {}
 
-  static void split(Packet packet, boolean chargesOwner, Sink sink) {
+  static void split(Packet packet, java.util.function.Consumer<Packet> sink) {
     TcpSegment tcp = packet.tcp();
     int size = packet.gsoSize();
     int count = packet.segments();
@@ -54,7 +51,7 @@ final class Segmenter {
       // Every segment carries the addresses the bond wrote on the super-packet.
       segment.setLinkSource(packet.linkSource());
       segment.setLinkDestination(packet.linkDestination());
-      sink.accept(segment, last && chargesOwner);
+      sink.accept(segment);
     }
   }
 }
