@@ -21,8 +21,6 @@ final class RetransmitQueue {
   static final int RETRANS = 4;
   static final int EVER_RETRANS = 8;
   static final int PUSH = 16;
-  // On the send-time ordered list (sent at least once and not SACKed).
-  private static final int LISTED = 32;
 
   /** The FIN: one sequence number, alone or after the last data ({@code tcp_send_fin}). */
   static final int FIN = 64;
@@ -39,12 +37,7 @@ final class RetransmitQueue {
   private int[] segLen = new int[64];
   private long[] segSent = new long[64];
   private int[] segState = new int[64];
-  // The segments in the order they were last sent (tcp_tsorted_anchor): a doubly linked list over
-  // ring slots, SACKed ones left out, so RACK walks only what may be lost.
-  private int[] sentNext = new int[64];
-  private int[] sentPrev = new int[64];
-  private int sentHead = -1;
-  private int sentTail = -1;
+  private final SendTimeOrder sendOrder = new SendTimeOrder(64);
   private int head;
   private int count;
   private long sndUna;
@@ -155,12 +148,12 @@ final class RetransmitQueue {
 
   /** The slot of the earliest-sent segment not SACKed, or -1 ({@code tsorted_sent_queue}). */
   int firstSent() {
-    return sentHead;
+    return sendOrder.first();
   }
 
   /** The slot sent next after {@code slot} among those not SACKed, or -1. */
   int nextSent(int slot) {
-    return sentNext[slot];
+    return sendOrder.next(slot);
   }
 
   /** Whether the segment is lost and neither SACKed nor retransmitted since. */
@@ -272,7 +265,7 @@ final class RetransmitQueue {
   /** Stamps a (re)transmission; a retransmission is marked and counted in retrans_out. */
   void sent(int slot, long now, boolean retransmission) {
     segSent[slot] = now;
-    relink(slot);
+    sendOrder.sent(slot);
     if (retransmission) {
       segState[slot] |= RETRANS | EVER_RETRANS;
       retransOut++;
@@ -282,41 +275,8 @@ final class RetransmitQueue {
   /** A tail loss probe resends the last segment: marked ever-retransmitted, not counted out. */
   void probed(int slot, long now) {
     segSent[slot] = now;
-    relink(slot);
+    sendOrder.sent(slot);
     segState[slot] |= EVER_RETRANS;
-  }
-
-  /** Moves a segment just sent to the tail of the send-time list. */
-  private void relink(int slot) {
-    unlink(slot);
-    segState[slot] |= LISTED;
-    sentPrev[slot] = sentTail;
-    sentNext[slot] = -1;
-    if (sentTail >= 0) {
-      sentNext[sentTail] = slot;
-    } else {
-      sentHead = slot;
-    }
-    sentTail = slot;
-  }
-
-  private void unlink(int slot) {
-    if ((segState[slot] & LISTED) == 0) {
-      return;
-    }
-    segState[slot] &= ~LISTED;
-    int prev = sentPrev[slot];
-    int next = sentNext[slot];
-    if (prev >= 0) {
-      sentNext[prev] = next;
-    } else {
-      sentHead = next;
-    }
-    if (next >= 0) {
-      sentPrev[next] = prev;
-    } else {
-      sentTail = prev;
-    }
   }
 
   /**
@@ -376,7 +336,7 @@ final class RetransmitQueue {
       if ((flags & LOST) == 0) {
         lostOut++;
       }
-      segState[slot] = (flags & (PERMANENT | LISTED)) | LOST;
+      segState[slot] = (flags & PERMANENT) | LOST;
     }
     retransmitHintSeq = sndUna;
   }
@@ -389,7 +349,7 @@ final class RetransmitQueue {
     if ((flags & RETRANS) != 0) {
       retransOut--;
     }
-    unlink(slot);
+    sendOrder.remove(slot);
     segState[slot] = (segState[slot] & PERMANENT) | SACKED;
     sackedOut++;
     sackedSlots.add(slot, 1);
@@ -576,7 +536,7 @@ final class RetransmitQueue {
       if ((flags & RETRANS) != 0) {
         retransOut--;
       }
-      unlink(slot);
+      sendOrder.remove(slot);
       head = (head + 1) & (segStart.length - 1);
       count--;
     }
@@ -605,24 +565,7 @@ final class RetransmitQueue {
       f[i] = segState[from];
       newIndex[from] = i;
     }
-    // The send-time list keeps its order under the new slot numbers.
-    int[] next = new int[2 * n];
-    int[] prev = new int[2 * n];
-    int last = -1;
-    for (int old = sentHead; old >= 0; old = sentNext[old]) {
-      int moved = newIndex[old];
-      prev[moved] = last;
-      next[moved] = -1;
-      if (last >= 0) {
-        next[last] = moved;
-      } else {
-        sentHead = moved;
-      }
-      last = moved;
-    }
-    sentTail = last;
-    sentNext = next;
-    sentPrev = prev;
+    sendOrder.renumber(2 * n, newIndex);
     segStart = s;
     segLen = l;
     segSent = t;
