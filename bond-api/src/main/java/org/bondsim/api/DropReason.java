@@ -28,7 +28,17 @@ public enum DropReason {
    * Received by a NIC whose address filter does not pass the destination: a unicast frame for
    * another MAC that a switch flooded, on a NIC that is not promiscuous.
    */
-  ADDRESS_FILTER("address_filter");
+  ADDRESS_FILTER("address_filter"),
+  /**
+   * Lost on a cable that keeps its carrier but carries nothing in that direction (a line card that
+   * stopped forwarding, a fibre cut one way): no monitor that watches the carrier notices.
+   */
+  BLACKHOLE("blackhole"),
+  /**
+   * Dropped by a switch: received on a port-channel member that is not collecting (LACP has not put
+   * it in the bundle), as a switch discards frames on a suspended member.
+   */
+  NOT_COLLECTING("not_collecting");
 
   private final String counterName;
 

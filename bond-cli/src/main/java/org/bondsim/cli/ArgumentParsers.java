@@ -157,7 +157,33 @@ final class ArgumentParsers {
 
   /** Parses {@code --fail eth0@2s} or {@code --recover eth0@3s}. */
   static LinkEvent linkEvent(String text, boolean up) {
-    String option = up ? "--recover" : "--fail";
+    return linkEvent(text, up ? "--recover" : "--fail", up, LinkEvent.Fault.CARRIER);
+  }
+
+  /** Parses {@code --blackhole eth0@2s}, {@code eth0@2s:tx} or {@code eth0@2s:rx}. */
+  static LinkEvent blackhole(String text) {
+    String body = text;
+    LinkEvent.Fault fault = LinkEvent.Fault.BLACKHOLE;
+    int colon = text.lastIndexOf(':');
+    if (colon > text.indexOf('@')) {
+      String direction = text.substring(colon + 1).trim();
+      body = text.substring(0, colon);
+      if (direction.equals("tx")) {
+        fault = LinkEvent.Fault.BLACKHOLE_TX;
+      } else if (direction.equals("rx")) {
+        fault = LinkEvent.Fault.BLACKHOLE_RX;
+      } else {
+        throw new IllegalArgumentException(
+            "--blackhole direction must be tx or rx (none: both), got '"
+                + StrictNumbers.echo(direction)
+                + "'");
+      }
+    }
+    return linkEvent(body, "--blackhole", false, fault);
+  }
+
+  private static LinkEvent linkEvent(
+      String text, String option, boolean up, LinkEvent.Fault fault) {
     int at = text.indexOf('@');
     if (at <= 0 || at == text.length() - 1) {
       throw new IllegalArgumentException(
@@ -168,7 +194,7 @@ final class ArgumentParsers {
     if (slave.startsWith("slave")) {
       slave = "eth" + slave.substring("slave".length());
     }
-    return new LinkEvent(slave, timeNs(text.substring(at + 1), option), up);
+    return new LinkEvent(slave, timeNs(text.substring(at + 1), option), up, fault);
   }
 
   /**

@@ -82,6 +82,8 @@ final class JsonReport {
     f.put("in_flight", frames.inFlight());
     f.put("in_receiver", frames.inReceiver());
     f.put("no_slave_drops", frames.noSlave());
+    f.put("lacpdus_at_switch", frames.lacpdusAtSwitch());
+    f.put("lacpdus_to_bonding", frames.lacpdusToBonding());
     f.put("balances", frames.balances());
     root.put("topology", report.topology());
     root.put("clients", report.clients());
@@ -106,6 +108,14 @@ final class JsonReport {
       ObjectNode c = changes.addObject();
       c.put("at_s", change.atSeconds());
       c.put("slave", change.slave());
+    }
+    ArrayNode timeline = root.putArray("bond_events");
+    for (RunReport.BondEventReport event : report.bondEvents()) {
+      ObjectNode e = timeline.addObject();
+      e.put("time_s", event.timeSeconds());
+      e.put("host", event.host());
+      e.put("slave", event.slave());
+      e.put("event", event.event());
     }
     ArrayNode moves = root.putArray("flow_moves");
     for (RunReport.FlowMoveGroup group : report.flowMoves()) {

@@ -64,6 +64,25 @@ final class JsonSchemas {
             "active_slave_changes",
             arrayOf(object().required("at_s", number()).required("slave", string()).node()))
         .required(
+            "bond_events",
+            arrayOf(
+                object()
+                    .required("time_s", number())
+                    .required("host", string())
+                    .required("slave", string())
+                    .required(
+                        "event",
+                        oneOf(
+                            "link_down",
+                            "link_up",
+                            "active_slave_change",
+                            "lacp_current",
+                            "lacp_expired",
+                            "lacp_defaulted",
+                            "aggregator_join",
+                            "aggregator_leave"))
+                    .node()))
+        .required(
             "flow_moves",
             arrayOf(
                 object()
@@ -139,6 +158,8 @@ final class JsonSchemas {
         .required("in_flight", integer())
         .required("in_receiver", integer())
         .required("no_slave_drops", integer())
+        .required("lacpdus_at_switch", integer())
+        .required("lacpdus_to_bonding", integer())
         .required("balances", bool())
         .node();
   }

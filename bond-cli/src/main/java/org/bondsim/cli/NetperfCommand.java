@@ -207,9 +207,10 @@ final class NetperfCommand implements Callable<Integer> {
       defaultValue = "auto",
       paramLabel = "auto|back-to-back|switch",
       description =
-          "How the slaves are cabled: auto (a switch for balance-tlb and balance-alb, back to back"
-              + " otherwise), back-to-back, or switch (active-backup, balance-tlb, balance-alb:"
-              + " the modes that need no switch configuration). Default: ${DEFAULT-VALUE}.")
+          "How the slaves are cabled: auto (a switch for balance-tlb and balance-alb, or when"
+              + " --port-channel is given; back to back otherwise), back-to-back, or switch (every"
+              + " mode; balance-rr, balance-xor, broadcast and 802.3ad through a port channel)."
+              + " Default: ${DEFAULT-VALUE}.")
   String topology;
 
   @Option(
@@ -239,10 +240,33 @@ final class NetperfCommand implements Callable<Integer> {
   List<String> failures = new ArrayList<>();
 
   @Option(
+      names = "--blackhole",
+      paramLabel = "SLAVE@TIME[:tx|:rx]",
+      description =
+          "Lose every frame on a slave's cable while its carrier stays up, e.g. eth0@2s (both"
+              + " ways), eth0@2s:tx (what the host sends) or eth0@2s:rx (what it receives):"
+              + " a switch line card that stopped forwarding, a fibre cut one way. Drops count as"
+              + " blackhole. Repeatable.")
+  List<String> blackholes = new ArrayList<>();
+
+  @Option(
       names = "--recover",
       paramLabel = "SLAVE@TIME",
-      description = "Bring a slave's link back up, e.g. eth0@4s. Repeatable.")
+      description =
+          "End a slave's fault, e.g. eth0@4s: the carrier comes back, a black hole ends."
+              + " Repeatable.")
   List<String> recoveries = new ArrayList<>();
+
+  @Option(
+      names = "--port-channel",
+      paramLabel = "SETTINGS",
+      description =
+          "How the switch bundles each host's ports (--topology switch, for balance-rr,"
+              + " balance-xor, broadcast and 802.3ad), in switch words: mode on|active|passive,"
+              + " lacp-rate normal|fast, load-balance src-mac|dst-mac|src-dst-mac|src-ip|dst-ip|"
+              + "src-dst-ip|src-port|dst-port|src-dst-port. Default: mode active lacp-rate normal"
+              + " load-balance src-dst-ip for 802.3ad, mode on for the others.")
+  String portChannel;
 
   @Option(names = "--json", description = "Print one JSON object instead of tables.")
   boolean json;

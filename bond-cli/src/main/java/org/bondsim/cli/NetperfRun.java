@@ -171,7 +171,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             : base != null ? base.kernel() : KernelVersion.LINUX_6;
 
     List<Long> speeds = ArgumentParsers.speeds(c.slaves);
-    List<LinkEvent> events = linkEvents(c.failures, c.recoveries, durationNs, speeds.size());
+    List<LinkEvent> events =
+        linkEvents(c.failures, c.blackholes, c.recoveries, durationNs, speeds.size());
     Netem netem = c.netem == null ? Netem.NONE : Netem.parse(c.netem);
     CpuCosts costs = costs(c, base);
     ReceiveSettings receive = receive(c, costs, base);
@@ -184,7 +185,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
 
     Network network =
         new Network(ArgumentParsers.topology(c.topology), switchBuffer, clients)
-            .withAddresses(local.address(), remote.address());
+            .withAddresses(local.address(), remote.address())
+            .withPortChannel(c.portChannel == null ? null : PortChannelParser.parse(c.portChannel));
     Scenario scenario =
         Scenario.builder()
             .bond(c.bond)
@@ -305,11 +307,26 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
     return null;
   }
 
-  /** --fail and --recover, timed from the start of the test, inside it, in a sensible order. */
+  private static String optionOf(LinkEvent event) {
+    if (event.up()) {
+      return "--recover ";
+    }
+    return event.fault() == LinkEvent.Fault.CARRIER ? "--fail " : "--blackhole ";
+  }
+
+  /**
+   * --fail, --blackhole and --recover, timed from the start of the test, inside it, in a sensible
+   * order.
+   */
   private static List<LinkEvent> linkEvents(
-      List<String> failures, List<String> recoveries, long durationNs, int slaveCount) {
+      List<String> failures,
+      List<String> blackholes,
+      List<String> recoveries,
+      long durationNs,
+      int slaveCount) {
     List<LinkEvent> events = new ArrayList<>();
     failures.forEach(f -> events.add(ArgumentParsers.linkEvent(f, false)));
+    blackholes.forEach(b -> events.add(ArgumentParsers.blackhole(b)));
     recoveries.forEach(r -> events.add(ArgumentParsers.linkEvent(r, true)));
     List<String> names = new ArrayList<>();
     for (int i = 0; i < slaveCount; i++) {
@@ -318,7 +335,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
     for (LinkEvent event : events) {
       if (!names.contains(event.slave())) {
         throw new IllegalArgumentException(
-            (event.up() ? "--recover " : "--fail ")
+            optionOf(event)
                 + StrictNumbers.echo(event.slave())
                 + "@"
                 + seconds(event.atNs())
@@ -329,7 +346,7 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       }
       if (event.atNs() >= durationNs) {
         throw new IllegalArgumentException(
-            (event.up() ? "--recover " : "--fail ")
+            optionOf(event)
                 + event.slave()
                 + "@"
                 + seconds(event.atNs())

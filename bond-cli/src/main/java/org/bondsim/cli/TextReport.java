@@ -190,6 +190,7 @@ final class TextReport {
                   .map(p -> p.name() + " " + p.drops())
                   .collect(Collectors.joining(", ")));
     }
+    printTimeline(report, out);
     if (!report.activeChanges().isEmpty()) {
       out.println(
           "active slave: "
@@ -324,30 +325,61 @@ final class TextReport {
     return units.fromMegabits(report.throughputMbps());
   }
 
+  /**
+   * The bonds' and the switch's timeline, when anything happened after the test's start or LACP
+   * ran: the changes a user watches {@code /proc/net/bonding} and the switch's log for.
+   */
+  private static void printTimeline(RunReport report, PrintWriter out) {
+    List<RunReport.BondEventReport> events = report.bondEvents();
+    boolean lacp = events.stream().anyMatch(e -> e.event().startsWith("lacp_"));
+    boolean during = events.stream().anyMatch(e -> e.timeSeconds() > 0);
+    if (!lacp && !during) {
+      return;
+    }
+    out.println("bond events (s from the test's start; negative: before it):");
+    for (RunReport.BondEventReport event : events) {
+      out.printf(
+          Locale.ROOT,
+          "  %9.3f  %-8s %-10s %s%n",
+          event.timeSeconds(),
+          event.host(),
+          event.slave().isEmpty() ? "-" : event.slave(),
+          event.event());
+    }
+  }
+
   private static void printFrames(RunReport report, PrintWriter out) {
     RunReport.FrameAccount frames = report.frames();
     out.printf(
         Locale.ROOT,
-        "frames: %d handed to slaves%s = %d reached a NIC + %d dropped on the way + %d in flight"
-            + " at the end%s%n",
+        "frames: %d handed to slaves%s = %d reached a NIC + %d dropped on the way%s + %d in"
+            + " flight at the end%s%n",
         frames.sent(),
         frames.duplicated() > 0
             ? " + "
                 + frames.duplicated()
-                + (report.switchReport() != null
-                    ? " copied (switch floods, netem)"
-                    : " duplicated by netem")
+                + (report.switchReport() == null
+                    ? " duplicated by netem"
+                    : frames.lacpdusAtSwitch() > 0
+                        ? " copied or sent by the switch (floods, LACPDUs, netem)"
+                        : " copied (switch floods, netem)")
             : "",
         frames.arrived(),
         frames.droppedOnTheWay(),
+        frames.lacpdusAtSwitch() > 0
+            ? " + " + frames.lacpdusAtSwitch() + " LACPDUs taken by the switch"
+            : "",
         frames.inFlight(),
         frames.noSlave() > 0 ? "; " + frames.noSlave() + " dropped for want of a slave" : "");
     out.printf(
         Locale.ROOT,
-        "        %d reached a NIC = %d handed to the stack + %d dropped at the receiver%s + %d in"
+        "        %d reached a NIC = %d handed to the stack%s + %d dropped at the receiver%s + %d in"
             + " receive paths at the end%n",
         frames.arrived(),
         frames.toStack(),
+        frames.lacpdusToBonding() > 0
+            ? " + " + frames.lacpdusToBonding() + " LACPDUs taken by bonding"
+            : "",
         frames.droppedAtReceiverTotal(),
         frames.droppedAtReceiver().isEmpty()
             ? ""

@@ -13,9 +13,18 @@ class UsageErrorTest {
         "--bond|mode balance-rr packets_per_slave -1|packets_per_slave must be 0..65535, got -1",
         "--bond|mode nosuch|mode must be one of balance-rr (0), active-backup (1), balance-xor (2),"
             + " broadcast (3), 802.3ad (4)",
-        "--bond|mode active-backup packets_per_slave 2|packets_per_slave is not supported in mode"
-            + " active-backup; it applies to: balance-rr",
-        "--bond|mode balance-rr lacp_rate fast|unknown bond option 'lacp_rate'",
+        "--bond|mode active-backup packets_per_slave 2|option packets_per_slave: mode dependency"
+            + " failed, not supported in mode active-backup(1); it applies to: balance-rr",
+        "--bond|mode balance-rr lacp_rate fast|option lacp_rate: mode dependency failed, not"
+            + " supported in mode balance-rr(0); it applies to: 802.3ad",
+        "--bond|mode 802.3ad lacp_rate medium|lacp_rate must be one of slow (0), fast (1), got"
+            + " 'medium'",
+        "--bond|mode 802.3ad ad_user_port_key 1024|ad_user_port_key must be 0..1023, got 1024",
+        "--bond|mode 802.3ad ad_actor_system 01:00:5e:00:00:01|ad_actor_system must be a"
+            + " unicast MAC address, got '01:00:5e:00:00:01'",
+        "--blackhole|eth0@1s:up|--blackhole direction must be tx or rx (none: both), got 'up'",
+        "--port-channel|mode fast|--port-channel mode must be one of on, active, passive, got"
+            + " 'fast'",
         "--bond|mode balance-tlb tlb_dynamic_lb 2|tlb_dynamic_lb must be 0..1, got 2",
         "--slaves|3y1000|--slaves must be COUNTxSPEED",
         "--slaves|0x1000|--slaves count must be 1..64, got 0",
@@ -42,7 +51,7 @@ class UsageErrorTest {
         "--cpu-costs|cache 5|--cpu-costs word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll, sacktag, got 'cache'",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
         "--topology|ring|--topology must be one of auto, back-to-back, switch, got 'ring'",
-        "--topology|switch|--topology switch needs a mode that works with an unconfigured switch",
+        "--port-channel|mode on lacp-rate fast|--port-channel lacp-rate needs an LACP mode",
         "--switch-buffer|0|--switch-buffer must be 1..1000000 frames, got '0'",
         "--clients|2|--clients 2 needs a switch between the hosts; balance-rr is cabled back to"
             + " back, which joins one peer only; allowed for balance-rr: 1 client",
@@ -116,8 +125,9 @@ class UsageErrorTest {
         "--streams 16385|--streams must be 1..16384 (each stream has its own local port), got"
             + " '16385'",
         "--module-param miimon|--module-param must be NAME=VALUE like miimon=100, got 'miimon'",
-        "--module-param nosuch=1|allowed: downdelay, lp_interval, miimon, mode, packets_per_slave,"
-            + " primary, primary_reselect, updelay, xmit_hash_formula, xmit_hash_policy",
+        "--module-param nosuch=1|allowed: ad_select, downdelay, lacp_rate, lp_interval, miimon,"
+            + " min_links, mode, packets_per_slave, primary, primary_reselect, updelay,"
+            + " xmit_hash_formula, xmit_hash_policy",
         "--sender tso~maybe|--sender tso must be on or off, got 'maybe'",
         "--module-param miimon=1 --module-param miimon=2|--module-param miimon is given twice (1"
             + " and 2)",

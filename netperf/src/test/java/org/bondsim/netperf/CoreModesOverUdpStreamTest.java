@@ -117,7 +117,9 @@ class CoreModesOverUdpStreamTest {
         .hasMessageContaining("active-backup (1)")
         .hasMessageContaining("'nosuch'");
     assertThatThrownBy(() -> RUNNER.run(scenario("mode broadcast primary eth0", List.of(), 1)))
-        .hasMessage("primary is not supported in mode broadcast; it applies to: active-backup");
+        .hasMessage(
+            "option primary: mode dependency failed, not supported in mode broadcast(3); it"
+                + " applies to: active-backup");
     assertThatThrownBy(() -> RUNNER.run(scenario("mode active-backup miimon -5", List.of(), 1)))
         .hasMessage("miimon must be 0..2147483647, got -5");
     assertThatThrownBy(() -> RUNNER.run(scenario("mode active-backup miimon", List.of(), 1)))

@@ -11,8 +11,10 @@ import java.util.stream.Collectors;
  * @param defaultName the default word
  * @param choices the allowed words
  * @param doc one line on what it does
+ * @param level where Linux lets it be set
  */
-public record ChoiceOption(String name, String defaultName, List<Choice> choices, String doc)
+public record ChoiceOption(
+    String name, String defaultName, List<Choice> choices, String doc, OptionLevel level)
     implements OptionSpec {
   /**
    * One allowed word.
@@ -29,13 +31,29 @@ public record ChoiceOption(String name, String defaultName, List<Choice> choices
    * @param defaultName default word
    * @param choices choices
    * @param doc documentation
+   * @param level where it may be set
    */
   public ChoiceOption {
+    if (level == null) {
+      throw new IllegalArgumentException("option " + name + ": level must be given");
+    }
     choices = List.copyOf(choices);
     if (choices.stream().noneMatch(c -> c.word().equals(defaultName))) {
       throw new IllegalArgumentException(
           "option " + name + ": default " + defaultName + " not a choice");
     }
+  }
+
+  /**
+   * An option that is a module parameter and a per-bond setting.
+   *
+   * @param name name
+   * @param defaultName default word
+   * @param choices choices
+   * @param doc documentation
+   */
+  public ChoiceOption(String name, String defaultName, List<Choice> choices, String doc) {
+    this(name, defaultName, choices, doc, OptionLevel.MODULE_AND_BOND);
   }
 
   @Override

@@ -17,5 +17,8 @@ public final class EtherType {
   /** Loopback test frames, {@code ETH_P_LOOPBACK}, used for balance-tlb learning packets. */
   public static final int LOOPBACK = 0x9000;
 
+  /** Slow Protocols (IEEE 802.3 Annex 57A): LACP and the marker protocol. */
+  public static final int SLOW = 0x8809;
+
   private EtherType() {}
 }

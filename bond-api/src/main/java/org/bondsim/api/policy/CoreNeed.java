@@ -24,5 +24,11 @@ public enum CoreNeed {
    * {@link ReceiveBalancer} steered to them (balance-tlb, balance-alb; Linux {@code bond_is_lb}). A
    * switch needs no configuration for such a bond.
    */
-  OWN_SLAVE_MACS
+  OWN_SLAVE_MACS,
+  /**
+   * The bond runs LACP on its slaves (802.3ad, {@code bond_3ad.c}): a slave transmits and its
+   * received frames reach the bond only while its port collects and distributes in the active
+   * aggregator; every other slave is inactive. The policy sees that through {@code canTransmit()}.
+   */
+  LACP
 }

@@ -1,5 +1,6 @@
 package org.bondsim.api.stack;
 
+import org.bondsim.api.packet.ControlMessage;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.IpHeader;
@@ -30,6 +31,7 @@ public final class Packet implements OutgoingFrame {
   private final PacketOwner owner;
   private final int truesize;
   private final int gsoSize;
+  private final ControlMessage control;
   private long linkSource;
   private long linkDestination;
 
@@ -101,8 +103,45 @@ public final class Packet implements OutgoingFrame {
       throw new IllegalArgumentException("gso size must be >= 0, got " + gsoSize);
     }
     this.gsoSize = gsoSize;
+    this.control = null;
     this.linkSource = frame.ethernet().source().bits();
     this.linkDestination = frame.ethernet().destination().bits();
+  }
+
+  /**
+   * Builds a control-plane frame (a LACPDU, an ARP probe): no IP header, the body after the
+   * Ethernet header, no owner and no flow.
+   *
+   * @param frame the Ethernet header (the frame's {@code ip} and {@code transport} are null)
+   * @param control the body
+   * @param flowSequence the sender's count of such frames, for captures
+   * @param sentAtNs when it was sent
+   */
+  public Packet(Frame frame, ControlMessage control, long flowSequence, long sentAtNs) {
+    if (frame == null || control == null) {
+      throw new IllegalArgumentException("a control frame needs a frame and a body");
+    }
+    this.frame = frame;
+    this.payloadBytes = control.bytes();
+    this.tcp = null;
+    this.flowId = -1;
+    this.flowSequence = flowSequence;
+    this.sentAtNs = sentAtNs;
+    this.owner = null;
+    this.truesize = 0;
+    this.gsoSize = 0;
+    this.control = control;
+    this.linkSource = frame.ethernet().source().bits();
+    this.linkDestination = frame.ethernet().destination().bits();
+  }
+
+  /**
+   * Returns the body of a control-plane frame.
+   *
+   * @return the LACPDU or ARP message, or null for any other frame
+   */
+  public ControlMessage control() {
+    return control;
   }
 
   /**

@@ -14,6 +14,7 @@ import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.api.packet.Lacpdu;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.CoreNeed;
@@ -22,6 +23,7 @@ import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.core.capture.Captures;
 import org.bondsim.core.capture.FrameTap;
+import org.bondsim.core.metrics.TimelineEvent;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
@@ -61,6 +63,9 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final boolean ownSlaveMacs;
   private ReceiveBalancer receiveBalancer;
   private long learningPackets;
+  private final List<TimelineEvent> events = new ArrayList<>();
+  private Bond3ad lacp;
+  private long lacpdusReceived;
 
   /** An address no real bond uses, for bonds built without one (tests, benchmarks). */
   private static final MacAddress UNSET_MAC = MacAddress.parse("02:00:00:00:00:ff");
@@ -131,8 +136,9 @@ public final class BondDevice implements Bond, FrameReceiver {
     slaves.add(slave);
     // Linux rebuilds the hash modes' usable-slave array on the carrier notifier, before miimon.
     slave.link().addCarrierListener(this::notifyPolicy);
-    if (onlyActiveTransmits()) {
-      // Linux enslaves active-backup slaves as backups; selection below picks the active one.
+    if (onlyActiveTransmits() || runsLacp()) {
+      // Linux enslaves active-backup slaves as backups (selection below picks the active one),
+      // and 802.3ad slaves disabled until LACP enables them (bond_3ad_bind_slave).
       slave.setRole(true, true);
     }
     if (ownSlaveMacs) {
@@ -161,6 +167,62 @@ public final class BondDevice implements Bond, FrameReceiver {
   public void attachPolicy(TxPolicy policy) {
     this.policy = policy;
     policy.onSlavesChanged(this);
+  }
+
+  /**
+   * Runs LACP on this bond's slaves (802.3ad): LACPDUs received go to it, and it decides which
+   * slaves are active.
+   *
+   * @param lacp the bond's LACP side
+   */
+  public void attachLacp(Bond3ad lacp) {
+    this.lacp = lacp;
+  }
+
+  /**
+   * Returns the bond's LACP side.
+   *
+   * @return the LACP side, or null when the mode runs none
+   */
+  public Bond3ad lacp() {
+    return lacp;
+  }
+
+  /** LACP changed which slaves collect and distribute: the transmit array is rebuilt. */
+  void afterLacpChange() {
+    notifyPolicy();
+  }
+
+  /**
+   * Records an event on a slave in the bond's timeline.
+   *
+   * @param slave the slave's name, or empty
+   * @param event the event's word ({@link TimelineEvent})
+   */
+  public void recordEvent(String slave, String event) {
+    events.add(new TimelineEvent(clock.getAsLong(), slave, event));
+  }
+
+  /**
+   * Returns the bond's timeline.
+   *
+   * @return events in time order
+   */
+  public List<TimelineEvent> events() {
+    return Collections.unmodifiableList(events);
+  }
+
+  /**
+   * Returns LACPDUs this bond received and consumed ({@code bond_3ad_lacpdu_recv}), on any slave.
+   *
+   * @return frames
+   */
+  public long lacpdusReceived() {
+    return lacpdusReceived;
+  }
+
+  boolean runsLacp() {
+    return needs.contains(CoreNeed.LACP);
   }
 
   /**
@@ -210,6 +272,12 @@ public final class BondDevice implements Bond, FrameReceiver {
     offered++;
     if (bondTap != null) {
       bondTap.frame(clock.getAsLong(), packet);
+    }
+    if (lacp != null && !lacp.system().carrier()) {
+      // bond_3ad_set_carrier turned the bond's carrier off (no active aggregator, or fewer than
+      // min_links ports): linkwatch gives the bond a noop qdisc, which drops.
+      dropNoSlave(packet);
+      return;
     }
     int choice = policy.select(packet, this);
     if (choice >= 0) {
@@ -297,6 +365,16 @@ public final class BondDevice implements Bond, FrameReceiver {
     // and on the bond after.
     if (slaveTaps != null) {
       slaveTaps[slaveIndex].frame(clock.getAsLong(), packet);
+    }
+    if (packet.control() instanceof Lacpdu pdu) {
+      // bond_handle_frame runs the mode's recv_probe before the inactive-slave filter: an
+      // 802.3ad bond's LACP takes the LACPDU whatever the slave's state. Any other mode's stack
+      // has no handler for EtherType 0x8809 and discards it.
+      lacpdusReceived++;
+      if (lacp != null) {
+        lacp.receive(slaveIndex, pdu);
+      }
+      return;
     }
     if (!wouldDeliver(slaveIndex, packet)) {
       slaves.get(slaveIndex).stats().countDrop(DropReason.INACTIVE_SLAVE, frames);
@@ -462,6 +540,10 @@ public final class BondDevice implements Bond, FrameReceiver {
       handleLoadBalancingActiveChange(previous, best);
     }
     activeHistory.add(new ActiveSlaveChange(clock.getAsLong(), best == null ? null : best.name()));
+    if (usesActiveSlave()) {
+      // Every bond keeps one, but only the modes that use an active slave report it.
+      recordEvent(best == null ? "" : best.name(), "active_slave_change");
+    }
   }
 
   /**

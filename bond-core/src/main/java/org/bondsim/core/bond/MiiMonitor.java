@@ -73,16 +73,25 @@ public final class MiiMonitor {
       if (commit == Commit.DOWN) {
         slave.setLinkState(LinkState.DOWN);
         slave.countLinkFailure();
-        if (bond.onlyActiveTransmits()) {
+        bond.recordEvent(slave.name(), "link_down");
+        if (bond.onlyActiveTransmits() || bond.runsLacp()) {
           slave.setRole(true, true);
+        }
+        if (bond.lacp() != null) {
+          bond.lacp().linkCommitted(slave.index(), false);
         }
         if (bond.activeSlave() == slave.index()) {
           reselect = true;
         }
       } else {
         slave.setLinkState(LinkState.UP);
-        if (!bond.onlyActiveTransmits()) {
+        bond.recordEvent(slave.name(), "link_up");
+        if (!bond.onlyActiveTransmits() && !bond.runsLacp()) {
           slave.setRole(false, false);
+        }
+        if (bond.lacp() != null) {
+          // bond_3ad_handle_link_change: LACP enables the port again once it negotiates.
+          bond.lacp().linkCommitted(slave.index(), true);
         }
         int active = bond.activeSlave();
         SlaveDevice primary = bond.usesActiveSlave() ? primaryOf() : null;

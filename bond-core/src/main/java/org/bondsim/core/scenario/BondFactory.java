@@ -119,9 +119,16 @@ public final class BondFactory {
         throw new OptionException(
             name,
             setting.getValue(),
-            name
-                + " is not supported in mode "
+            // bond_opt_check_deps: "option %s: mode dependency failed, not supported in mode
+            // %s(%d)"
+            "option "
+                + name
+                + ": mode dependency failed, not supported in mode "
                 + entry.provider().mode()
+                + entry.provider().alias().stream()
+                    .mapToObj(n -> "(" + n + ")")
+                    .findFirst()
+                    .orElse("")
                 + "; it applies to: "
                 + String.join(", ", modesAccepting(name)));
       }

@@ -52,16 +52,22 @@ final class FrameAccounting {
         }
       }
     }
+    long endedAtSwitch = 0;
     if (fabric != null) {
-      // Flood copies are extra frames; frames it filtered (destination on the ingress port) end.
-      duplicated += fabric.floodCopies();
-      dropped += fabric.filtered();
+      // Flood copies and the switch's own LACPDUs are extra frames; frames it filtered
+      // (destination on the ingress port) or discarded (a member not collecting) end there, and
+      // so do the LACPDUs it takes.
+      duplicated += fabric.floodCopies() + fabric.originated();
+      dropped += fabric.filtered() + fabric.notCollecting();
+      endedAtSwitch = fabric.slowProtocolFrames();
     }
     long toStack = 0;
     long noSlave = 0;
     Map<String, Long> atReceiver = new TreeMap<>();
+    long toBonding = 0;
     for (BondDevice bond : bonds) {
       toStack += bond.framesToStack();
+      toBonding += bond.lacpdusReceived();
       noSlave += bond.noSlaveDrops();
       for (SlaveDevice slave : bond.slaveDevices()) {
         for (DropReason reason : RECEIVER_REASONS) {
@@ -77,6 +83,16 @@ final class FrameAccounting {
       inReceiver += path.framesHeld();
     }
     return new RunReport.FrameAccount(
-        handed, duplicated, arrived, toStack, dropped, atReceiver, inFlight, inReceiver, noSlave);
+        handed,
+        duplicated,
+        arrived,
+        toStack,
+        dropped,
+        atReceiver,
+        inFlight,
+        inReceiver,
+        noSlave,
+        endedAtSwitch,
+        toBonding);
   }
 }

@@ -2,6 +2,7 @@ package org.bondsim.core.scenario;
 
 import java.util.Locale;
 import org.bondsim.api.packet.Ipv4Address;
+import org.bondsim.core.wire.PortChannelSpec;
 
 /**
  * How the two hosts' slaves are cabled.
@@ -13,13 +14,17 @@ import org.bondsim.api.packet.Ipv4Address;
  * @param localAddress the (first) local host's IPv4 address; client k (from 1) has this + 256 + k -
  *     1
  * @param remoteAddress the remote host's IPv4 address
+ * @param portChannel how the switch bundles each host's ports, for the modes that need a trunk
+ *     (balance-rr, balance-xor, broadcast, 802.3ad); null: LACP active for 802.3ad, a static trunk
+ *     for the others
  */
 public record Network(
     Topology topology,
     int switchBufferFrames,
     int clients,
     Ipv4Address localAddress,
-    Ipv4Address remoteAddress) {
+    Ipv4Address remoteAddress,
+    PortChannelSpec portChannel) {
   /** A switch port buffer of 1000 frames, about 1.5 MB of full-size frames. */
   public static final int DEFAULT_SWITCH_BUFFER = 1000;
 
@@ -34,6 +39,7 @@ public record Network(
    * @param clients client hosts
    * @param localAddress local address
    * @param remoteAddress remote address
+   * @param portChannel the switch's port channels, or null for the mode's default
    */
   public Network {
     if (topology == null) {
@@ -52,6 +58,24 @@ public record Network(
       throw new IllegalArgumentException(
           "remoteAddress must differ from localAddress, got " + remoteAddress + " for both");
     }
+  }
+
+  /**
+   * Cabling whose port channels the mode chooses.
+   *
+   * @param topology topology
+   * @param switchBufferFrames buffer
+   * @param clients client hosts
+   * @param localAddress local address
+   * @param remoteAddress remote address
+   */
+  public Network(
+      Topology topology,
+      int switchBufferFrames,
+      int clients,
+      Ipv4Address localAddress,
+      Ipv4Address remoteAddress) {
+    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, null);
   }
 
   /**
@@ -88,7 +112,17 @@ public record Network(
    * @return the network
    */
   public Network withAddresses(Ipv4Address local, Ipv4Address remote) {
-    return new Network(topology, switchBufferFrames, clients, local, remote);
+    return new Network(topology, switchBufferFrames, clients, local, remote, portChannel);
+  }
+
+  /**
+   * Returns this cabling with the switch's port channels configured.
+   *
+   * @param spec the port channels, or null for the mode's default
+   * @return the network
+   */
+  public Network withPortChannel(PortChannelSpec spec) {
+    return new Network(topology, switchBufferFrames, clients, localAddress, remoteAddress, spec);
   }
 
   /** The ways to cable two bonded hosts. */
@@ -100,7 +134,10 @@ public record Network(
     AUTO,
     /** Slave i of one host cabled straight to slave i of the other. */
     BACK_TO_BACK,
-    /** Every slave of both hosts cabled to one learning switch. */
+    /**
+     * Every slave of both hosts cabled to one learning switch; for the modes that need a trunk,
+     * each host's ports form a port channel.
+     */
     SWITCH;
 
     /**

@@ -30,6 +30,8 @@ final class PreTest {
    * @return the start of the test
    */
   static long run(EventLoop loop, boolean arp, List<SimHost> clients, SimHost server, long waitNs) {
+    // Times count from the phase's own start (LACP may have run before it).
+    long begin = loop.now();
     if (arp) {
       int[] unanswered = {clients.size()};
       for (SimHost client : clients) {
@@ -42,13 +44,13 @@ final class PreTest {
             });
       }
       for (int request = 1; request <= ARP_REQUESTS && unanswered[0] > 0; request++) {
-        loop.runUntil(request * ARP_RETRANSMIT_NS);
+        loop.runUntil(begin + request * ARP_RETRANSMIT_NS);
         if (unanswered[0] > 0 && request < ARP_REQUESTS) {
           clients.forEach(SimHost::resendArpRequest);
         }
       }
     }
-    long start = Math.max(loop.now(), waitNs);
+    long start = Math.max(loop.now(), begin + waitNs);
     if (start > loop.now()) {
       loop.runUntil(start);
     }

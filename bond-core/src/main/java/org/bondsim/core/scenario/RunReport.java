@@ -33,6 +33,7 @@ import org.bondsim.core.metrics.ReorderingStats;
  *     (balance-rr), so flow moves count frames rather than events
  * @param bonds each host's bond at the end of the run, as {@code /proc/net/bonding/bond0} shows it:
  *     the local host's, then the remote one's
+ * @param bondEvents every bond's and the switch's timeline, in time order
  */
 public record RunReport(
     String mode,
@@ -53,7 +54,20 @@ public record RunReport(
     SwitchReport switchReport,
     int clients,
     boolean spraysPackets,
-    List<BondState> bonds) {
+    List<BondState> bonds,
+    List<BondEventReport> bondEvents) {
+
+  /**
+   * One entry of the timeline ({@code bond_events}).
+   *
+   * @param timeSeconds when, from the test's start (negative: before it, as LACP negotiates)
+   * @param host {@code local}, {@code remote}, {@code clientN} or {@code switch}
+   * @param slave the slave (the switch: its port), or empty for the whole bond
+   * @param event {@code link_down}, {@code link_up}, {@code active_slave_change}, {@code
+   *     lacp_current}, {@code lacp_expired}, {@code lacp_defaulted}, {@code aggregator_join},
+   *     {@code aggregator_leave}
+   */
+  public record BondEventReport(double timeSeconds, String host, String slave, String event) {}
 
   /**
    * Returns the local host's figures: the one netperf runs on, which sends in a stream test.
@@ -210,7 +224,9 @@ public record RunReport(
       Map<String, Long> droppedAtReceiver,
       long inFlight,
       long inReceiver,
-      long noSlave) {
+      long noSlave,
+      long lacpdusAtSwitch,
+      long lacpdusToBonding) {
     /**
      * Freezes the map.
      *
@@ -223,6 +239,8 @@ public record RunReport(
      * @param inFlight in flight
      * @param inReceiver in receive paths
      * @param noSlave dropped for want of a slave
+     * @param lacpdusAtSwitch LACPDUs that reached the switch and ended there
+     * @param lacpdusToBonding LACPDUs that reached a NIC and were taken by bonding's LACP
      */
     public FrameAccount {
       droppedAtReceiver = Map.copyOf(droppedAtReceiver);
@@ -247,8 +265,8 @@ public record RunReport(
      * @return true if every sent frame is accounted for
      */
     public boolean balances() {
-      return sent + duplicated == arrived + droppedOnTheWay + inFlight
-          && arrived == toStack + droppedAtReceiverTotal() + inReceiver;
+      return sent + duplicated == arrived + droppedOnTheWay + lacpdusAtSwitch + inFlight
+          && arrived == toStack + lacpdusToBonding + droppedAtReceiverTotal() + inReceiver;
     }
   }
 

@@ -17,6 +17,7 @@ import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.host.HostCpu;
 import org.bondsim.core.host.SimHost;
+import org.bondsim.core.metrics.TimelineEvent;
 import org.bondsim.core.nic.ReceivePath;
 import org.bondsim.core.wire.LearningSwitch;
 import org.bondsim.core.wire.SlaveStats;
@@ -67,7 +68,8 @@ final class RunReports {
       WorkloadResult result,
       SimHost remote,
       List<RunReport.HostReport> hosts,
-      RunReport.FrameAccount frames) {
+      RunReport.FrameAccount frames,
+      List<RunReport.BondEventReport> timeline) {
     double elapsed = scenario.durationNs() / 1e9;
 
     List<RunReport.SlaveReport> slaves = new ArrayList<>();
@@ -146,7 +148,55 @@ final class RunReports {
         switchReport,
         scenario.network().clients(),
         sender.characteristics().contains(Characteristic.SPRAYS_PACKETS),
-        List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)));
+        List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)),
+        timeline);
+  }
+
+  /**
+   * Every bond's timeline and the switch's, merged in time order, times from the test's start.
+   *
+   * @param bonds the bonds: the local host's, the remote one's, then the clients'
+   * @param clients the client hosts (the first is the local one)
+   * @param server the remote host
+   * @param fabric the switch, or null
+   * @param startNs the test's start
+   * @return the timeline
+   */
+  static List<RunReport.BondEventReport> timeline(
+      List<BondDevice> bonds,
+      List<SimHost> clients,
+      SimHost server,
+      LearningSwitch fabric,
+      long startNs) {
+    List<RunReport.BondEventReport> events = new ArrayList<>();
+    List<TimelineEvent> all = new ArrayList<>();
+    List<String> hosts = new ArrayList<>();
+    for (int b = 0; b < bonds.size(); b++) {
+      String host = b == 0 ? "local" : b == 1 ? "remote" : clients.get(b - 1).name();
+      for (TimelineEvent event : bonds.get(b).events()) {
+        all.add(event);
+        hosts.add(host);
+      }
+    }
+    if (fabric != null) {
+      for (TimelineEvent event : fabric.events()) {
+        all.add(event);
+        hosts.add("switch");
+      }
+    }
+    Integer[] order = new Integer[all.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    // Stable: events at the same instant keep the bonds' order, then the switch's.
+    java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> all.get(i).atNs()));
+    for (int i : order) {
+      TimelineEvent event = all.get(i);
+      events.add(
+          new RunReport.BondEventReport(
+              (event.atNs() - startNs) / 1e9, hosts.get(i), event.slave(), event.event()));
+    }
+    return events;
   }
 
   private static RunReport.BondState bondState(String host, BondDevice bond, Scenario scenario) {

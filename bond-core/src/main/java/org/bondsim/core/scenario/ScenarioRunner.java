@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.Set;
 import java.util.function.BiFunction;
 import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
@@ -17,7 +16,6 @@ import org.bondsim.api.option.Options;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.workload.Workload;
@@ -175,7 +173,7 @@ public final class ScenarioRunner {
     Options options = resolved.options();
     var characteristics = resolved.entry().provider().characteristics();
     var needs = resolved.entry().provider().needs();
-    Network.Topology topology = topology(scenario, mode, needs);
+    Network.Topology topology = Cabling.topology(scenario, mode, needs);
     BondDevice sender =
         new BondDevice("bond0", mode, characteristics, needs, options, loop::now, SENDER_MAC);
     BondDevice receiver =
@@ -319,6 +317,15 @@ public final class ScenarioRunner {
       startMonitor(loop, sender, options, senderMonitorRandom);
       startMonitor(loop, receiver, options, receiverMonitorRandom);
     }
+    // Split after everything older runs draw, so that those runs stay as they were.
+    Aggregation aggregation =
+        new Aggregation(
+            loop,
+            bonds,
+            options,
+            fabric,
+            Cabling.portChannel(scenario, mode, needs, topology),
+            root.split());
 
     WorkloadSpec spec = scenario.workload();
     if (captures != null) {
@@ -327,6 +334,7 @@ public final class ScenarioRunner {
       sender.tap(captures, "local", tso);
       receiver.tap(captures, "remote", tso);
     }
+    aggregation.settle(loop);
     long startNs =
         PreTest.run(loop, topology == Network.Topology.SWITCH, clients, remote, spec.waitNs());
     // Staggered instances (TCP_RR): the last one starts (streams - 1) gaps after the first and
@@ -339,8 +347,7 @@ public final class ScenarioRunner {
     // Link events count from the start of the test, as a user times them against netperf.
     for (LinkEvent event : scenario.events()) {
       EthernetLink link = links.get(slaveIndex.get(event.slave()));
-      boolean up = event.up();
-      loop.schedule(startNs + event.atNs(), (now, arg) -> link.setCarrier(up), 0);
+      loop.schedule(startNs + event.atNs(), (now, arg) -> Cabling.apply(link, event), 0);
     }
 
     WorkloadProvider provider =
@@ -429,8 +436,19 @@ public final class ScenarioRunner {
     RunReport.FrameAccount frames =
         FrameAccounting.account(hostPorts, intoHosts, fabric, bonds, paths);
     return RunReports.report(
-        scenario, mode, options, topology, loop, sender, receiver, fabric, result, remote, hosts,
-        frames);
+        scenario,
+        mode,
+        options,
+        topology,
+        loop,
+        sender,
+        receiver,
+        fabric,
+        result,
+        remote,
+        hosts,
+        frames,
+        RunReports.timeline(bonds, clients, remote, fabric, startNs));
   }
 
   /**
@@ -582,48 +600,6 @@ public final class ScenarioRunner {
   /** Slave i of host h: 02:00:00:0h:00:(i+1), distinct from both bonds' own addresses. */
   private static MacAddress slaveMac(int host, int index) {
     return new MacAddress(0x0200_0000_0000L | ((long) host << 16) | (index + 1));
-  }
-
-  private static Network.Topology topology(Scenario scenario, String mode, Set<CoreNeed> needs) {
-    boolean ownMacs = needs.contains(CoreNeed.OWN_SLAVE_MACS);
-    boolean activeOnly = needs.contains(CoreNeed.ACTIVE_SLAVE_ONLY);
-    Network.Topology asked = scenario.network().topology();
-    if (asked == Network.Topology.AUTO) {
-      asked =
-          ownMacs || scenario.network().clients() > 1 && activeOnly
-              ? Network.Topology.SWITCH
-              : Network.Topology.BACK_TO_BACK;
-    }
-    if (scenario.network().clients() > 1 && asked != Network.Topology.SWITCH) {
-      throw new IllegalArgumentException(
-          "clients "
-              + scenario.network().clients()
-              + " needs a switch between the hosts; "
-              + mode
-              + " is cabled back to back, which joins one peer only; allowed for "
-              + mode
-              + ": 1 client");
-    }
-    if (asked == Network.Topology.SWITCH && !ownMacs && !activeOnly) {
-      throw new IllegalArgumentException(
-          "topology switch needs a mode that works with an unconfigured switch (active-backup,"
-              + " balance-tlb, balance-alb); "
-              + mode
-              + " needs a static trunk or LACP on the switch, which bondsim does not model;"
-              + " allowed for "
-              + mode
-              + ": back-to-back");
-    }
-    if (asked == Network.Topology.BACK_TO_BACK && ownMacs) {
-      throw new IllegalArgumentException(
-          "topology back-to-back cannot carry "
-              + mode
-              + ": its slaves keep their own MACs and peers reach the bond through a switch that"
-              + " learned them; allowed for "
-              + mode
-              + ": switch");
-    }
-    return asked;
   }
 
   /**

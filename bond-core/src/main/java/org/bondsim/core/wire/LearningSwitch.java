@@ -2,10 +2,15 @@ package org.bondsim.core.wire;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.LongSupplier;
+import org.bondsim.api.packet.Lacpdu;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.stack.Packet;
+import org.bondsim.core.engine.Event;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.metrics.TimelineEvent;
 
 /**
  * An Ethernet switch with no configuration, as the one tlb, alb and active-backup bonds need: it
@@ -19,9 +24,13 @@ import org.bondsim.api.stack.Packet;
  * s, IEEE 802.1D's default) and a port's entries are forgotten when its link goes down, as switches
  * flush on link loss.
  *
- * <p>Not modelled: static trunks or LACP port channels (so balance-rr, balance-xor, broadcast and
- * 802.3ad, which need one, are not run through a switch), VLANs, spanning tree, pause frames,
- * cut-through forwarding, shared buffer pools.
+ * <p>A host's ports may be bundled in a {@link PortChannel} (static, or LACP): the channel is one
+ * logical port for learning, forwarding and flooding, and a frame for it leaves on the member its
+ * load-balance hash picks. Slow Protocols frames (LACPDUs, to 01:80:c2:00:00:02) are never
+ * forwarded: an LACP channel's member takes them, any other port discards them, as IEEE 802.1D
+ * filters that address.
+ *
+ * <p>Not modelled: VLANs, spanning tree, pause frames, cut-through forwarding, shared buffer pools.
  */
 public final class LearningSwitch implements FrameReceiver {
   /** IEEE 802.1D default ageing time. */
@@ -45,6 +54,14 @@ public final class LearningSwitch implements FrameReceiver {
   private long floodCopies;
   private long filtered;
   private long moves;
+  private long slowProtocolFrames;
+  private long notCollecting;
+  private long originated;
+
+  // Port channels, and each port's channel (null for a port on its own).
+  private final List<PortChannel> channels = new ArrayList<>();
+  private PortChannel[] channelOf = new PortChannel[0];
+  private final List<TimelineEvent> events = new ArrayList<>();
 
   /**
    * Builds a switch with no ports.
@@ -78,38 +95,140 @@ public final class LearningSwitch implements FrameReceiver {
     links.add(link);
     link.addCarrierListener(
         () -> {
-          if (!link.carrier()) {
+          // A channel keeps its entries while a member fails: the logical port is still there.
+          if (!link.carrier() && channel(port) == null) {
             forgetPort(port);
           }
         });
     return port;
   }
 
+  /**
+   * Bundles ports into a port channel.
+   *
+   * @param name the channel's name in reports
+   * @param ports the member ports, already added
+   * @param spec the channel's configuration
+   * @param switchMac the switch's system MAC, for LACP
+   * @return the channel
+   */
+  public PortChannel addPortChannel(
+      String name, int[] ports, PortChannelSpec spec, long switchMac) {
+    if (channelOf.length < egress.size()) {
+      channelOf = Arrays.copyOf(channelOf, egress.size());
+    }
+    for (int port : ports) {
+      if (port < 0 || port >= egress.size() || channelOf[port] != null) {
+        throw new IllegalArgumentException("port " + port + " cannot join channel " + name);
+      }
+    }
+    PortChannel channel = new PortChannel(this, name, ports, spec, switchMac);
+    for (int port : ports) {
+      channelOf[port] = channel;
+    }
+    channels.add(channel);
+    return channel;
+  }
+
+  /**
+   * Returns the port channels.
+   *
+   * @return channels in the order added
+   */
+  public List<PortChannel> channels() {
+    return Collections.unmodifiableList(channels);
+  }
+
+  /**
+   * Starts the LACP machines of every LACP channel, ticking every 100 ms.
+   *
+   * @param loop the event loop
+   * @param firstTickNs the first tick
+   */
+  public void startLacp(EventLoop loop, long firstTickNs) {
+    boolean any = channels.stream().anyMatch(c -> c.lacp() != null);
+    if (!any) {
+      return;
+    }
+    Event[] tick = new Event[1];
+    tick[0] =
+        (now, arg) -> {
+          for (PortChannel channel : channels) {
+            if (channel.lacp() != null) {
+              channel.lacp().tick();
+            }
+          }
+          loop.schedule(now + LACP_TICK_NS, tick[0], 0);
+        };
+    loop.schedule(firstTickNs, tick[0], 0);
+  }
+
+  /** {@code AD_TIMER_INTERVAL}: LACP's machines run every 100 ms. */
+  static final long LACP_TICK_NS = 100_000_000L;
+
+  private PortChannel channel(int port) {
+    return port < channelOf.length ? channelOf[port] : null;
+  }
+
+  /** A port's logical port: its channel's first member, or itself. */
+  private int group(int port) {
+    PortChannel channel = channel(port);
+    return channel == null ? port : channel.members()[0];
+  }
+
   @Override
   public void receive(int port, Packet packet) {
+    PortChannel in = channel(port);
+    if (packet.linkDestination() == Lacpdu.SLOW_PROTOCOLS_ADDRESS.bits()) {
+      slowProtocolFrames++;
+      if (in != null && in.lacp() != null && packet.control() instanceof Lacpdu pdu) {
+        in.lacp().receive(in.memberIndex(port), pdu);
+      }
+      return;
+    }
+    if (in != null && !in.collects(port)) {
+      notCollecting++;
+      return;
+    }
     long now = clock.getAsLong();
-    learn(packet.linkSource(), port, now);
+    int inGroup = group(port);
+    learn(packet.linkSource(), inGroup, now);
     if (packet.linkDestinationIsGroup()) {
-      flood(port, packet);
+      flood(inGroup, packet);
       return;
     }
     int out = lookup(packet.linkDestination(), now);
     if (out < 0) {
-      flood(port, packet);
-    } else if (out == port) {
+      flood(inGroup, packet);
+    } else if (out == inGroup) {
       filtered++;
     } else {
+      int member = egressPort(out, packet);
+      if (member < 0) {
+        filtered++;
+        return;
+      }
       forwarded++;
-      egress.get(out).enqueue(packet, false);
+      egress.get(member).enqueue(packet, false);
     }
   }
 
-  private void flood(int in, Packet packet) {
+  /** The physical port a frame for a logical port leaves on, or -1 if the channel is empty. */
+  private int egressPort(int group, Packet packet) {
+    PortChannel channel = channel(group);
+    return channel == null ? group : channel.pick(packet);
+  }
+
+  private void flood(int inGroup, Packet packet) {
     flooded++;
     int copies = 0;
     for (int port = 0; port < egress.size(); port++) {
-      if (port != in && links.get(port).carrier()) {
-        egress.get(port).enqueue(packet, false);
+      if (group(port) != port || port == inGroup) {
+        continue; // one copy per logical port: a channel's is sent by its first member's turn
+      }
+      int out = channel(port) != null ? egressPort(port, packet) : port;
+      if (out >= 0 && links.get(out).carrier()) {
+        egress.get(out).enqueue(packet, false);
         copies++;
       }
     }
@@ -118,6 +237,60 @@ public final class LearningSwitch implements FrameReceiver {
     } else {
       floodCopies += copies - 1;
     }
+  }
+
+  /** Sends a frame the switch itself made (a LACPDU) out of a port. */
+  void originate(int port, Packet packet) {
+    originated++;
+    egress.get(port).enqueue(packet, false);
+  }
+
+  EthernetLink link(int port) {
+    return links.get(port);
+  }
+
+  long now() {
+    return clock.getAsLong();
+  }
+
+  void recordEvent(int port, String event) {
+    events.add(new TimelineEvent(clock.getAsLong(), names.get(port), event));
+  }
+
+  /**
+   * Returns the switch's LACP timeline.
+   *
+   * @return events in time order, each naming the switch port
+   */
+  public List<TimelineEvent> events() {
+    return Collections.unmodifiableList(events);
+  }
+
+  /**
+   * Returns Slow Protocols frames (LACPDUs) that reached the switch and ended there.
+   *
+   * @return frames
+   */
+  public long slowProtocolFrames() {
+    return slowProtocolFrames;
+  }
+
+  /**
+   * Returns frames discarded because they arrived on a channel member not collecting.
+   *
+   * @return frames
+   */
+  public long notCollecting() {
+    return notCollecting;
+  }
+
+  /**
+   * Returns frames the switch made itself (LACPDUs).
+   *
+   * @return frames
+   */
+  public long originated() {
+    return originated;
   }
 
   private void learn(long mac, int port, long now) {

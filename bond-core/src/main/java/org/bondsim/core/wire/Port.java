@@ -69,6 +69,8 @@ public final class Port {
   private long dropped;
   private long duplicated;
   private NetemStage netem;
+  // A black hole: the carrier stays up but every frame that reaches the far end is lost.
+  private boolean blackhole;
 
   private final java.util.function.Consumer<Packet> toBurst = burst::addLast;
   private final Event txDone = (now, arg) -> onTxDone(now, arg);
@@ -242,12 +244,27 @@ public final class Port {
     if (wireSize > 0) {
       loop.schedule(wireArrival[wireHead], arrival, epoch);
     }
+    if (blackhole) {
+      senderStats.countDrop(DropReason.BLACKHOLE);
+      dropped++;
+      return;
+    }
     if (netem != null) {
       duplicated += netem.accept(packet, now);
       return;
     }
     delivered++;
     receiver.receive(receiverSlave, packet);
+  }
+
+  /**
+   * Starts or ends a black hole in this direction: frames still leave the sender, which sees
+   * nothing wrong, and are lost where they arrive (counted as {@code blackhole}).
+   *
+   * @param on true to lose every frame from now on
+   */
+  public void blackhole(boolean on) {
+    this.blackhole = on;
   }
 
   /**
