@@ -128,7 +128,20 @@ final class ProcNetBonding {
       out.append("Aggregator selection policy (ad_select): ")
           .append(options.getOrDefault("ad_select", "stable"))
           .append('\n');
-      out.append("(Active Aggregator Info: not modelled; bondsim negotiates no LACP yet)\n");
+      RunReport.AdState ad = bond.ad();
+      if (!old && ad != null) {
+        out.append("System priority: ").append(ad.systemPriority()).append('\n');
+        out.append("System MAC address: ").append(ad.systemMac()).append('\n');
+      }
+      if (ad != null && ad.active() != null) {
+        RunReport.AdAggregator agg = ad.active();
+        out.append("Active Aggregator Info:\n");
+        out.append("\tAggregator ID: ").append(agg.id()).append('\n');
+        out.append("\tNumber of ports: ").append(agg.ports()).append('\n');
+        out.append("\tActor Key: ").append(agg.actorKey()).append('\n');
+        out.append("\tPartner Key: ").append(agg.partnerKey()).append('\n');
+        out.append("\tPartner Mac Address: ").append(agg.partnerMac()).append('\n');
+      }
     }
     for (RunReport.BondSlaveState slave : bond.slaves()) {
       out.append("\nSlave Interface: ").append(slave.name()).append('\n');
@@ -137,19 +150,50 @@ final class ProcNetBonding {
       out.append("Duplex: full\n");
       out.append("Link Failure Count: ").append(slave.linkFailures()).append('\n');
       out.append("Permanent HW addr: ").append(slave.permanentMac()).append('\n');
+      RunReport.AdPort port =
+          bond.ad() == null ? null : bond.ad().ports().get(bond.slaves().indexOf(slave));
+      String aggregator =
+          port == null || port.aggregatorId() == 0 ? "N/A" : Integer.toString(port.aggregatorId());
       if (old) {
         if (mode.equals("802.3ad")) {
-          out.append("Aggregator ID: N/A (not modelled)\n");
+          out.append("Aggregator ID: ").append(aggregator).append('\n');
         }
         out.append("Slave queue ID: 0\n");
       } else {
         out.append("Slave queue ID: 0\n");
-        if (mode.equals("802.3ad")) {
-          out.append("Aggregator ID: N/A (not modelled)\n");
+        if (port != null) {
+          appendPort(out, aggregator, port);
         }
       }
     }
     return out.toString();
+  }
+
+  /**
+   * bond_info_show_slave's 802.3ad block (6.x). The churn machine is not modelled, so its lines say
+   * so instead of printing a state.
+   */
+  private static void appendPort(StringBuilder out, String aggregator, RunReport.AdPort port) {
+    out.append("Aggregator ID: ").append(aggregator).append('\n');
+    out.append("Actor Churn State: not modelled\n");
+    out.append("Partner Churn State: not modelled\n");
+    out.append("Actor Churned Count: not modelled\n");
+    out.append("Partner Churned Count: not modelled\n");
+    appendPdu(out, "details actor lacp pdu:", "port key", port.actor());
+    appendPdu(out, "details partner lacp pdu:", "oper key", port.partner());
+  }
+
+  private static void appendPdu(
+      StringBuilder out, String title, String keyWord, org.bondsim.api.packet.LacpPortInfo info) {
+    out.append(title).append('\n');
+    out.append("    system priority: ").append(info.systemPriority()).append('\n');
+    out.append("    system mac address: ")
+        .append(new org.bondsim.api.packet.MacAddress(info.system()))
+        .append('\n');
+    out.append("    ").append(keyWord).append(": ").append(info.key()).append('\n');
+    out.append("    port priority: ").append(info.portPriority()).append('\n');
+    out.append("    port number: ").append(info.portNumber()).append('\n');
+    out.append("    port state: ").append(info.state()).append('\n');
   }
 
   /**

@@ -195,7 +195,7 @@ final class TextReport {
       out.println(
           "active slave: "
               + report.activeChanges().stream()
-                  .map(c -> String.format(Locale.ROOT, "%.3fs %s", c.atSeconds(), c.slave()))
+                  .map(c -> seconds(c.atSeconds()) + "s " + c.slave())
                   .collect(Collectors.joining(", ")));
     }
     for (String host : new String[] {"local", "remote"}) {
@@ -221,7 +221,7 @@ final class TextReport {
                 + " at "
                 + groups.stream()
                     .limit(10)
-                    .map(g -> String.format(Locale.ROOT, "%.3fs (%d)", g.atSeconds(), g.moves()))
+                    .map(g -> seconds(g.atSeconds()) + "s (" + g.moves() + ")")
                     .collect(Collectors.joining(", "))
                 + (groups.size() > 10 ? ", … (" + groups.size() + " times)" : ""));
       }
@@ -340,8 +340,8 @@ final class TextReport {
     for (RunReport.BondEventReport event : events) {
       out.printf(
           Locale.ROOT,
-          "  %9.3f  %-8s %-10s %s%n",
-          event.timeSeconds(),
+          "  %9s  %-8s %-10s %s%n",
+          seconds(event.timeSeconds()),
           event.host(),
           event.slave().isEmpty() ? "-" : event.slave(),
           event.event());
@@ -428,5 +428,15 @@ final class TextReport {
       density.append(" beyond DT: ").append(r.beyondThreshold());
     }
     out.println(density);
+  }
+
+  /**
+   * Seconds from the test's start to the millisecond. Something done while the hosts set up (the
+   * first active slave, chosen at enslaving) lies microseconds before the start; it prints as 0,
+   * not as "-0.000".
+   */
+  private static String seconds(double atSeconds) {
+    String text = String.format(Locale.ROOT, "%.3f", atSeconds);
+    return text.equals("-0.000") ? "0.000" : text;
   }
 }

@@ -94,6 +94,69 @@ class ProcNetBondingTest {
   }
 
   @Test
+  void a8023adBondShowsItsAggregatorsAndABlackHoledPortDefaulted() {
+    CliRunner run =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "UDP_STREAM",
+            "-l",
+            "8",
+            "--topology",
+            "switch",
+            "--slaves",
+            "2x1000",
+            "--bond",
+            "mode 802.3ad lacp_rate fast",
+            "--port-channel",
+            "mode active lacp-rate fast",
+            "--blackhole",
+            "eth1@2s",
+            "--proc-net-bonding",
+            "--",
+            "-m",
+            "1472");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    String local = section(run.out(), "local");
+    // eth1 stopped hearing LACPDUs at 2 s: EXPIRED after 3 s, DEFAULTED 3 s later, so at 8 s it
+    // sits alone in aggregator 2 with state 71 (activity, short timeout, aggregation, defaulted)
+    // and the partner Linux's administrative template (6.x: port_state 0).
+    assertThat(local)
+        .contains(
+            "802.3ad info\n"
+                + "LACP active: on\n"
+                + "LACP rate: fast\n"
+                + "Min links: 0\n"
+                + "Aggregator selection policy (ad_select): stable\n"
+                + "System priority: 65535\n"
+                + "System MAC address: 02:00:00:00:00:01\n"
+                + "Active Aggregator Info:\n"
+                + "\tAggregator ID: 1\n"
+                + "\tNumber of ports: 1\n")
+        .contains("Slave Interface: eth0\n")
+        .contains(
+            "Aggregator ID: 2\n"
+                + "Actor Churn State: not modelled\n"
+                + "Partner Churn State: not modelled\n"
+                + "Actor Churned Count: not modelled\n"
+                + "Partner Churned Count: not modelled\n"
+                + "details actor lacp pdu:\n"
+                + "    system priority: 65535\n"
+                + "    system mac address: 02:00:00:00:00:01\n"
+                + "    port key: 9\n"
+                + "    port priority: 255\n"
+                + "    port number: 2\n"
+                + "    port state: 71\n"
+                + "details partner lacp pdu:\n"
+                + "    system priority: 65535\n"
+                + "    system mac address: 00:00:00:00:00:00\n"
+                + "    oper key: 1\n"
+                + "    port priority: 255\n"
+                + "    port number: 1\n"
+                + "    port state: 0\n");
+  }
+
+  @Test
   void jsonCarriesEachHostsFile() throws Exception {
     JsonNode json =
         CliRunner.json("netperf", "-t", "TCP_STREAM", "-l", "0.1", "--json", "--proc-net-bonding");

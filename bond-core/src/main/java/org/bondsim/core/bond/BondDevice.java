@@ -10,9 +10,6 @@ import org.bondsim.api.Bond;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.option.Options;
-import org.bondsim.api.packet.EtherType;
-import org.bondsim.api.packet.EthernetHeader;
-import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Lacpdu;
 import org.bondsim.api.packet.MacAddress;
@@ -61,8 +58,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final FlowMoves flowMoves = new FlowMoves();
   private final MacAddress mac;
   private final boolean ownSlaveMacs;
-  private ReceiveBalancer receiveBalancer;
-  private long learningPackets;
+  private final AlbAddresses alb;
   private final List<TimelineEvent> events = new ArrayList<>();
   private Bond3ad lacp;
   private long lacpdusReceived;
@@ -121,6 +117,7 @@ public final class BondDevice implements Bond, FrameReceiver {
     this.options = options;
     this.ownSlaveMacs = this.needs.contains(CoreNeed.OWN_SLAVE_MACS);
     this.selector = new ActiveSlaveSelector(this, options);
+    this.alb = new AlbAddresses(mac, slaves, clock);
   }
 
   /**
@@ -232,7 +229,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param balancer the policy's receive side
    */
   public void attachReceiveBalancer(ReceiveBalancer balancer) {
-    this.receiveBalancer = balancer;
+    alb.attachReceiveBalancer(balancer);
   }
 
   /**
@@ -398,7 +395,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public boolean wouldDeliver(int slaveIndex, Packet packet) {
     SlaveDevice slave = slaves.get(slaveIndex);
-    return !slave.isInactive() || receiveBalancer != null && !packet.linkDestinationIsGroup();
+    return !slave.isInactive() || alb.balancesReceive() && !packet.linkDestinationIsGroup();
   }
 
   /**
@@ -420,16 +417,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @return the address bits
    */
   public long macFor(Ipv4Address peer, Ipv4Address ourAddress) {
-    if (receiveBalancer != null) {
-      int slave = receiveBalancer.receiveSlave(peer, ourAddress);
-      if (slave >= 0) {
-        // rlb sends the ARP reply on the assigned slave, from its MAC, so the switch learns that
-        // MAC there at once; a learning packet from the slave stands in for that reply.
-        sendLearningPacket(slave, slaves.get(slave).mac());
-        return slaves.get(slave).mac().bits();
-      }
-    }
-    return mac.bits();
+    return alb.macFor(peer, ourAddress);
   }
 
   /**
@@ -450,18 +438,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param address the address to teach
    */
   public void sendLearningPacket(int slaveIndex, MacAddress address) {
-    SlaveDevice slave = slaves.get(slaveIndex);
-    if (!slave.carrier()) {
-      return;
-    }
-    Frame frame =
-        new Frame(
-            new EthernetHeader(address, address, EthernetHeader.NO_VLAN, EtherType.LOOPBACK),
-            null,
-            null);
-    // 60 bytes without FCS: 14 of header, 46 of padding.
-    Packet packet = new Packet(frame, 46, null, -1, learningPackets++, clock.getAsLong(), null, 0);
-    slave.txPort().enqueue(packet, false);
+    alb.sendLearningPacket(slaveIndex, address);
   }
 
   /**
@@ -472,17 +449,9 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param packet the reply
    */
   public void sendArpReply(Packet packet) {
-    if (packet.linkSource() != mac.bits()) {
-      for (SlaveDevice slave : slaves) {
-        if (slave.mac().bits() == packet.linkSource()) {
-          if (slave.carrier()) {
-            slave.txPort().enqueue(packet, false);
-          }
-          return;
-        }
-      }
+    if (!alb.sendArpReplyFromSlave(packet)) {
+      transmit(packet);
     }
-    transmit(packet);
   }
 
   /**
@@ -491,7 +460,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @return packets
    */
   public long learningPackets() {
-    return learningPackets;
+    return alb.learningPackets();
   }
 
   /**
@@ -537,45 +506,12 @@ public final class BondDevice implements Bond, FrameReceiver {
     SlaveDevice previous = active;
     active = best;
     if (ownSlaveMacs) {
-      handleLoadBalancingActiveChange(previous, best);
+      alb.activeChanged(previous, best);
     }
     activeHistory.add(new ActiveSlaveChange(clock.getAsLong(), best == null ? null : best.name()));
     if (usesActiveSlave()) {
       // Every bond keeps one, but only the modes that use an active slave report it.
       recordEvent(best == null ? "" : best.name(), "active_slave_change");
-    }
-  }
-
-  /**
-   * bond_alb_handle_active_change: the new active slave takes the bond's MAC from whichever slave
-   * held it, that slave takes the new one's, and both announce their new addresses to the switch.
-   */
-  private void handleLoadBalancingActiveChange(SlaveDevice previous, SlaveDevice next) {
-    if (previous != null) {
-      previous.setRole(false, true);
-    }
-    if (next == null) {
-      return;
-    }
-    next.setRole(false, false);
-    SlaveDevice holder = previous;
-    if (holder == null) {
-      for (SlaveDevice slave : slaves) {
-        if (slave != next && slave.mac().equals(mac)) {
-          holder = slave;
-        }
-      }
-    }
-    if (holder != null && holder != next) {
-      // Only one slave holds the bond's MAC, so the new active one gives the holder its own.
-      MacAddress swapped = next.mac();
-      next.setMac(mac);
-      holder.setMac(swapped);
-      sendLearningPacket(next.index(), next.mac());
-      sendLearningPacket(holder.index(), holder.mac());
-    } else {
-      next.setMac(mac);
-      sendLearningPacket(next.index(), next.mac());
     }
   }
 

@@ -130,6 +130,15 @@ public final class LacpPort {
   }
 
   /**
+   * Returns whether the port's link is enabled ({@code is_enabled}).
+   *
+   * @return true if enabled
+   */
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /**
    * Returns the receive machine's state.
    *
    * @return the state, or null before the first tick

@@ -120,6 +120,15 @@ public final class LacpSystem {
   }
 
   /**
+   * Returns the system priority.
+   *
+   * @return the priority
+   */
+  public int systemPriority() {
+    return settings.systemPriority();
+  }
+
+  /**
    * Returns the settings' system MAC.
    *
    * @return MAC bits

@@ -42,7 +42,8 @@ final class Checks {
                 + entry.getValue());
       }
     }
-    return Map.copyOf(values);
+    // Keeps the caller's order: Map.copyOf's iteration order changes from one JVM to the next.
+    return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
   }
 
   /** A duration in nanoseconds, refused with the parameter's name when negative or too long. */

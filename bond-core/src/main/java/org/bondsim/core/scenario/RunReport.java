@@ -243,7 +243,10 @@ public record RunReport(
      * @param lacpdusToBonding LACPDUs that reached a NIC and were taken by bonding's LACP
      */
     public FrameAccount {
-      droppedAtReceiver = Map.copyOf(droppedAtReceiver);
+      // Sorted by counter name: Map.copyOf's iteration order changes from one JVM to the next,
+      // and the report must be the same byte for byte.
+      droppedAtReceiver =
+          java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(droppedAtReceiver));
     }
 
     /**
@@ -306,7 +309,42 @@ public record RunReport(
    * @param slaves each slave in enslave order
    */
   public record BondState(
-      String host, boolean carrier, String activeSlave, List<BondSlaveState> slaves) {}
+      String host, boolean carrier, String activeSlave, List<BondSlaveState> slaves, AdState ad) {}
+
+  /**
+   * An 802.3ad bond's LACP state, as {@code bond_info_show_master} and {@code bond_info_show_slave}
+   * print it.
+   *
+   * @param systemPriority {@code ad_actor_sys_prio}
+   * @param systemMac the actor system's MAC
+   * @param active the active aggregator, or null
+   * @param ports per slave, in slave order
+   */
+  public record AdState(
+      int systemPriority, String systemMac, AdAggregator active, List<AdPort> ports) {}
+
+  /**
+   * The active aggregator.
+   *
+   * @param id its identifier
+   * @param ports its enabled ports ({@code __agg_active_ports})
+   * @param actorKey the actor's key
+   * @param partnerKey the partner's key
+   * @param partnerMac the partner's system MAC
+   */
+  public record AdAggregator(int id, int ports, int actorKey, int partnerKey, String partnerMac) {}
+
+  /**
+   * One slave's port.
+   *
+   * @param aggregatorId the aggregator it is attached to, or 0
+   * @param actor what it sends as its own information
+   * @param partner what it knows of its partner
+   */
+  public record AdPort(
+      int aggregatorId,
+      org.bondsim.api.packet.LacpPortInfo actor,
+      org.bondsim.api.packet.LacpPortInfo partner) {}
 
   /**
    * One slave as the bond sees it.

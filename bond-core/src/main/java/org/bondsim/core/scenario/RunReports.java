@@ -8,6 +8,7 @@ import java.util.Map;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.option.Options;
+import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.CoreNeed;
 import org.bondsim.api.workload.WorkloadResult;
@@ -17,6 +18,9 @@ import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.host.HostCpu;
 import org.bondsim.core.host.SimHost;
+import org.bondsim.core.lacp.Aggregator;
+import org.bondsim.core.lacp.LacpPort;
+import org.bondsim.core.lacp.LacpSystem;
 import org.bondsim.core.metrics.TimelineEvent;
 import org.bondsim.core.nic.ReceivePath;
 import org.bondsim.core.wire.LearningSwitch;
@@ -28,7 +32,7 @@ final class RunReports {
 
   static RunReport.HostReport host(
       String name,
-      ScenarioRunner.HostStack stack,
+      HostStack stack,
       long endNs,
       long durationNs,
       double kilobytes,
@@ -69,7 +73,8 @@ final class RunReports {
       SimHost remote,
       List<RunReport.HostReport> hosts,
       RunReport.FrameAccount frames,
-      List<RunReport.BondEventReport> timeline) {
+      List<RunReport.BondEventReport> timeline,
+      long startNs) {
     double elapsed = scenario.durationNs() / 1e9;
 
     List<RunReport.SlaveReport> slaves = new ArrayList<>();
@@ -126,7 +131,7 @@ final class RunReports {
     for (ActiveSlaveChange change : history) {
       changes.add(
           new RunReport.ActiveChange(
-              change.atNs() / 1e9, change.slave() == null ? "none" : change.slave()));
+              (change.atNs() - startNs) / 1e9, change.slave() == null ? "none" : change.slave()));
     }
 
     return new RunReport(
@@ -142,7 +147,7 @@ final class RunReports {
         frames,
         changes,
         hosts,
-        flowMoves(sender, receiver),
+        flowMoves(sender, receiver, startNs),
         loop.dispatched(),
         topology.cliName(),
         switchReport,
@@ -213,17 +218,52 @@ final class RunReports {
               slave.permanentMac().toString()));
     }
     int active = bond.activeSlave();
+    if (bond.lacp() != null) {
+      carrier = bond.lacp().system().carrier();
+    }
     return new RunReport.BondState(
-        host, carrier, active < 0 ? null : bond.slaveDevices().get(active).name(), slaves);
+        host,
+        carrier,
+        active < 0 ? null : bond.slaveDevices().get(active).name(),
+        slaves,
+        adState(bond));
   }
 
-  private static List<RunReport.FlowMoveGroup> flowMoves(BondDevice sender, BondDevice receiver) {
+  private static RunReport.AdState adState(BondDevice bond) {
+    if (bond.lacp() == null) {
+      return null;
+    }
+    LacpSystem system = bond.lacp().system();
+    Aggregator active = system.activeAggregator();
+    RunReport.AdAggregator aggregator =
+        active == null
+            ? null
+            : new RunReport.AdAggregator(
+                active.id(),
+                (int) active.ports().stream().filter(LacpPort::enabled).count(),
+                active.actorKey(),
+                active.partnerKey(),
+                new MacAddress(active.partnerSystem()).toString());
+    List<RunReport.AdPort> ports = new ArrayList<>();
+    for (LacpPort port : system.ports()) {
+      ports.add(
+          new RunReport.AdPort(
+              port.aggregator() == null ? 0 : port.aggregator().id(),
+              port.actorInfo(),
+              port.partnerInfo()));
+    }
+    return new RunReport.AdState(
+        system.systemPriority(), new MacAddress(system.systemMac()).toString(), aggregator, ports);
+  }
+
+  private static List<RunReport.FlowMoveGroup> flowMoves(
+      BondDevice sender, BondDevice receiver, long startNs) {
     List<RunReport.FlowMoveGroup> groups = new ArrayList<>();
     for (long[] group : sender.flowMoves().groups()) {
-      groups.add(new RunReport.FlowMoveGroup("local", group[0] / 1e9, group[1]));
+      groups.add(new RunReport.FlowMoveGroup("local", (group[0] - startNs) / 1e9, group[1]));
     }
     for (long[] group : receiver.flowMoves().groups()) {
-      groups.add(new RunReport.FlowMoveGroup("remote", group[0] / 1e9, group[1]));
+      groups.add(new RunReport.FlowMoveGroup("remote", (group[0] - startNs) / 1e9, group[1]));
     }
     return groups;
   }

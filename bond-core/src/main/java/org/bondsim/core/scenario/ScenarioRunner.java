@@ -4,10 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.function.BiFunction;
 import org.bondsim.api.Bond;
-import org.bondsim.api.DropReason;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.option.OptionException;
@@ -23,17 +21,13 @@ import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.BondOptions;
-import org.bondsim.core.bond.MiiMonitor;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.capture.Captures;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
-import org.bondsim.core.host.CpuCosts;
-import org.bondsim.core.host.HostCpu;
 import org.bondsim.core.host.SimHost;
 import org.bondsim.core.host.SimWorkloadContext;
-import org.bondsim.core.host.TransmitStage;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.nic.ReceivePath;
 import org.bondsim.core.wire.EthernetLink;
@@ -212,11 +206,13 @@ public final class ScenarioRunner {
       links.add(senderCable);
       receiverCables.add(receiverCable);
       SlaveDevice senderSlave =
-          new SlaveDevice(Scenario.slaveName(i), i, senderCable, senderStats, slaveMac(1, i));
+          new SlaveDevice(
+              Scenario.slaveName(i), i, senderCable, senderStats, HostStacks.slaveMac(1, i));
       senderSlave.attachTxPort(senderCable.forward());
       Port receiverTx = fabric == null ? receiverCable.backward() : receiverCable.forward();
       SlaveDevice receiverSlave =
-          new SlaveDevice(Scenario.slaveName(i), i, receiverCable, receiverStats, slaveMac(2, i));
+          new SlaveDevice(
+              Scenario.slaveName(i), i, receiverCable, receiverStats, HostStacks.slaveMac(2, i));
       receiverSlave.attachTxPort(receiverTx);
       sender.enslave(senderSlave);
       receiver.enslave(receiverSlave);
@@ -240,12 +236,12 @@ public final class ScenarioRunner {
         new SimHost("remote", receiver, RECEIVER_MAC, network.remoteAddress(), DENSITY_THRESHOLD);
     remote.measureStackInput();
     KernelVersion kernel = scenario.host().kernel();
-    ReceiveOffloadProvider gro = scenario.receive() != null ? groProvider() : null;
-    HostStack localStack = hostStack(scenario, loop, sender, local, gro, kernel, null);
+    ReceiveOffloadProvider gro = scenario.receive() != null ? HostStacks.groProvider() : null;
+    HostStack localStack = HostStacks.hostStack(scenario, loop, sender, local, gro, kernel, null);
     HostStack remoteStack =
-        hostStack(scenario, loop, receiver, remote, gro, kernel, remote::observeArrival);
-    FrameReceiver intoReceiver = addressFilter(receiver, remoteStack, remote);
-    FrameReceiver intoSender = addressFilter(sender, localStack, null);
+        HostStacks.hostStack(scenario, loop, receiver, remote, gro, kernel, remote::observeArrival);
+    FrameReceiver intoReceiver = HostStacks.addressFilter(receiver, remoteStack, remote);
+    FrameReceiver intoSender = HostStacks.addressFilter(sender, localStack, null);
     List<BondDevice> bonds = new ArrayList<>(List.of(sender, receiver));
     List<HostStack> stacks = new ArrayList<>(List.of(localStack, remoteStack));
     for (int i = 0; i < links.size(); i++) {
@@ -314,8 +310,8 @@ public final class ScenarioRunner {
 
     long miimon = options.getLong(BondOptions.MIIMON);
     if (miimon > 0) {
-      startMonitor(loop, sender, options, senderMonitorRandom);
-      startMonitor(loop, receiver, options, receiverMonitorRandom);
+      HostStacks.startMonitor(loop, sender, options, senderMonitorRandom);
+      HostStacks.startMonitor(loop, receiver, options, receiverMonitorRandom);
     }
     // Split after everything older runs draw, so that those runs stay as they were.
     Aggregation aggregation =
@@ -448,52 +444,8 @@ public final class ScenarioRunner {
         remote,
         hosts,
         frames,
-        RunReports.timeline(bonds, clients, remote, fabric, startNs));
-  }
-
-  /**
-   * One host's CPUs and where its NICs hand frames: its receive path, or straight to the bond when
-   * the scenario models an ideal receiver.
-   */
-  record HostStack(List<HostCpu> cpus, ReceivePath path, FrameReceiver into) {}
-
-  /**
-   * Gives a host its CPUs, its receive path if the scenario has one, and its transmit stages (one
-   * per CPU) if sending costs CPU time.
-   */
-  private static HostStack hostStack(
-      Scenario scenario,
-      EventLoop loop,
-      BondDevice bond,
-      SimHost host,
-      ReceiveOffloadProvider gro,
-      KernelVersion kernel,
-      ReceivePath.ArrivalObserver observer) {
-    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
-    List<HostCpu> cpus = new ArrayList<>();
-    for (int i = 0; i < cpuCount; i++) {
-      cpus.add(new HostCpu());
-    }
-    ReceivePath path =
-        scenario.receive() == null
-            ? null
-            : new ReceivePath(
-                loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel, observer);
-    CpuCosts costs = scenario.costs();
-    if (costs.chargesTransmit()) {
-      SenderOffloads offloads = scenario.host().offloads();
-      boolean softwareGso = offloads.gso() && !offloads.tso();
-      List<TransmitStage> stages = new ArrayList<>();
-      for (HostCpu cpu : cpus) {
-        stages.add(new TransmitStage(loop, cpu, bond, costs, softwareGso));
-      }
-      host.chargeTransmit(stages);
-    }
-    if (path != null && costs.perSackSegmentNs() > 0) {
-      long perSegment = costs.perSackSegmentNs();
-      host.chargeScoreboardWork(segments -> path.chargeDeliveringCpu(segments * perSegment));
-    }
-    return new HostStack(cpus, path, path != null ? path : bond);
+        RunReports.timeline(bonds, clients, remote, fabric, startNs),
+        startNs);
   }
 
   /** What adding a client host needs from the run being built. */
@@ -539,7 +491,7 @@ public final class ScenarioRunner {
               stats,
               new SlaveStats());
       SlaveDevice slave =
-          new SlaveDevice(Scenario.slaveName(i), i, cable, stats, slaveMac(2 + k, i));
+          new SlaveDevice(Scenario.slaveName(i), i, cable, stats, HostStacks.slaveMac(2 + k, i));
       slave.attachTxPort(cable.forward());
       bond.enslave(slave);
       cables.add(cable);
@@ -549,17 +501,17 @@ public final class ScenarioRunner {
     Ipv4Address address = new Ipv4Address(scenario.network().localAddress().bits() + 0x100 + k - 1);
     SimHost client = new SimHost("client" + k, bond, mac, address, DENSITY_THRESHOLD);
     HostStack stack =
-        hostStack(
+        HostStacks.hostStack(
             scenario,
             loop,
             bond,
             client,
-            scenario.receive() != null ? groProvider() : null,
+            scenario.receive() != null ? HostStacks.groProvider() : null,
             setup.kernel(),
             null);
     setup.bonds().add(bond);
     setup.stacks().add(stack);
-    FrameReceiver filtered = addressFilter(bond, stack, null);
+    FrameReceiver filtered = HostStacks.addressFilter(bond, stack, null);
     SeededRandom policyRandom = setup.root().split();
     SeededRandom monitorRandom = setup.root().split();
     SeededRandom netemRandom = setup.root().split();
@@ -592,50 +544,9 @@ public final class ScenarioRunner {
     client.resolve(server);
     server.resolve(client);
     if (options.getLong(BondOptions.MIIMON) > 0) {
-      startMonitor(loop, bond, options, monitorRandom);
+      HostStacks.startMonitor(loop, bond, options, monitorRandom);
     }
     return client;
-  }
-
-  /** Slave i of host h: 02:00:00:0h:00:(i+1), distinct from both bonds' own addresses. */
-  private static MacAddress slaveMac(int host, int index) {
-    return new MacAddress(0x0200_0000_0000L | ((long) host << 16) | (index + 1));
-  }
-
-  /**
-   * A host's NICs: each passes only frames its address filter accepts, and the receiving host's
-   * frames are then measured for reordering.
-   */
-  private static FrameReceiver addressFilter(BondDevice bond, HostStack stack, SimHost meter) {
-    FrameReceiver next = stack.into();
-    // With a receive path, frames are metered as its rings take them; an ideal receiver's go
-    // straight to the bond, so they are metered here. Either way a frame the NIC or the bond
-    // drops is not an arrival.
-    SimHost idealMeter = stack.path() == null ? meter : null;
-    return (slave, packet) -> {
-      SlaveDevice nic = bond.slaveDevices().get(slave);
-      if (!nic.accepts(packet.linkDestination())) {
-        nic.stats().countDrop(DropReason.ADDRESS_FILTER);
-        return;
-      }
-      if (idealMeter != null && bond.wouldDeliver(slave, packet)) {
-        idealMeter.observeArrival(packet);
-      }
-      next.receive(slave, packet);
-    };
-  }
-
-  private static ReceiveOffloadProvider groProvider() {
-    ClassLoader context = Thread.currentThread().getContextClassLoader();
-    for (ReceiveOffloadProvider provider :
-        ServiceLoader.load(
-            ReceiveOffloadProvider.class,
-            context != null ? context : ScenarioRunner.class.getClassLoader())) {
-      if (provider.name().equals("gro")) {
-        return provider;
-      }
-    }
-    return null;
   }
 
   private static void checkSettings(WorkloadProvider provider, Map<String, String> settings) {
@@ -656,20 +567,5 @@ public final class ScenarioRunner {
       }
       spec.parse(setting.getValue());
     }
-  }
-
-  private static void startMonitor(
-      EventLoop loop, BondDevice bond, Options options, SeededRandom random) {
-    long miimon = options.getLong(BondOptions.MIIMON);
-    MiiMonitor monitor =
-        new MiiMonitor(
-            loop,
-            bond,
-            miimon,
-            options.getLong(BondOptions.UPDELAY),
-            options.getLong(BondOptions.DOWNDELAY));
-    // The bond came up at some unknown phase of its monitor interval.
-    long phase = (long) (random.nextDouble() * monitor.intervalNs());
-    monitor.start(phase);
   }
 }

@@ -59,8 +59,12 @@ public final class PortChannel implements LacpHost {
                   0,
                   0),
               this);
-      for (int member : members) {
-        lacp.addPort((int) owner.link(member).speedMbps(), owner.link(member).carrier());
+      for (int i = 0; i < members.length; i++) {
+        EthernetLink link = owner.link(members[i]);
+        lacp.addPort((int) link.speedMbps(), link.carrier());
+        int port = i;
+        // A switch port acts on its own carrier at once (no miimon of its own to wait for).
+        link.addCarrierListener(() -> lacp.linkChanged(port, link.carrier()));
       }
     }
   }

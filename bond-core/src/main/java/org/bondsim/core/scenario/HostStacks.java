@@ -1,0 +1,124 @@
+package org.bondsim.core.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.bondsim.api.DropReason;
+import org.bondsim.api.KernelVersion;
+import org.bondsim.api.offload.ReceiveOffloadProvider;
+import org.bondsim.api.option.Options;
+import org.bondsim.api.packet.MacAddress;
+import org.bondsim.core.bond.BondDevice;
+import org.bondsim.core.bond.BondOptions;
+import org.bondsim.core.bond.MiiMonitor;
+import org.bondsim.core.bond.SlaveDevice;
+import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.SeededRandom;
+import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.host.HostCpu;
+import org.bondsim.core.host.SimHost;
+import org.bondsim.core.host.TransmitStage;
+import org.bondsim.core.nic.ReceivePath;
+import org.bondsim.core.wire.FrameReceiver;
+
+/**
+ * What each host of a run is built from besides its bond: its CPUs, receive path and transmit
+ * stages, its NICs' address filters, its link monitor, and its slaves' addresses.
+ */
+final class HostStacks {
+  private HostStacks() {}
+
+  /**
+   * Gives a host its CPUs, its receive path if the scenario has one, and its transmit stages (one
+   * per CPU) if sending costs CPU time.
+   */
+  static HostStack hostStack(
+      Scenario scenario,
+      EventLoop loop,
+      BondDevice bond,
+      SimHost host,
+      ReceiveOffloadProvider gro,
+      KernelVersion kernel,
+      ReceivePath.ArrivalObserver observer) {
+    int cpuCount = scenario.receive() != null ? scenario.receive().cpus() : 1;
+    List<HostCpu> cpus = new ArrayList<>();
+    for (int i = 0; i < cpuCount; i++) {
+      cpus.add(new HostCpu());
+    }
+    ReceivePath path =
+        scenario.receive() == null
+            ? null
+            : new ReceivePath(
+                loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel, observer);
+    CpuCosts costs = scenario.costs();
+    if (costs.chargesTransmit()) {
+      SenderOffloads offloads = scenario.host().offloads();
+      boolean softwareGso = offloads.gso() && !offloads.tso();
+      List<TransmitStage> stages = new ArrayList<>();
+      for (HostCpu cpu : cpus) {
+        stages.add(new TransmitStage(loop, cpu, bond, costs, softwareGso));
+      }
+      host.chargeTransmit(stages);
+    }
+    if (path != null && costs.perSackSegmentNs() > 0) {
+      long perSegment = costs.perSackSegmentNs();
+      host.chargeScoreboardWork(segments -> path.chargeDeliveringCpu(segments * perSegment));
+    }
+    return new HostStack(cpus, path, path != null ? path : bond);
+  }
+
+  /** Slave i of host h: 02:00:00:0h:00:(i+1), distinct from both bonds' own addresses. */
+  static MacAddress slaveMac(int host, int index) {
+    return new MacAddress(0x0200_0000_0000L | ((long) host << 16) | (index + 1));
+  }
+
+  /**
+   * A host's NICs: each passes only frames its address filter accepts, and the receiving host's
+   * frames are then measured for reordering.
+   */
+  static FrameReceiver addressFilter(BondDevice bond, HostStack stack, SimHost meter) {
+    FrameReceiver next = stack.into();
+    // With a receive path, frames are metered as its rings take them; an ideal receiver's go
+    // straight to the bond, so they are metered here. Either way a frame the NIC or the bond
+    // drops is not an arrival.
+    SimHost idealMeter = stack.path() == null ? meter : null;
+    return (slave, packet) -> {
+      SlaveDevice nic = bond.slaveDevices().get(slave);
+      if (!nic.accepts(packet.linkDestination())) {
+        nic.stats().countDrop(DropReason.ADDRESS_FILTER);
+        return;
+      }
+      if (idealMeter != null && bond.wouldDeliver(slave, packet)) {
+        idealMeter.observeArrival(packet);
+      }
+      next.receive(slave, packet);
+    };
+  }
+
+  static ReceiveOffloadProvider groProvider() {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    for (ReceiveOffloadProvider provider :
+        ServiceLoader.load(
+            ReceiveOffloadProvider.class,
+            context != null ? context : HostStacks.class.getClassLoader())) {
+      if (provider.name().equals("gro")) {
+        return provider;
+      }
+    }
+    return null;
+  }
+
+  static void startMonitor(EventLoop loop, BondDevice bond, Options options, SeededRandom random) {
+    long miimon = options.getLong(BondOptions.MIIMON);
+    MiiMonitor monitor =
+        new MiiMonitor(
+            loop,
+            bond,
+            miimon,
+            options.getLong(BondOptions.UPDELAY),
+            options.getLong(BondOptions.DOWNDELAY));
+    // The bond came up at some unknown phase of its monitor interval.
+    long phase = (long) (random.nextDouble() * monitor.intervalNs());
+    monitor.start(phase);
+  }
+}
