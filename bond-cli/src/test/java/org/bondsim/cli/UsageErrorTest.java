@@ -125,7 +125,8 @@ class UsageErrorTest {
         "--streams 16385|--streams must be 1..16384 (each stream has its own local port), got"
             + " '16385'",
         "--module-param miimon|--module-param must be NAME=VALUE like miimon=100, got 'miimon'",
-        "--module-param nosuch=1|allowed: ad_select, downdelay, lacp_rate, lp_interval, miimon,"
+        "--module-param nosuch=1|allowed: ad_select, arp_all_targets, arp_interval, arp_ip_target, arp_validate,"
+            + " downdelay, lacp_rate, lp_interval, miimon,"
             + " min_links, mode, packets_per_slave, primary, primary_reselect, updelay,"
             + " xmit_hash_formula, xmit_hash_policy",
         "--sender tso~maybe|--sender tso must be on or off, got 'maybe'",

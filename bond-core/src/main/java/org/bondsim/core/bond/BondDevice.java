@@ -61,6 +61,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final AlbAddresses alb;
   private final List<TimelineEvent> events = new ArrayList<>();
   private Bond3ad lacp;
+  private ArpMonitor arpMonitor;
   private long lacpdusReceived;
 
   /** An address no real bond uses, for bonds built without one (tests, benchmarks). */
@@ -174,6 +175,20 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public void attachLacp(Bond3ad lacp) {
     this.lacp = lacp;
+  }
+
+  /** Lets the ARP monitor see every frame a slave receives ({@code recv_probe}). */
+  void attachArpMonitor(ArpMonitor monitor) {
+    this.arpMonitor = monitor;
+  }
+
+  /**
+   * Returns the bond's ARP monitor.
+   *
+   * @return the monitor, or null when the bond has none
+   */
+  public ArpMonitor arpMonitor() {
+    return arpMonitor;
   }
 
   /**
@@ -372,6 +387,10 @@ public final class BondDevice implements Bond, FrameReceiver {
         lacp.receive(slaveIndex, pdu);
       }
       return;
+    }
+    if (arpMonitor != null) {
+      // bond_rcv_validate, the ARP monitor's recv_probe, also runs before the filter.
+      arpMonitor.received(slaveIndex, packet);
     }
     if (!wouldDeliver(slaveIndex, packet)) {
       slaves.get(slaveIndex).stats().countDrop(DropReason.INACTIVE_SLAVE, frames);

@@ -2,6 +2,7 @@ package org.bondsim.core.host;
 
 import java.util.Arrays;
 import java.util.List;
+import org.bondsim.api.packet.ArpMessage;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
@@ -187,6 +188,8 @@ public final class SimHost implements Host, HostStack {
     }
   }
 
+  private long arpRepliesSent;
+
   /** ARP payload for IPv4 over Ethernet (RFC 826): 28 bytes. */
   private static final int ARP_BYTES = 28;
 
@@ -223,6 +226,22 @@ public final class SimHost implements Host, HostStack {
   }
 
   private void onArp(Packet packet) {
+    if (packet.control() instanceof ArpMessage arp
+        && arp.operation() == ArpMessage.REQUEST
+        && arp.targetIp().equals(address)) {
+      // A bond's ARP monitor asking for this host (arp_ip_target): arp_process answers with a
+      // unicast reply to the asker, from this host's address.
+      ArpMessage reply =
+          new ArpMessage(ArpMessage.REPLY, mac.bits(), address, arp.senderMac(), arp.senderIp());
+      Frame frame =
+          new Frame(
+              new EthernetHeader(
+                  mac, new MacAddress(arp.senderMac()), EthernetHeader.NO_VLAN, EtherType.ARP),
+              null,
+              null);
+      bond.sendArpReply(new Packet(frame, reply, arpRepliesSent++, 0));
+      return;
+    }
     if (packet.linkDestinationIsGroup()) {
       SimHost requester = arpRequesters.get(packet.linkSource());
       if (requester != null) {

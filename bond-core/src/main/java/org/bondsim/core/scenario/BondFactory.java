@@ -144,9 +144,14 @@ public final class BondFactory {
     }
     Options options = Options.resolve(specs, globals, spec.settings());
     List<String> warnings = new ArrayList<>();
+    Map<String, String> monitors =
+        ArpMonitorSettings.check(options, spec.settings(), moduleParameters, warnings);
+    if (!monitors.equals(spec.settings())) {
+      options = Options.resolve(specs, globals, monitors);
+    }
     Map<String, String> rounded =
-        MonitorDelays.check(options, spec.settings(), moduleParameters, warnings);
-    if (!rounded.equals(spec.settings())) {
+        MonitorDelays.check(options, monitors, moduleParameters, warnings);
+    if (!rounded.equals(monitors)) {
       options = Options.resolve(specs, globals, rounded);
     }
     return new ResolvedBond(entry, options, warnings);
@@ -173,10 +178,14 @@ public final class BondFactory {
    * @return option specs
    */
   public static List<OptionSpec> specsOf(PolicyRegistry.Entry entry) {
-    boolean activeSlave = entry.provider().needs().contains(CoreNeed.USES_ACTIVE_SLAVE);
+    var needs = entry.provider().needs();
+    boolean activeSlave = needs.contains(CoreNeed.USES_ACTIVE_SLAVE);
+    // Linux's unsuppmodes for the ARP monitor: 802.3ad, balance-tlb, balance-alb.
+    boolean arpMonitor = !needs.contains(CoreNeed.LACP) && !needs.contains(CoreNeed.OWN_SLAVE_MACS);
     List<OptionSpec> specs = new ArrayList<>();
     for (OptionSpec spec : BondOptions.SPECS) {
-      if (activeSlave || !BondOptions.ACTIVE_SLAVE_OPTIONS.contains(spec.name())) {
+      if ((activeSlave || !BondOptions.ACTIVE_SLAVE_OPTIONS.contains(spec.name()))
+          && (arpMonitor || !BondOptions.ARP_MONITOR_OPTIONS.contains(spec.name()))) {
         specs.add(spec);
       }
     }

@@ -7,7 +7,9 @@ import org.bondsim.api.DropReason;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
 import org.bondsim.api.option.Options;
+import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
+import org.bondsim.core.bond.ArpMonitor;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.BondOptions;
 import org.bondsim.core.bond.MiiMonitor;
@@ -108,17 +110,51 @@ final class HostStacks {
     return null;
   }
 
-  static void startMonitor(EventLoop loop, BondDevice bond, Options options, SeededRandom random) {
+  /**
+   * Starts the bond's link monitor: the ARP monitor when {@code arp_interval} is set, else the MII
+   * monitor when {@code miimon} is. Both hosts of a run share the bond options, so a target equal
+   * to this host's own address stands for the other host: {@code arp_ip_target 10.0.0.2} has the
+   * sender ask for the receiver and the receiver for the sender.
+   */
+  static void startMonitor(
+      EventLoop loop,
+      BondDevice bond,
+      Options options,
+      SeededRandom random,
+      Ipv4Address ours,
+      Ipv4Address peer) {
+    long arpInterval =
+        options.has(BondOptions.ARP_INTERVAL) ? options.getLong(BondOptions.ARP_INTERVAL) : 0;
     long miimon = options.getLong(BondOptions.MIIMON);
-    MiiMonitor monitor =
-        new MiiMonitor(
-            loop,
-            bond,
-            miimon,
-            options.getLong(BondOptions.UPDELAY),
-            options.getLong(BondOptions.DOWNDELAY));
-    // The bond came up at some unknown phase of its monitor interval.
-    long phase = (long) (random.nextDouble() * monitor.intervalNs());
-    monitor.start(phase);
+    // The bond came up at some unknown phase of its monitor interval: drawn in either case, so
+    // that what is drawn after it does not depend on the monitor.
+    double phase = random.nextDouble();
+    if (arpInterval > 0) {
+      List<Ipv4Address> targets = new ArrayList<>();
+      for (Ipv4Address target :
+          ArpMonitorSettings.targets(options.getString(BondOptions.ARP_IP_TARGET))) {
+        targets.add(target.equals(ours) ? peer : target);
+      }
+      ArpMonitor monitor =
+          new ArpMonitor(
+              loop,
+              bond,
+              arpInterval,
+              targets,
+              ArpMonitor.VALIDATE_NAMES.indexOf(options.getString(BondOptions.ARP_VALIDATE)),
+              options.getString(BondOptions.ARP_ALL_TARGETS).equals("all"),
+              (int) options.getLong(BondOptions.ARP_MISSED_MAX),
+              ours);
+      monitor.start(loop.now() + (long) (phase * arpInterval * 1_000_000L));
+    } else if (miimon > 0) {
+      MiiMonitor monitor =
+          new MiiMonitor(
+              loop,
+              bond,
+              miimon,
+              options.getLong(BondOptions.UPDELAY),
+              options.getLong(BondOptions.DOWNDELAY));
+      monitor.start((long) (phase * monitor.intervalNs()));
+    }
   }
 }

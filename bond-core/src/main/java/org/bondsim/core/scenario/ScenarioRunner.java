@@ -20,7 +20,6 @@ import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.api.workload.WorkloadResult;
 import org.bondsim.core.bond.BondDevice;
-import org.bondsim.core.bond.BondOptions;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.capture.Captures;
@@ -308,11 +307,10 @@ public final class ScenarioRunner {
                   bonds, stacks)));
     }
 
-    long miimon = options.getLong(BondOptions.MIIMON);
-    if (miimon > 0) {
-      HostStacks.startMonitor(loop, sender, options, senderMonitorRandom);
-      HostStacks.startMonitor(loop, receiver, options, receiverMonitorRandom);
-    }
+    HostStacks.startMonitor(
+        loop, sender, options, senderMonitorRandom, local.address(), remote.address());
+    HostStacks.startMonitor(
+        loop, receiver, options, receiverMonitorRandom, remote.address(), local.address());
     // Split after everything older runs draw, so that those runs stay as they were.
     Aggregation aggregation =
         new Aggregation(
@@ -543,9 +541,7 @@ public final class ScenarioRunner {
     }
     client.resolve(server);
     server.resolve(client);
-    if (options.getLong(BondOptions.MIIMON) > 0) {
-      HostStacks.startMonitor(loop, bond, options, monitorRandom);
-    }
+    HostStacks.startMonitor(loop, bond, options, monitorRandom, client.address(), server.address());
     return client;
   }
 
