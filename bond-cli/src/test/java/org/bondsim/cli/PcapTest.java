@@ -117,4 +117,87 @@ class PcapTest {
   private static org.assertj.core.data.Offset<Double> within(double offset) {
     return org.assertj.core.data.Offset.offset(offset);
   }
+
+  /**
+   * Every saved frame of a capture whose EtherType is {@code type}, from the Ethernet header on.
+   */
+  private static List<ByteBuffer> framesOfType(Path file, int type) throws IOException {
+    ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+    in.position(24);
+    List<ByteBuffer> frames = new ArrayList<>();
+    while (in.remaining() >= 16) {
+      in.position(in.position() + 8);
+      int saved = in.getInt();
+      in.getInt();
+      ByteBuffer frame = in.slice().limit(saved).order(ByteOrder.BIG_ENDIAN);
+      in.position(in.position() + saved);
+      if ((frame.getShort(12) & 0xFFFF) == type) {
+        frames.add(frame);
+      }
+    }
+    return frames;
+  }
+
+  // What tcpdump shows as "Request who-has 10.0.0.2 tell 10.0.0.1" and "LACPv1, length 110".
+  @Test
+  void arpProbesAndLacpdusAreCapturedWhole(@TempDir Path dir) throws Exception {
+    CliRunner arp =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "UDP_STREAM",
+            "-l",
+            "0.5",
+            "--topology",
+            "switch",
+            "--slaves",
+            "2x1000",
+            "--rate-mbps",
+            "10",
+            "--bond",
+            "mode active-backup arp_interval 100 arp_ip_target 10.0.0.2",
+            "--pcap",
+            dir.resolve("arp").toString());
+    assertThat(arp.exitCode()).as(arp.err()).isZero();
+    List<ByteBuffer> arps = framesOfType(dir.resolve("arp").resolve("local-eth0.pcap"), 0x0806);
+    // The pre-test's request and reply, then one request and one reply per monitor run.
+    assertThat(arps.size()).isGreaterThanOrEqualTo(8);
+    ByteBuffer request = arps.get(arps.size() - 2);
+    assertThat(request.limit()).isEqualTo(14 + 28);
+    assertThat(request.getShort(14)).as("hardware type Ethernet").isEqualTo((short) 1);
+    assertThat(request.getShort(16)).as("protocol IPv4").isEqualTo((short) 0x0800);
+    assertThat(request.getShort(20)).as("opcode request").isEqualTo((short) 1);
+    assertThat(request.getInt(28)).as("sender 10.0.0.1").isEqualTo(0x0a000001);
+    assertThat(request.getInt(38)).as("target 10.0.0.2").isEqualTo(0x0a000002);
+    assertThat(arps.get(arps.size() - 1).getShort(20)).as("opcode reply").isEqualTo((short) 2);
+
+    CliRunner lacp =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "UDP_STREAM",
+            "-l",
+            "0.5",
+            "--topology",
+            "switch",
+            "--slaves",
+            "2x1000",
+            "--rate-mbps",
+            "10",
+            "--bond",
+            "mode 802.3ad lacp_rate fast",
+            "--pcap",
+            dir.resolve("lacp").toString());
+    assertThat(lacp.exitCode()).as(lacp.err()).isZero();
+    List<ByteBuffer> pdus = framesOfType(dir.resolve("lacp").resolve("local-eth1.pcap"), 0x8809);
+    assertThat(pdus).isNotEmpty();
+    ByteBuffer pdu = pdus.get(pdus.size() - 1);
+    assertThat(pdu.limit()).isEqualTo(14 + 110);
+    assertThat(pdu.get(14)).as("subtype LACP").isEqualTo((byte) 1);
+    assertThat(pdu.get(16)).as("actor TLV").isEqualTo((byte) 1);
+    assertThat(pdu.get(17)).as("actor TLV length").isEqualTo((byte) 20);
+    assertThat(pdu.get(36)).as("partner TLV").isEqualTo((byte) 2);
+    assertThat(pdu.get(56)).as("collector TLV").isEqualTo((byte) 3);
+    assertThat(pdu.get(72)).as("terminator TLV").isEqualTo((byte) 0);
+  }
 }

@@ -4,12 +4,15 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
+import org.bondsim.api.packet.ArpMessage;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.IpHeader;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.Ipv6Header;
+import org.bondsim.api.packet.LacpPortInfo;
+import org.bondsim.api.packet.Lacpdu;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.packet.UdpHeader;
 import org.bondsim.api.stack.Packet;
@@ -23,12 +26,17 @@ import org.bondsim.api.tcp.TcpSegment;
  * tcp_options_write}: MSS, SACK-permitted and timestamps, window scale on a SYN; NOP NOP TS and NOP
  * NOP SACK blocks after it) or UDP. Sequence numbers are the model's (a SYN at 0xffffffff, data
  * from 0), windows are shifted by the scale each side's SYN offered, as a receiver reads them. The
- * TCP checksum is left 0, as a capture of a checksum-offloading sender shows it. ARP and other
- * frames keep their Ethernet header only, truncated. Not thread-safe: one per capture file.
+ * TCP checksum is left 0, as a capture of a checksum-offloading sender shows it. ARP requests and
+ * replies (RFC 826) and LACPDUs (IEEE 802.1AX: actor, partner, collector and terminator TLVs) are
+ * written whole; other frames (learning packets) keep their Ethernet header only, truncated. Not
+ * thread-safe: one per capture file.
  */
 final class FrameEncoder {
-  /** The longest header this encoder writes: Ethernet + 802.1Q + IPv6 + TCP with 40 options. */
-  static final int MAX_HEADER_BYTES = 18 + 40 + 60;
+  /**
+   * The longest header this encoder writes: Ethernet + 802.1Q + IPv6 + TCP with 40 options (118),
+   * or Ethernet + 802.1Q + a LACPDU (128).
+   */
+  static final int MAX_HEADER_BYTES = 18 + Lacpdu.BYTES;
 
   // Each TCP endpoint's offered window scale, from its SYN: a window field is shifted only when
   // both SYNs offered one (RFC 7323). Shared by a run's captures, since a SYN and its answer may
@@ -69,7 +77,15 @@ final class FrameEncoder {
     int ethernetBytes = ethernet.hasVlan() ? 18 : 14;
     IpHeader ip = frame.ip();
     if (ip == null) {
-      // ARP, learning frames: header only, the rest is truncated.
+      if (packet.control() instanceof ArpMessage arp) {
+        writeArp(out, arp);
+        return Math.max(packet.transmittedBytes(), ethernetBytes + ArpMessage.BYTES);
+      }
+      if (packet.control() instanceof Lacpdu pdu) {
+        writeLacpdu(out, pdu);
+        return Math.max(packet.transmittedBytes(), ethernetBytes + Lacpdu.BYTES);
+      }
+      // Learning frames: header only, the rest is truncated.
       return Math.max(packet.transmittedBytes(), ethernetBytes);
     }
     int transportBytes = transportBytes(frame, packet.tcp());
@@ -100,6 +116,44 @@ final class FrameEncoder {
       out.putShort((short) Math.min(65535, 8 + payload)).putShort((short) 0);
     }
     return ethernetBytes + ip.headerBytes() + transportBytes + payload;
+  }
+
+  /** RFC 826 for IPv4 over Ethernet: hardware type 1, protocol 0x0800, lengths 6 and 4. */
+  private static void writeArp(ByteBuffer out, ArpMessage arp) {
+    out.putShort((short) 1).putShort((short) EtherType.IPV4).put((byte) 6).put((byte) 4);
+    out.putShort((short) arp.operation());
+    putMac(out, arp.senderMac());
+    out.putInt(arp.senderIp().bits());
+    putMac(out, arp.targetMac());
+    out.putInt(arp.targetIp().bits());
+  }
+
+  /**
+   * IEEE 802.1AX's LACPDU after the Ethernet header: subtype 1, version 1, the actor and partner
+   * TLVs (20 bytes each), the collector TLV (16, max delay 0 as Linux sends), the terminator and 50
+   * reserved bytes: 110 in all.
+   */
+  private static void writeLacpdu(ByteBuffer out, Lacpdu pdu) {
+    int start = out.position();
+    out.put((byte) 1).put((byte) 1);
+    writeLacpInfo(out, 1, pdu.actor());
+    writeLacpInfo(out, 2, pdu.partner());
+    out.put((byte) 3).put((byte) 16).putShort((short) 0);
+    for (int i = 0; i < 12; i++) {
+      out.put((byte) 0);
+    }
+    while (out.position() - start < Lacpdu.BYTES) {
+      out.put((byte) 0); // terminator TLV (type 0, length 0) and the reserved bytes
+    }
+  }
+
+  private static void writeLacpInfo(ByteBuffer out, int type, LacpPortInfo info) {
+    out.put((byte) type).put((byte) 20);
+    out.putShort((short) info.systemPriority());
+    putMac(out, info.system());
+    out.putShort((short) info.key());
+    out.putShort((short) info.portPriority()).putShort((short) info.portNumber());
+    out.put((byte) info.state()).put((byte) 0).put((byte) 0).put((byte) 0);
   }
 
   private static int transportBytes(Frame frame, TcpSegment segment) {

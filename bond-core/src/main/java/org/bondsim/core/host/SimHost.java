@@ -9,7 +9,6 @@ import org.bondsim.api.packet.Frame;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.SkbTruesize;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
@@ -189,6 +188,7 @@ public final class SimHost implements Host, HostStack {
   }
 
   private long arpRepliesSent;
+  private Ipv4Address askedFor;
 
   /** ARP payload for IPv4 over Ethernet (RFC 826): 28 bytes. */
   private static final int ARP_BYTES = 28;
@@ -204,15 +204,20 @@ public final class SimHost implements Host, HostStack {
    */
   public void sendArpRequest(SimHost peer, Runnable onReply) {
     this.onArpReply = onReply;
+    this.askedFor = peer.address;
     peer.arpRequesters.put(mac.bits(), this);
     broadcastArpRequest();
   }
 
   private void broadcastArpRequest() {
-    send(arpPacket(mac.bits(), MacAddress.BROADCAST.bits()));
+    send(
+        arpPacket(
+            mac.bits(),
+            MacAddress.BROADCAST.bits(),
+            new ArpMessage(ArpMessage.REQUEST, mac.bits(), address, 0, askedFor)));
   }
 
-  private static Packet arpPacket(long source, long destination) {
+  private static Packet arpPacket(long source, long destination, ArpMessage body) {
     Frame frame =
         new Frame(
             new EthernetHeader(
@@ -222,7 +227,7 @@ public final class SimHost implements Host, HostStack {
                 EtherType.ARP),
             null,
             null);
-    return new Packet(frame, ARP_BYTES, null, -1, 0, 0, null, SkbTruesize.of(ARP_BYTES));
+    return new Packet(frame, body, 0, 0);
   }
 
   private void onArp(Packet packet) {
@@ -246,7 +251,13 @@ public final class SimHost implements Host, HostStack {
       SimHost requester = arpRequesters.get(packet.linkSource());
       if (requester != null) {
         // The reply comes from the MAC this host gave the requester (under rlb, a slave's).
-        bond.sendArpReply(arpPacket(requester.neighbourMac(address.bits()), packet.linkSource()));
+        long from = requester.neighbourMac(address.bits());
+        bond.sendArpReply(
+            arpPacket(
+                from,
+                packet.linkSource(),
+                new ArpMessage(
+                    ArpMessage.REPLY, from, address, packet.linkSource(), requester.address)));
       }
     } else if (onArpReply != null) {
       Runnable done = onArpReply;
