@@ -260,7 +260,7 @@ public final class ArpMonitor {
       if (next[i] == LinkState.UP) {
         slave.setLinkState(LinkState.UP);
         lastLinkUp[i] = loop.now();
-        bond.recordEvent(slave.name(), "link_up");
+        bond.history().record(slave.name(), "link_up");
         if (currentArpSlave >= 0) {
           // The slave tried while nothing was active goes back to being a backup.
           slaves.get(currentArpSlave).setRole(true, true);
@@ -273,7 +273,7 @@ public final class ArpMonitor {
         slave.setLinkState(LinkState.DOWN);
         slave.countLinkFailure();
         slave.setRole(true, true);
-        bond.recordEvent(slave.name(), "link_down");
+        bond.history().record(slave.name(), "link_down");
         if (i == active) {
           currentArpSlave = -1;
           reselect = true;
@@ -320,7 +320,7 @@ public final class ArpMonitor {
         slave.setLinkState(LinkState.DOWN);
         slave.countLinkFailure();
         slave.setRole(true, true);
-        bond.recordEvent(slave.name(), "link_down");
+        bond.history().record(slave.name(), "link_down");
       }
     }
     if (chosen < 0) {
@@ -346,7 +346,7 @@ public final class ArpMonitor {
         if (inInterval(lastTx[i], 1) && inInterval(lastRx[i], 1)) {
           slave.setLinkState(LinkState.UP);
           slave.setRole(false, false);
-          bond.recordEvent(slave.name(), "link_up");
+          bond.history().record(slave.name(), "link_up");
           changed = true;
           failover |= current < 0;
         }
@@ -354,7 +354,7 @@ public final class ArpMonitor {
         slave.setLinkState(LinkState.DOWN);
         slave.countLinkFailure();
         slave.setRole(true, false); // bond_slave_state_change: backup, still receiving
-        bond.recordEvent(slave.name(), "link_down");
+        bond.history().record(slave.name(), "link_down");
         changed = true;
         failover |= i == current;
       }

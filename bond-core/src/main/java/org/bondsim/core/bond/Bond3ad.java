@@ -175,6 +175,6 @@ public final class Bond3ad implements LacpHost {
 
   @Override
   public void event(int port, String event) {
-    bond.recordEvent(bond.slaveDevices().get(port).name(), event);
+    bond.history().record(bond.slaveDevices().get(port).name(), event);
   }
 }

@@ -20,7 +20,6 @@ import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.core.capture.Captures;
 import org.bondsim.core.capture.FrameTap;
-import org.bondsim.core.metrics.TimelineEvent;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
@@ -54,12 +53,11 @@ public final class BondDevice implements Bond, FrameReceiver {
   private long framesToStack;
   private long offered;
   private final LongSupplier clock;
-  private final List<ActiveSlaveChange> activeHistory = new ArrayList<>();
   private final FlowMoves flowMoves = new FlowMoves();
   private final MacAddress mac;
   private final boolean ownSlaveMacs;
   private final AlbAddresses alb;
-  private final List<TimelineEvent> events = new ArrayList<>();
+  private final BondHistory history;
   private Bond3ad lacp;
   private ArpMonitor arpMonitor;
   private long lacpdusReceived;
@@ -119,6 +117,7 @@ public final class BondDevice implements Bond, FrameReceiver {
     this.ownSlaveMacs = this.needs.contains(CoreNeed.OWN_SLAVE_MACS);
     this.selector = new ActiveSlaveSelector(this, options);
     this.alb = new AlbAddresses(mac, slaves, clock);
+    this.history = new BondHistory(clock);
   }
 
   /**
@@ -183,15 +182,6 @@ public final class BondDevice implements Bond, FrameReceiver {
   }
 
   /**
-   * Returns the bond's ARP monitor.
-   *
-   * @return the monitor, or null when the bond has none
-   */
-  public ArpMonitor arpMonitor() {
-    return arpMonitor;
-  }
-
-  /**
    * Returns the bond's LACP side.
    *
    * @return the LACP side, or null when the mode runs none
@@ -203,25 +193,6 @@ public final class BondDevice implements Bond, FrameReceiver {
   /** LACP changed which slaves collect and distribute: the transmit array is rebuilt. */
   void afterLacpChange() {
     notifyPolicy();
-  }
-
-  /**
-   * Records an event on a slave in the bond's timeline.
-   *
-   * @param slave the slave's name, or empty
-   * @param event the event's word ({@link TimelineEvent})
-   */
-  public void recordEvent(String slave, String event) {
-    events.add(new TimelineEvent(clock.getAsLong(), slave, event));
-  }
-
-  /**
-   * Returns the bond's timeline.
-   *
-   * @return events in time order
-   */
-  public List<TimelineEvent> events() {
-    return Collections.unmodifiableList(events);
   }
 
   /**
@@ -527,10 +498,10 @@ public final class BondDevice implements Bond, FrameReceiver {
     if (ownSlaveMacs) {
       alb.activeChanged(previous, best);
     }
-    activeHistory.add(new ActiveSlaveChange(clock.getAsLong(), best == null ? null : best.name()));
+    history.activeChanged(best == null ? null : best.name());
     if (usesActiveSlave()) {
       // Every bond keeps one, but only the modes that use an active slave report it.
-      recordEvent(best == null ? "" : best.name(), "active_slave_change");
+      history.record(best == null ? "" : best.name(), "active_slave_change");
     }
   }
 
@@ -595,6 +566,15 @@ public final class BondDevice implements Bond, FrameReceiver {
   }
 
   /**
+   * Returns what happened to the bond: its timeline and its active slaves.
+   *
+   * @return the history
+   */
+  public BondHistory history() {
+    return history;
+  }
+
+  /**
    * Returns the flows that changed transmit slave.
    *
    * @return the moves
@@ -620,14 +600,5 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public long offered() {
     return offered;
-  }
-
-  /**
-   * Returns every change of the active slave, the first choice included.
-   *
-   * @return changes in time order
-   */
-  public List<ActiveSlaveChange> activeHistory() {
-    return Collections.unmodifiableList(activeHistory);
   }
 }

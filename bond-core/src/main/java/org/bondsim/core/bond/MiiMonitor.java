@@ -73,7 +73,7 @@ public final class MiiMonitor {
       if (commit == Commit.DOWN) {
         slave.setLinkState(LinkState.DOWN);
         slave.countLinkFailure();
-        bond.recordEvent(slave.name(), "link_down");
+        bond.history().record(slave.name(), "link_down");
         if (bond.onlyActiveTransmits() || bond.runsLacp()) {
           slave.setRole(true, true);
         }
@@ -85,7 +85,7 @@ public final class MiiMonitor {
         }
       } else {
         slave.setLinkState(LinkState.UP);
-        bond.recordEvent(slave.name(), "link_up");
+        bond.history().record(slave.name(), "link_up");
         if (!bond.onlyActiveTransmits() && !bond.runsLacp()) {
           slave.setRole(false, false);
         }

@@ -127,7 +127,9 @@ final class RunReports {
     List<RunReport.ActiveChange> changes = new ArrayList<>();
     // Every bond keeps a current active slave, but it only matters to the modes that use one.
     List<ActiveSlaveChange> history =
-        sender.needs().contains(CoreNeed.USES_ACTIVE_SLAVE) ? sender.activeHistory() : List.of();
+        sender.needs().contains(CoreNeed.USES_ACTIVE_SLAVE)
+            ? sender.history().activeChanges()
+            : List.of();
     for (ActiveSlaveChange change : history) {
       changes.add(
           new RunReport.ActiveChange(
@@ -178,7 +180,7 @@ final class RunReports {
     List<String> hosts = new ArrayList<>();
     for (int b = 0; b < bonds.size(); b++) {
       String host = b == 0 ? "local" : b == 1 ? "remote" : clients.get(b - 1).name();
-      for (TimelineEvent event : bonds.get(b).events()) {
+      for (TimelineEvent event : bonds.get(b).history().events()) {
         all.add(event);
         hosts.add(host);
       }
