@@ -81,6 +81,40 @@ class ArpMonitorTest {
     assertThat(lost).isPositive();
   }
 
+  // bond_ab_arp_commit fails over when a slave comes up only if nothing is active or it is the
+  // primary: after the hole ends, eth0 takes over again only when it is the primary.
+  @ParameterizedTest
+  @CsvSource({"'', 0", "primary eth0, 1"})
+  void aRecoveredSlaveTakesOverAgainOnlyAsThePrimary(String primary, int backToEth0)
+      throws Exception {
+    JsonNode json =
+        CliRunner.json(
+            "netperf",
+            "-t",
+            "UDP_STREAM",
+            "--topology",
+            "switch",
+            "--slaves",
+            "2x1000",
+            "--rate-mbps",
+            "50",
+            "--bond",
+            "mode active-backup " + primary + " arp_interval 100 arp_ip_target 10.0.0.2",
+            "--blackhole",
+            "eth0@1s",
+            "--recover",
+            "eth0@2s",
+            "-l",
+            "3",
+            "--json",
+            "--",
+            "-m",
+            "1472");
+    assertThat(events(json, "local", "eth0", "link_up")).hasSize(1);
+    assertThat(events(json, "local", "eth0", "active_slave_change").stream().filter(t -> t > 2))
+        .hasSize(backToEth0);
+  }
+
   @Test
   void withoutAFaultTheArpMonitorKeepsEverySlaveUp() throws Exception {
     JsonNode json =

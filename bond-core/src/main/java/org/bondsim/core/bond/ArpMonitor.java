@@ -55,6 +55,7 @@ public final class ArpMonitor {
   private final long[] lastTx;
   private final long[] lastLinkUp;
   private final long[][] targetLastRx;
+  private final String primaryName;
   private int currentArpSlave = -1;
   private long requestsSent;
   private final org.bondsim.core.engine.Event tick = (now, arg) -> onTick(now);
@@ -93,6 +94,10 @@ public final class ArpMonitor {
     this.missedMax = missedMax;
     this.ourAddress = ourAddress;
     this.activeBackup = bond.onlyActiveTransmits();
+    this.primaryName =
+        bond.options().has(BondOptions.PRIMARY)
+            ? bond.options().getString(BondOptions.PRIMARY)
+            : "";
     int n = bond.slaveCount();
     long now = loop.now();
     lastRx = new long[n];
@@ -266,8 +271,8 @@ public final class ArpMonitor {
           slaves.get(currentArpSlave).setRole(true, true);
           currentArpSlave = -1;
         }
-        if (active < 0) {
-          reselect = true;
+        if (active < 0 || slave.name().equals(primaryName)) {
+          reselect = true; // bond_ab_arp_commit: no active slave, or the primary is back
         }
       } else if (next[i] == LinkState.DOWN) {
         slave.setLinkState(LinkState.DOWN);
