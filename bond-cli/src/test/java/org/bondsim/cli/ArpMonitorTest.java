@@ -215,6 +215,26 @@ class ArpMonitorTest {
     assertThat(run.err()).contains("ARP target table is full!");
   }
 
+  // bond_check_params: a bad module target is warned about and turns ARP monitoring off; the good
+  // targets are kept, a duplicate skipped.
+  @Test
+  void badModuleTargetsWarnAndTurnTheMonitorOffAsModprobeDoes() {
+    CliRunner run =
+        shortRun(
+            "--bond",
+            "mode active-backup",
+            "--module-param",
+            "arp_interval=100",
+            "--module-param",
+            "arp_ip_target=10.0.0.2,10.0.0.2,0.0.0.1");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err())
+        .contains("duplicate address 10.0.0.2 in arp_ip_target, skipping")
+        .contains(
+            "bad arp_ip_target module parameter (0.0.0.1), ARP monitoring will not be performed");
+    assertThat(run.out()).contains("arp_interval 0 arp_ip_target 10.0.0.2 ");
+  }
+
   @Test
   void arpValidateAsAModuleParameterNeedsArpInterval() {
     CliRunner run = shortRun("--bond", "mode active-backup", "--module-param", "arp_validate=all");

@@ -91,8 +91,23 @@ final class ArpMonitorSettings {
     if (!options.has(BondOptions.ARP_INTERVAL)) {
       return result;
     }
-    targets(options.getString(BondOptions.ARP_IP_TARGET));
     long moduleArp = moduleLong(moduleParameters, BondOptions.ARP_INTERVAL);
+    String moduleTargets = moduleParameters.get(BondOptions.ARP_IP_TARGET);
+    int moduleTargetCount = 0;
+    if (moduleTargets != null && !bondSettings.containsKey(BondOptions.ARP_IP_TARGET)) {
+      List<String> kept = moduleTargets(moduleTargets, warnings);
+      moduleTargetCount = kept.size();
+      if (hasBad(moduleTargets)) {
+        moduleArp = 0;
+        if (!positive(bondSettings, BondOptions.ARP_INTERVAL)) {
+          result.put(BondOptions.ARP_INTERVAL, "0");
+        }
+      }
+      result.put(BondOptions.ARP_IP_TARGET, String.join(",", kept));
+    }
+    targets(
+        result.getOrDefault(
+            BondOptions.ARP_IP_TARGET, options.getString(BondOptions.ARP_IP_TARGET)));
     long moduleMii = moduleLong(moduleParameters, BondOptions.MIIMON);
     boolean bondArp = positive(bondSettings, BondOptions.ARP_INTERVAL);
     boolean bondMii = positive(bondSettings, BondOptions.MIIMON);
@@ -111,9 +126,7 @@ final class ArpMonitorSettings {
           moduleParameters.get(BondOptions.ARP_VALIDATE),
           "arp_validate requires arp_interval (the module would fail to load, EINVAL)");
     }
-    if (moduleArp > 0
-        && !bondArp
-        && moduleParameters.getOrDefault(BondOptions.ARP_IP_TARGET, "").isEmpty()) {
+    if (moduleArp > 0 && !bondArp && moduleTargetCount == 0) {
       warnings.add(
           "bonding: Warning: arp_interval module parameter ("
               + moduleArp
@@ -139,6 +152,50 @@ final class ArpMonitorSettings {
       warnings.add("bond0: ARP monitoring has been set up, but no ARP targets have been specified");
     }
     return result;
+  }
+
+  /**
+   * {@code bond_check_params} on the module's targets: a bad one is warned about and turns ARP
+   * monitoring off, a duplicate is skipped with a warning.
+   */
+  private static List<String> moduleTargets(String text, List<String> warnings) {
+    List<String> kept = new ArrayList<>();
+    List<Ipv4Address> seen = new ArrayList<>();
+    for (String part : text.split(",", -1)) {
+      Ipv4Address address = goodTarget(part.trim());
+      if (address == null) {
+        warnings.add(
+            "bonding: Warning: bad arp_ip_target module parameter ("
+                + part.trim()
+                + "), ARP monitoring will not be performed");
+      } else if (seen.contains(address)) {
+        warnings.add(
+            "bonding: Warning: duplicate address " + part.trim() + " in arp_ip_target, skipping");
+      } else {
+        seen.add(address);
+        kept.add(part.trim());
+      }
+    }
+    return kept;
+  }
+
+  private static boolean hasBad(String text) {
+    for (String part : text.split(",", -1)) {
+      if (goodTarget(part.trim()) == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The address, or null when it is not a dotted quad or is 0.x.x.x or 255.255.255.255. */
+  private static Ipv4Address goodTarget(String text) {
+    try {
+      Ipv4Address address = Ipv4Address.parse(text);
+      return (address.bits() >>> 24) == 0 || address.bits() == -1 ? null : address;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private static boolean positive(Map<String, String> settings, String name) {
