@@ -106,10 +106,11 @@ final class ProcNetBonding {
         out.append("ARP Missed Max: ").append(options.getOrDefault("arp_missed_max", "2"));
         out.append('\n');
       }
-      String targets = options.getOrDefault("arp_ip_target", "");
+      // The targets the host's monitor asks for: a target equal to the host's own address stands
+      // for the other host (both hosts share the bond options).
       out.append("ARP IP target/s (n.n.n.n form):");
-      if (!targets.isEmpty()) {
-        out.append(' ').append(String.join(", ", targets.split(",")));
+      if (!bond.arpTargets().isEmpty()) {
+        out.append(' ').append(String.join(", ", bond.arpTargets()));
       }
       out.append('\n');
       if (!old) {

@@ -183,6 +183,27 @@ class ArpMonitorTest {
     assertThat(run.out()).contains("miimon 0 ").contains("arp_interval 100");
   }
 
+  // Both hosts share the bond options: the receiver's monitor asks for the sender, and its
+  // /proc/net/bonding says so.
+  @Test
+  void eachHostsProcFileShowsTheTargetItsMonitorAsksFor() {
+    CliRunner run =
+        shortRun(
+            "--topology",
+            "switch",
+            "--bond",
+            "mode active-backup arp_interval 100 arp_ip_target 10.0.0.2",
+            "--proc-net-bonding");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    String local = run.out().substring(run.out().indexOf("local host: cat"));
+    String remote = run.out().substring(run.out().indexOf("remote host: cat"));
+    assertThat(local)
+        .contains(
+            "ARP Polling Interval (ms): 100\nARP Missed Max: 2\n"
+                + "ARP IP target/s (n.n.n.n form): 10.0.0.2\n");
+    assertThat(remote).contains("ARP IP target/s (n.n.n.n form): 10.0.0.1\n");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',

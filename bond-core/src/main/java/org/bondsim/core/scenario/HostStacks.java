@@ -111,6 +111,27 @@ final class HostStacks {
   }
 
   /**
+   * The addresses a host's ARP monitor asks for: {@code arp_ip_target}, with a target equal to the
+   * host's own address standing for the other host.
+   *
+   * @param options the bond's options
+   * @param ours the host's address
+   * @param peer the other host's address
+   * @return the targets, in order; empty when the mode has no ARP monitor
+   */
+  static List<Ipv4Address> arpTargets(Options options, Ipv4Address ours, Ipv4Address peer) {
+    List<Ipv4Address> targets = new ArrayList<>();
+    if (!options.has(BondOptions.ARP_IP_TARGET)) {
+      return targets;
+    }
+    for (Ipv4Address target :
+        ArpMonitorSettings.targets(options.getString(BondOptions.ARP_IP_TARGET))) {
+      targets.add(target.equals(ours) ? peer : target);
+    }
+    return targets;
+  }
+
+  /**
    * Starts the bond's link monitor: the ARP monitor when {@code arp_interval} is set, else the MII
    * monitor when {@code miimon} is. Both hosts of a run share the bond options, so a target equal
    * to this host's own address stands for the other host: {@code arp_ip_target 10.0.0.2} has the
@@ -130,11 +151,7 @@ final class HostStacks {
     // that what is drawn after it does not depend on the monitor.
     double phase = random.nextDouble();
     if (arpInterval > 0) {
-      List<Ipv4Address> targets = new ArrayList<>();
-      for (Ipv4Address target :
-          ArpMonitorSettings.targets(options.getString(BondOptions.ARP_IP_TARGET))) {
-        targets.add(target.equals(ours) ? peer : target);
-      }
+      List<Ipv4Address> targets = arpTargets(options, ours, peer);
       ArpMonitor monitor =
           new ArpMonitor(
               loop,

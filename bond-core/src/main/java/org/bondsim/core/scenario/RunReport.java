@@ -307,9 +307,17 @@ public record RunReport(
    * @param carrier the bond's carrier: some slave's link is up
    * @param activeSlave the current active slave's name, or null for none
    * @param slaves each slave in enslave order
+   * @param ad the 802.3ad state, or null in other modes
+   * @param arpTargets the addresses its ARP monitor asks for (a target equal to the host's own
+   *     address stands for the other host)
    */
   public record BondState(
-      String host, boolean carrier, String activeSlave, List<BondSlaveState> slaves, AdState ad) {}
+      String host,
+      boolean carrier,
+      String activeSlave,
+      List<BondSlaveState> slaves,
+      AdState ad,
+      List<String> arpTargets) {}
 
   /**
    * An 802.3ad bond's LACP state, as {@code bond_info_show_master} and {@code bond_info_show_slave}

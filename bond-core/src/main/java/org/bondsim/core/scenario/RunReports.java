@@ -228,7 +228,20 @@ final class RunReports {
         carrier,
         active < 0 ? null : bond.slaveDevices().get(active).name(),
         slaves,
-        adState(bond));
+        adState(bond),
+        arpTargets(host, bond, scenario));
+  }
+
+  private static List<String> arpTargets(String host, BondDevice bond, Scenario scenario) {
+    var local = scenario.network().localAddress();
+    var remote = scenario.network().remoteAddress();
+    boolean isLocal = host.equals("local");
+    List<String> targets = new ArrayList<>();
+    for (var target :
+        HostStacks.arpTargets(bond.options(), isLocal ? local : remote, isLocal ? remote : local)) {
+      targets.add(target.toString());
+    }
+    return targets;
   }
 
   private static RunReport.AdState adState(BondDevice bond) {
