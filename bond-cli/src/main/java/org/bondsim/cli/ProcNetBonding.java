@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.Set;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.LinkState;
+import org.bondsim.api.packet.LacpPortInfo;
+import org.bondsim.api.packet.MacAddress;
 import org.bondsim.core.scenario.RunReport;
 
 /**
@@ -144,15 +146,15 @@ final class ProcNetBonding {
         out.append("\tPartner Mac Address: ").append(agg.partnerMac()).append('\n');
       }
     }
-    for (RunReport.BondSlaveState slave : bond.slaves()) {
+    for (int i = 0; i < bond.slaves().size(); i++) {
+      RunReport.BondSlaveState slave = bond.slaves().get(i);
       out.append("\nSlave Interface: ").append(slave.name()).append('\n');
       out.append("MII Status: ").append(linkStatus(slave.linkState(), old)).append('\n');
       out.append("Speed: ").append(slave.speedMbps()).append(" Mbps\n");
       out.append("Duplex: full\n");
       out.append("Link Failure Count: ").append(slave.linkFailures()).append('\n');
       out.append("Permanent HW addr: ").append(slave.permanentMac()).append('\n');
-      RunReport.AdPort port =
-          bond.ad() == null ? null : bond.ad().ports().get(bond.slaves().indexOf(slave));
+      RunReport.AdPort port = bond.ad() == null ? null : bond.ad().ports().get(i);
       String aggregator =
           port == null || port.aggregatorId() == 0 ? "N/A" : Integer.toString(port.aggregatorId());
       if (old) {
@@ -185,12 +187,10 @@ final class ProcNetBonding {
   }
 
   private static void appendPdu(
-      StringBuilder out, String title, String keyWord, org.bondsim.api.packet.LacpPortInfo info) {
+      StringBuilder out, String title, String keyWord, LacpPortInfo info) {
     out.append(title).append('\n');
     out.append("    system priority: ").append(info.systemPriority()).append('\n');
-    out.append("    system mac address: ")
-        .append(new org.bondsim.api.packet.MacAddress(info.system()))
-        .append('\n');
+    out.append("    system mac address: ").append(new MacAddress(info.system())).append('\n');
     out.append("    ").append(keyWord).append(": ").append(info.key()).append('\n');
     out.append("    port priority: ").append(info.portPriority()).append('\n');
     out.append("    port number: ").append(info.portNumber()).append('\n');

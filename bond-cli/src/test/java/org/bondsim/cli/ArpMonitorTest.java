@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ArpMonitorTest {
   /** The times a host's slave had an event, in seconds from the test's start. */
-  private static List<Double> events(JsonNode json, String host, String slave, String event) {
+  static List<Double> events(JsonNode json, String host, String slave, String event) {
     List<Double> times = new ArrayList<>();
     for (JsonNode e : json.get("bond_events")) {
       if (e.get("host").asText().equals(host)
@@ -35,29 +35,32 @@ class ArpMonitorTest {
     return CliRunner.run(words.toArray(String[]::new));
   }
 
-  private static JsonNode blackHoledActiveSlave(String bondOptions) throws Exception {
-    return CliRunner.json(
-        "netperf",
-        "-t",
-        "UDP_STREAM",
-        "--topology",
-        "switch",
-        "--slaves",
-        "2x1000",
-        "--streams",
-        "2",
-        "--rate-mbps",
-        "100",
-        "--bond",
-        bondOptions,
-        "--blackhole",
-        "eth0@2s",
-        "-l",
-        "3",
-        "--json",
-        "--",
-        "-m",
-        "1472");
+  /**
+   * A UDP_STREAM through the switch over two 1G slaves with this bond and these bondsim options
+   * (rate, faults, length), as JSON.
+   */
+  static JsonNode udpThroughSwitch(String bond, String... options) throws Exception {
+    List<String> words =
+        new ArrayList<>(
+            List.of(
+                "netperf",
+                "-t",
+                "UDP_STREAM",
+                "--topology",
+                "switch",
+                "--slaves",
+                "2x1000",
+                "--bond",
+                bond,
+                "--json"));
+    words.addAll(List.of(options));
+    words.addAll(List.of("--", "-m", "1472"));
+    return CliRunner.json(words.toArray(String[]::new));
+  }
+
+  private static JsonNode blackHoledActiveSlave(String bond) throws Exception {
+    return udpThroughSwitch(
+        bond, "--streams", "2", "--rate-mbps", "100", "--blackhole", "eth0@2s", "-l", "3");
   }
 
   // The last reply came just before 2 s; the active slave is down once a monitor run finds it
@@ -88,28 +91,16 @@ class ArpMonitorTest {
   void aRecoveredSlaveTakesOverAgainOnlyAsThePrimary(String primary, int backToEth0)
       throws Exception {
     JsonNode json =
-        CliRunner.json(
-            "netperf",
-            "-t",
-            "UDP_STREAM",
-            "--topology",
-            "switch",
-            "--slaves",
-            "2x1000",
+        udpThroughSwitch(
+            "mode active-backup " + primary + " arp_interval 100 arp_ip_target 10.0.0.2",
             "--rate-mbps",
             "50",
-            "--bond",
-            "mode active-backup " + primary + " arp_interval 100 arp_ip_target 10.0.0.2",
             "--blackhole",
             "eth0@1s",
             "--recover",
             "eth0@2s",
             "-l",
-            "3",
-            "--json",
-            "--",
-            "-m",
-            "1472");
+            "3");
     assertThat(events(json, "local", "eth0", "link_up")).hasSize(1);
     assertThat(events(json, "local", "eth0", "active_slave_change").stream().filter(t -> t > 2))
         .hasSize(backToEth0);

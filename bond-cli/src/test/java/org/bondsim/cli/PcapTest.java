@@ -138,10 +138,9 @@ class PcapTest {
     return frames;
   }
 
-  // What tcpdump shows as "Request who-has 10.0.0.2 tell 10.0.0.1" and "LACPv1, length 110".
-  @Test
-  void arpProbesAndLacpdusAreCapturedWhole(@TempDir Path dir) throws Exception {
-    CliRunner arp =
+  /** Half a second of a slow UDP stream through the switch, captured into {@code into}. */
+  private static void capture(Path into, String bond) {
+    CliRunner run =
         CliRunner.run(
             "netperf",
             "-t",
@@ -155,10 +154,16 @@ class PcapTest {
             "--rate-mbps",
             "10",
             "--bond",
-            "mode active-backup arp_interval 100 arp_ip_target 10.0.0.2",
+            bond,
             "--pcap",
-            dir.resolve("arp").toString());
-    assertThat(arp.exitCode()).as(arp.err()).isZero();
+            into.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+  }
+
+  // What tcpdump shows as "Request who-has 10.0.0.2 tell 10.0.0.1" and "LACPv1, length 110".
+  @Test
+  void arpProbesAndLacpdusAreCapturedWhole(@TempDir Path dir) throws Exception {
+    capture(dir.resolve("arp"), "mode active-backup arp_interval 100 arp_ip_target 10.0.0.2");
     List<ByteBuffer> arps = framesOfType(dir.resolve("arp").resolve("local-eth0.pcap"), 0x0806);
     // The pre-test's request and reply, then one request and one reply per monitor run.
     assertThat(arps.size()).isGreaterThanOrEqualTo(8);
@@ -171,24 +176,7 @@ class PcapTest {
     assertThat(request.getInt(38)).as("target 10.0.0.2").isEqualTo(0x0a000002);
     assertThat(arps.get(arps.size() - 1).getShort(20)).as("opcode reply").isEqualTo((short) 2);
 
-    CliRunner lacp =
-        CliRunner.run(
-            "netperf",
-            "-t",
-            "UDP_STREAM",
-            "-l",
-            "0.5",
-            "--topology",
-            "switch",
-            "--slaves",
-            "2x1000",
-            "--rate-mbps",
-            "10",
-            "--bond",
-            "mode 802.3ad lacp_rate fast",
-            "--pcap",
-            dir.resolve("lacp").toString());
-    assertThat(lacp.exitCode()).as(lacp.err()).isZero();
+    capture(dir.resolve("lacp"), "mode 802.3ad lacp_rate fast");
     List<ByteBuffer> pdus = framesOfType(dir.resolve("lacp").resolve("local-eth1.pcap"), 0x8809);
     assertThat(pdus).isNotEmpty();
     ByteBuffer pdu = pdus.get(pdus.size() - 1);

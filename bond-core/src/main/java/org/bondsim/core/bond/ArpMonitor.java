@@ -1,5 +1,6 @@
 package org.bondsim.core.bond;
 
+import java.util.Arrays;
 import java.util.List;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.packet.ArpMessage;
@@ -55,9 +56,8 @@ public final class ArpMonitor {
   private final long[] lastTx;
   private final long[] lastLinkUp;
   private final long[][] targetLastRx;
-  private final String primaryName;
   private int currentArpSlave = -1;
-  private long requestsSent;
+  private long requestsSent; // numbers the requests, as captures show frames
   private final org.bondsim.core.engine.Event tick = (now, arg) -> onTick(now);
 
   /**
@@ -94,10 +94,6 @@ public final class ArpMonitor {
     this.missedMax = missedMax;
     this.ourAddress = ourAddress;
     this.activeBackup = bond.onlyActiveTransmits();
-    this.primaryName =
-        bond.options().has(BondOptions.PRIMARY)
-            ? bond.options().getString(BondOptions.PRIMARY)
-            : "";
     int n = bond.slaveCount();
     long now = loop.now();
     lastRx = new long[n];
@@ -110,7 +106,7 @@ public final class ArpMonitor {
       SlaveDevice slave = bond.slaveDevices().get(i);
       lastRx[i] = now;
       lastLinkUp[i] = now;
-      java.util.Arrays.fill(targetLastRx[i], now);
+      Arrays.fill(targetLastRx[i], now);
       if (!slave.carrier()) {
         slave.setLinkState(LinkState.DOWN);
         slave.setRole(true, activeBackup);
@@ -127,15 +123,6 @@ public final class ArpMonitor {
    */
   public void start(long firstTickNs) {
     loop.schedule(firstTickNs, tick, 0);
-  }
-
-  /**
-   * Returns the ARP requests sent so far.
-   *
-   * @return requests
-   */
-  public long requestsSent() {
-    return requestsSent;
   }
 
   /** {@code bond_time_in_interval}: now within [last - δ, last + mod·δ + δ/2]. */
@@ -271,14 +258,11 @@ public final class ArpMonitor {
           slaves.get(currentArpSlave).setRole(true, true);
           currentArpSlave = -1;
         }
-        if (active < 0 || slave.name().equals(primaryName)) {
+        if (active < 0 || slave == bond.primary()) {
           reselect = true; // bond_ab_arp_commit: no active slave, or the primary is back
         }
       } else if (next[i] == LinkState.DOWN) {
-        slave.setLinkState(LinkState.DOWN);
-        slave.countLinkFailure();
-        slave.setRole(true, true);
-        bond.history().record(slave.name(), "link_down");
+        takeDown(slave, true);
         if (i == active) {
           currentArpSlave = -1;
           reselect = true;
@@ -322,10 +306,7 @@ public final class ArpMonitor {
     }
     for (SlaveDevice slave : slaves) {
       if (!slave.carrier() && slave.linkState() == LinkState.UP) {
-        slave.setLinkState(LinkState.DOWN);
-        slave.countLinkFailure();
-        slave.setRole(true, true);
-        bond.history().record(slave.name(), "link_down");
+        takeDown(slave, true);
       }
     }
     if (chosen < 0) {
@@ -356,10 +337,7 @@ public final class ArpMonitor {
           failover |= current < 0;
         }
       } else if (!inInterval(lastTx[i], missedMax) || !inInterval(lastRx[i], missedMax)) {
-        slave.setLinkState(LinkState.DOWN);
-        slave.countLinkFailure();
-        slave.setRole(true, false); // bond_slave_state_change: backup, still receiving
-        bond.history().record(slave.name(), "link_down");
+        takeDown(slave, false); // bond_slave_state_change: backup, still receiving
         changed = true;
         failover |= i == current;
       }
@@ -370,6 +348,17 @@ public final class ArpMonitor {
     if (changed) {
       bond.afterCommit(failover);
     }
+  }
+
+  /**
+   * Commits a slave's link down: a failure counted, the slave a backup (in active-backup also
+   * inactive, {@code bond_set_slave_inactive_flags}), the event on the timeline.
+   */
+  private void takeDown(SlaveDevice slave, boolean inactive) {
+    slave.setLinkState(LinkState.DOWN);
+    slave.countLinkFailure();
+    slave.setRole(true, inactive);
+    bond.history().record(slave.name(), "link_down");
   }
 
   /**

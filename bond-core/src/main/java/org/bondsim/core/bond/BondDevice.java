@@ -505,6 +505,11 @@ public final class BondDevice implements Bond, FrameReceiver {
     }
   }
 
+  /** The configured primary slave in a mode that keeps an active slave, else null. */
+  SlaveDevice primary() {
+    return selector.primary();
+  }
+
   boolean onlyActiveTransmits() {
     return needs.contains(CoreNeed.ACTIVE_SLAVE_ONLY);
   }

@@ -94,8 +94,7 @@ public final class MiiMonitor {
           bond.lacp().linkCommitted(slave.index(), true);
         }
         int active = bond.activeSlave();
-        SlaveDevice primary = bond.usesActiveSlave() ? primaryOf() : null;
-        if (active < 0 || slave == primary) {
+        if (active < 0 || slave == bond.primary()) {
           reselect = true;
         }
       }
@@ -104,16 +103,6 @@ public final class MiiMonitor {
       bond.afterCommit(reselect);
     }
     loop.schedule(now + intervalNs, tick, 0);
-  }
-
-  private SlaveDevice primaryOf() {
-    String name = bond.options().getString(BondOptions.PRIMARY);
-    for (SlaveDevice slave : bond.slaveDevices()) {
-      if (slave.name().equals(name)) {
-        return slave;
-      }
-    }
-    return null;
   }
 
   private boolean noUsableTransmitter() {

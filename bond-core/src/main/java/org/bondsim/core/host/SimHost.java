@@ -187,11 +187,8 @@ public final class SimHost implements Host, HostStack {
     }
   }
 
-  private long arpRepliesSent;
+  // The address the pre-test's ARP request asks for.
   private Ipv4Address askedFor;
-
-  /** ARP payload for IPv4 over Ethernet (RFC 826): 28 bytes. */
-  private static final int ARP_BYTES = 28;
 
   /**
    * Sends an ARP request for a peer's address (broadcast from the bond's MAC), as a Linux host does
@@ -236,15 +233,12 @@ public final class SimHost implements Host, HostStack {
         && arp.targetIp().equals(address)) {
       // A bond's ARP monitor asking for this host (arp_ip_target): arp_process answers with a
       // unicast reply to the asker, from this host's address.
-      ArpMessage reply =
-          new ArpMessage(ArpMessage.REPLY, mac.bits(), address, arp.senderMac(), arp.senderIp());
-      Frame frame =
-          new Frame(
-              new EthernetHeader(
-                  mac, new MacAddress(arp.senderMac()), EthernetHeader.NO_VLAN, EtherType.ARP),
-              null,
-              null);
-      bond.sendArpReply(new Packet(frame, reply, arpRepliesSent++, 0));
+      bond.sendArpReply(
+          arpPacket(
+              mac.bits(),
+              arp.senderMac(),
+              new ArpMessage(
+                  ArpMessage.REPLY, mac.bits(), address, arp.senderMac(), arp.senderIp())));
       return;
     }
     if (packet.linkDestinationIsGroup()) {

@@ -49,8 +49,7 @@ final class ArpMonitorSettings {
                 + part
                 + "'");
       }
-      int first = address.bits() >>> 24;
-      if (first == 0 || address.bits() == -1) {
+      if (!usable(address)) {
         throw new OptionException(
             BondOptions.ARP_IP_TARGET,
             text,
@@ -95,15 +94,15 @@ final class ArpMonitorSettings {
     String moduleTargets = moduleParameters.get(BondOptions.ARP_IP_TARGET);
     int moduleTargetCount = 0;
     if (moduleTargets != null && !bondSettings.containsKey(BondOptions.ARP_IP_TARGET)) {
-      List<String> kept = moduleTargets(moduleTargets, warnings);
-      moduleTargetCount = kept.size();
-      if (hasBad(moduleTargets)) {
+      ModuleTargets kept = moduleTargets(moduleTargets, warnings);
+      moduleTargetCount = kept.kept().size();
+      if (kept.anyBad()) {
         moduleArp = 0;
         if (!positive(bondSettings, BondOptions.ARP_INTERVAL)) {
           result.put(BondOptions.ARP_INTERVAL, "0");
         }
       }
-      result.put(BondOptions.ARP_IP_TARGET, String.join(",", kept));
+      result.put(BondOptions.ARP_IP_TARGET, String.join(",", kept.kept()));
     }
     targets(
         result.getOrDefault(
@@ -154,48 +153,44 @@ final class ArpMonitorSettings {
     return result;
   }
 
+  /** The module's targets that {@code bond_check_params} keeps, and whether any was bad. */
+  private record ModuleTargets(List<String> kept, boolean anyBad) {}
+
   /**
    * {@code bond_check_params} on the module's targets: a bad one is warned about and turns ARP
    * monitoring off, a duplicate is skipped with a warning.
    */
-  private static List<String> moduleTargets(String text, List<String> warnings) {
+  private static ModuleTargets moduleTargets(String text, List<String> warnings) {
     List<String> kept = new ArrayList<>();
     List<Ipv4Address> seen = new ArrayList<>();
+    boolean anyBad = false;
     for (String part : text.split(",", -1)) {
-      Ipv4Address address = goodTarget(part.trim());
-      if (address == null) {
+      String word = part.trim();
+      Ipv4Address address;
+      try {
+        address = Ipv4Address.parse(word);
+      } catch (IllegalArgumentException e) {
+        address = null;
+      }
+      if (address == null || !usable(address)) {
+        anyBad = true;
         warnings.add(
             "bonding: Warning: bad arp_ip_target module parameter ("
-                + part.trim()
+                + word
                 + "), ARP monitoring will not be performed");
       } else if (seen.contains(address)) {
-        warnings.add(
-            "bonding: Warning: duplicate address " + part.trim() + " in arp_ip_target, skipping");
+        warnings.add("bonding: Warning: duplicate address " + word + " in arp_ip_target, skipping");
       } else {
         seen.add(address);
-        kept.add(part.trim());
+        kept.add(word);
       }
     }
-    return kept;
+    return new ModuleTargets(kept, anyBad);
   }
 
-  private static boolean hasBad(String text) {
-    for (String part : text.split(",", -1)) {
-      if (goodTarget(part.trim()) == null) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The address, or null when it is not a dotted quad or is 0.x.x.x or 255.255.255.255. */
-  private static Ipv4Address goodTarget(String text) {
-    try {
-      Ipv4Address address = Ipv4Address.parse(text);
-      return (address.bits() >>> 24) == 0 || address.bits() == -1 ? null : address;
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
+  /** {@code bond_is_ip_target_ok}: neither 0.x.x.x nor 255.255.255.255. */
+  private static boolean usable(Ipv4Address address) {
+    return (address.bits() >>> 24) != 0 && address.bits() != -1;
   }
 
   private static boolean positive(Map<String, String> settings, String name) {
