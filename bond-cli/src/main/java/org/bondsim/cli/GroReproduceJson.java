@@ -116,12 +116,15 @@ final class GroReproduceJson {
         "./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host --host-profile reference-2.6.37"
             + " --cpu-costs \"%s\" --bond \"mode"
             + " balance-rr\" --slaves 3x1000 --delay-us 20%s%s --receiver \"gro %s rx-usecs 50"
-            + " rx-frames 0 irq-cpus %s\" --sysctl net.ipv4.tcp_reordering=%d -- -m %d",
+            + " rx-frames 0 irq-cpus %s\" --cpus %d%s --sysctl net.ipv4.tcp_reordering=%d -- -m"
+            + " %d",
         costs.words(),
         mtu == 1500 ? "" : " --mtu " + mtu,
         setup.bondGso() ? " --sender \"gso on\"" : "",
         gro ? "on" : "off",
         setup.irqCpus(),
+        ReproduceCommand.CPUS,
+        setup.netserverCpu() < 0 ? "" : " -T ," + setup.netserverCpu(),
         reordering,
         mtu == 1500 ? 1472 : 9872);
   }

@@ -143,6 +143,21 @@ final class JsonReport {
       h.put("napi_polls", host.napiPolls());
       h.put("frames_polled", host.framesPolled());
       h.put("packets_up", host.packetsUp());
+      if (host.cpuModelled()) {
+        ArrayNode each = h.putArray("cpu_percent_each");
+        host.cpuUtilizationEach().forEach(each::add);
+      } else {
+        h.putNull("cpu_percent_each");
+      }
+      RunReport.ReaderReport reader = host.reader();
+      if (reader != null) {
+        ObjectNode r = h.putObject("reader");
+        r.put("cpu", reader.cpu());
+        r.put("wakeups", reader.wakeups());
+        r.put("prequeued", reader.prequeued());
+        r.put("backlogged", reader.backlogged());
+        r.put("in_softirq", reader.inSoftirq());
+      }
     }
     root.put("events", report.eventsDispatched());
     if (procNetBondingKernel != null) {

@@ -73,6 +73,14 @@ final class JsonSchema {
     return node;
   }
 
+  /** An array that is null when the run cannot know it (per-CPU figures without a CPU model). */
+  static ObjectNode arrayOrNull(JsonNode items) {
+    ObjectNode node = NODES.objectNode();
+    node.putArray("type").add("array").add("null");
+    node.set("items", items);
+    return node;
+  }
+
   /**
    * An object whose keys are free (counter names, option names) and whose values share a schema.
    */

@@ -1,6 +1,7 @@
 package org.bondsim.cli;
 
 import static org.bondsim.cli.JsonSchema.arrayOf;
+import static org.bondsim.cli.JsonSchema.arrayOrNull;
 import static org.bondsim.cli.JsonSchema.bool;
 import static org.bondsim.cli.JsonSchema.integer;
 import static org.bondsim.cli.JsonSchema.integerOrNull;
@@ -189,6 +190,16 @@ final class JsonSchemas {
         .required("napi_polls", integer())
         .required("frames_polled", integer())
         .required("packets_up", integer())
+        .required("cpu_percent_each", arrayOrNull(number()))
+        .optional(
+            "reader",
+            object()
+                .required("cpu", integer())
+                .required("wakeups", integer())
+                .required("prequeued", integer())
+                .required("backlogged", integer())
+                .required("in_softirq", integer())
+                .node())
         .node();
   }
 

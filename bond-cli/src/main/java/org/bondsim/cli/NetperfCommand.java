@@ -97,6 +97,16 @@ final class NetperfCommand implements Callable<Integer> {
   String waitSeconds;
 
   @Option(
+      names = "-T",
+      paramLabel = "lcpu,rcpu",
+      description =
+          "Bind netperf to CPU lcpu and netserver to CPU rcpu, as netperf's -T (one number binds"
+              + " both; 'N,' netperf only, ',M' netserver only). Each bound application then runs"
+              + " on its CPU, with the socket lock, backlog and (2.6.37) prequeue between it and"
+              + " the softirq. Needs a CPU model.")
+  String cpuBinding;
+
+  @Option(
       names = "-P",
       paramLabel = "0|1",
       defaultValue = "1",
@@ -373,7 +383,8 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--cpu-costs",
       description =
           "CPU time per operation on each host, e.g. \"frame 500 up 1000 byte 0.25 ack 600 sack"
-              + " 100 tx 1500\" (ns; byte in ns per byte). Alone it names all six; over"
+              + " 100 tx 1500\" (ns; byte in ns per byte), then optionally copy, gso, irq, poll,"
+              + " sacktag, tcp, wakeup. Alone it names the first six; over"
               + " --cost-profile each word replaces that figure. Receive costs need --receiver,"
               + " --cpus or -c/-C. Default: none.")
   String cpuCosts;

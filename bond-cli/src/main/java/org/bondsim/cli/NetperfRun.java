@@ -197,7 +197,10 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             .duration(Duration.ofNanos(durationNs))
             .seed(seed)
             .events(events)
-            .workload(new WorkloadSpec(test, c.testOptions, streams, settings, waitNs, staggerNs))
+            .workload(
+                cpuBinding(
+                    c.cpuBinding,
+                    new WorkloadSpec(test, c.testOptions, streams, settings, waitNs, staggerNs)))
             .host(host)
             .network(network)
             .build();
@@ -475,5 +478,28 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
     ReceiveSettings settings =
         c.receiver == null ? ReceiveSettings.DEFAULTS : ReceiveSettings.parse(c.receiver);
     return cpus == null ? settings : settings.withCpus(cpus);
+  }
+
+  /**
+   * netperf's {@code -T lcpu,rcpu}, split as its {@code break_args} splits it: one number without a
+   * comma binds both, {@code N,} netperf only, {@code ,M} netserver only.
+   */
+  private static WorkloadSpec cpuBinding(String value, WorkloadSpec spec) {
+    if (value == null) {
+      return spec;
+    }
+    String text = value.trim();
+    String[] parts = text.contains(",") ? text.split(",", -1) : new String[] {text, text};
+    if (parts.length != 2 || parts[0].isBlank() && parts[1].isBlank()) {
+      throw new IllegalArgumentException(
+          "-T takes lcpu,rcpu (one number binds both; either may be left out), got '"
+              + StrictNumbers.echo(value)
+              + "'");
+    }
+    int local =
+        parts[0].isBlank() ? -1 : (int) ArgumentParsers.whole("-T", parts[0].trim(), 0, 1023, "");
+    int remote =
+        parts[1].isBlank() ? -1 : (int) ArgumentParsers.whole("-T", parts[1].trim(), 0, 1023, "");
+    return spec.bindCpus(local, remote);
   }
 }

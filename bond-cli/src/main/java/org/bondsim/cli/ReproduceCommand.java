@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Runs a reference experiment and prints the simulation beside the measurement.")
 final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
-  private static final int CPUS = 2;
+  static final int CPUS = 2;
 
   @Spec CommandSpec spec;
 
@@ -89,12 +89,14 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
    * @param bondGso whether the sender's bond device hands the slaves super-packets that each slave
    *     segments in software (GSO on bond0, TSO/GSO off on the slaves)
    * @param irqCpus the receive CPUs of the three slaves' interrupts
+   * @param netserverCpu the CPU netserver is bound to ({@code netperf -T ,N}), or -1 for unbound
    */
-  record Setup(boolean bondGso, String irqCpus) {}
+  record Setup(boolean bondGso, String irqCpus, int netserverCpu) {}
 
-  static final Setup AS_REPORTED = new Setup(false, "0");
-  static final Setup BOND_GSO = new Setup(true, "0");
-  static final Setup IRQ_SPREAD = new Setup(false, "0,1,0");
+  static final Setup AS_REPORTED = new Setup(false, "0", -1);
+  static final Setup BOND_GSO = new Setup(true, "0", -1);
+  static final Setup IRQ_SPREAD = new Setup(false, "0,1,0", -1);
+  static final Setup NETSERVER_BOUND = new Setup(false, "0", 1);
 
   private static final String SETUP_A =
       "As reported: TSO and GSO off on both hosts, all interrupts on CPU 0.";
@@ -103,6 +105,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
           + " slaves), all interrupts on CPU 0.";
   private static final String SETUP_C =
       "As reported, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU 1.";
+  private static final String SETUP_D =
+      "As reported, with netserver bound to CPU 1 (netperf -T ,1): it copies its data and sends"
+          + " its ACKs there (2.6.37's prequeue).";
 
   @Option(
       names = "--json-schema",
@@ -199,6 +204,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       List<Future<RunReport>> reported = submitRows(pool, runner, profile, AS_REPORTED, progress);
       List<Future<RunReport>> bondGso = submitRows(pool, runner, profile, BOND_GSO, progress);
       List<Future<RunReport>> spread = submitRows(pool, runner, profile, IRQ_SPREAD, progress);
+      List<Future<RunReport>> bound = submitRows(pool, runner, profile, NETSERVER_BOUND, progress);
       int[] levels = {3, 10, 30, 100, 300};
       List<Future<RunReport>> sweep = new ArrayList<>();
       for (boolean gro : new boolean[] {false, true}) {
@@ -221,7 +227,8 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
             List.of(
                 new GroReproduceJson.SetupRuns("A", SETUP_A, AS_REPORTED, reported, sweep),
                 new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, List.of()),
-                new GroReproduceJson.SetupRuns("C", SETUP_C, IRQ_SPREAD, spread, List.of())),
+                new GroReproduceJson.SetupRuns("C", SETUP_C, IRQ_SPREAD, spread, List.of()),
+                new GroReproduceJson.SetupRuns("D", SETUP_D, NETSERVER_BOUND, bound, List.of())),
             levels,
             spec.commandLine().getParseResult().originalArgs());
         return 0;
@@ -229,6 +236,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       printTable(out, "A. " + SETUP_A, reported);
       printTable(out, "B. " + SETUP_B, bondGso);
       printTable(out, "C. " + SETUP_C, spread);
+      printTable(out, "D. " + SETUP_D, bound);
       out.println();
       out.println("tcp_reordering sweep, set-up A, MTU 1500 (Mbit/s, retransmissions):");
       for (int g = 0; g < 2; g++) {
@@ -362,11 +370,13 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         .duration(Duration.ofNanos(10_000_000_000L))
         .seed(1)
         .workload(
-            new WorkloadSpec(
-                "TCP_STREAM",
-                List.of("-m", mtu == 1500 ? "1472" : "9872"),
-                1,
-                Map.of("net.ipv4.tcp_reordering", Integer.toString(reordering))))
+            bound(
+                new WorkloadSpec(
+                    "TCP_STREAM",
+                    List.of("-m", mtu == 1500 ? "1472" : "9872"),
+                    1,
+                    Map.of("net.ipv4.tcp_reordering", Integer.toString(reordering))),
+                setup))
         // The experiment's hosts; each row sets GRO, and the set-ups the IRQs and bond0's GSO.
         .host("reference-2.6.37")
         .offloads(new SenderOffloads(false, setup.bondGso()))
@@ -379,5 +389,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                 .withCpus(CPUS))
         .costs(costs)
         .build();
+  }
+
+  private static WorkloadSpec bound(WorkloadSpec spec, Setup setup) {
+    return setup.netserverCpu() < 0 ? spec : spec.bindCpus(-1, setup.netserverCpu());
   }
 }

@@ -259,6 +259,27 @@ final class TextReport {
             host.framesPolled(),
             host.packetsUp());
       }
+      RunReport.ReaderReport reader = host.reader();
+      if (reader != null) {
+        StringBuilder each = new StringBuilder();
+        for (int i = 0; i < host.cpuUtilizationEach().size(); i++) {
+          each.append(i == 0 ? "" : ", ")
+              .append(
+                  String.format(
+                      Locale.ROOT, "CPU %d %.1f %%", i, host.cpuUtilizationEach().get(i)));
+        }
+        out.printf(
+            Locale.ROOT,
+            "%s application on CPU %d (-T): %s; %d wakeups, %d segments prequeued, %d"
+                + " backlogged, %d processed in the softirq%n",
+            host.name(),
+            reader.cpu(),
+            each,
+            reader.wakeups(),
+            reader.prequeued(),
+            reader.backlogged(),
+            reader.inSoftirq());
+      }
     }
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());

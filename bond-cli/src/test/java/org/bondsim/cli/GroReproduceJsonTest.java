@@ -28,6 +28,32 @@ class GroReproduceJsonTest {
     CliRunner pasted = CliRunner.run(words(command.substring("./bondsim ".length())));
     assertThat(pasted.exitCode()).as(pasted.err()).isZero();
     assertThat(pasted.out()).contains(String.format(Locale.ROOT, "%.2f", row.throughputMbps()));
+    // The CPU columns too: the line names the run's two CPUs (--receiver alone would give one).
+    assertThat(pasted.out())
+        .contains(String.format(Locale.ROOT, "%.2f", row.hosts().get(0).cpuUtilization()));
+  }
+
+  @Test
+  void theCommandOfASetUpDRowBindsNetserverAndReproducesItsFigures() {
+    CpuCosts costs = CpuCosts.GENERIC_2010.scaled(4.107);
+    String command =
+        GroReproduceJson.command(1500, false, 3, ReproduceCommand.NETSERVER_BOUND, costs);
+    assertThat(command).contains("--cpus 2 -T ,1 ");
+    RunReport row =
+        new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load())
+            .run(
+                ReproduceCommand.scenario(1500, false, 3, costs, ReproduceCommand.NETSERVER_BOUND));
+    assertThat(row.hosts().get(1).reader().cpu()).isEqualTo(1);
+    CliRunner pasted = CliRunner.run(words(command.substring("./bondsim ".length())));
+    assertThat(pasted.exitCode()).as(pasted.err()).isZero();
+    assertThat(pasted.out())
+        .contains(
+            String.format(
+                Locale.ROOT,
+                "%.2f   %.2f",
+                row.throughputMbps(),
+                row.hosts().get(0).cpuUtilization()))
+        .contains("remote application on CPU 1 (-T)");
   }
 
   /** Splits a command line as a shell would, for double quotes only. */

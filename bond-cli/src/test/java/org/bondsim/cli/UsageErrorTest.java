@@ -48,7 +48,10 @@ class UsageErrorTest {
         "--cost-profile|xeon|--cost-profile must be one of generic-2010, none, reference-2.6.37,"
             + " got 'xeon'",
         "--cpu-costs|frame -1|--cpu-costs frame must be a number of ns from 0 to 1000000000, got '-1'",
-        "--cpu-costs|cache 5|--cpu-costs word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll, sacktag, got 'cache'",
+        "--cpu-costs|cache 5|--cpu-costs word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll, sacktag, tcp, wakeup, got 'cache'",
+        "-T|1|-T binds netperf and netserver to CPUs, but this run models no CPU time",
+        "-T|x|-T must be 0..1023, got 'x'",
+        "-T|,|-T takes lcpu,rcpu (one number binds both; either may be left out), got ','",
         "--module-param|nosuch=1|unknown module parameter 'nosuch'",
         "--topology|ring|--topology must be one of auto, back-to-back, switch, got 'ring'",
         "--port-channel|mode on lacp-rate fast|--port-channel lacp-rate needs an LACP mode",
@@ -141,6 +144,7 @@ class UsageErrorTest {
         "-t TCP_RR -- -r 1,1,1|TCP_RR test option -r takes one value or a pair like 1,1024, got"
             + " '1,1,1'",
         "--bond mode~balance-rr~mode~active-backup|bond option mode is given twice",
+        "-c --cpus 2 -T ,2|-T names CPU 2 but the remote host has 2 CPUs (0..1)",
       })
   void theUnclearCasesSayWhatIsAllowed(String args, String message) {
     java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of("netperf"));

@@ -39,7 +39,6 @@ public final class GlobalOptions {
           Map.entry("-p", "netserver port"),
           Map.entry("-r", "confidence on the result only"),
           Map.entry("-S", "SO_KEEPALIVE on the data connection"),
-          Map.entry("-T", "CPU binding of netperf and netserver"),
           Map.entry("-w", "send interval (pacing; use --rate-mbps)"),
           Map.entry("-W", "send and receive buffer ring width"),
           Map.entry("-y", "SO_PRIORITY"),
@@ -72,7 +71,7 @@ public final class GlobalOptions {
               + " ("
               + what
               + ") is not modelled by bondsim; the global options it takes are -t, -l, -H, -L,"
-              + " -4, -c, -C, -s, -P, -f, -v, -V, -h (see 'bondsim netperf --help')";
+              + " -4, -c, -C, -s, -T, -P, -f, -v, -D, -V, -h (see 'bondsim netperf --help')";
         }
       }
     }

@@ -22,6 +22,13 @@ import org.bondsim.api.option.StrictNumbers;
  * @param perPollNs one NAPI poll call with its {@code napi_complete}
  * @param perSackSegmentNs one retransmit-queue segment an ACK's SACK blocks make TCP walk ({@code
  *     tcp_sacktag_walk}, {@code tcp_sacktag_one}), charged to the CPU processing the ACK
+ * @param perTcpSegmentNs TCP's own receive work per data segment ({@code tcp_v4_do_rcv}, {@code
+ *     tcp_rcv_established}), charged where TCP processes it: the softirq, or the reading
+ *     application's context for segments it takes from the prequeue or the backlog. Without a bound
+ *     reader ({@code netperf -T}) it is charged in the softirq with {@code perPacketUpNs}
+ * @param perWakeupNs waking the reading application and switching to it ({@code try_to_wake_up},
+ *     {@code schedule}), charged to the reader's CPU each time a segment finds it asleep (only with
+ *     a bound reader)
  */
 public record CpuCosts(
     long perFrameNs,
@@ -34,7 +41,9 @@ public record CpuCosts(
     long perGsoSegmentNs,
     long perInterruptNs,
     long perPollNs,
-    long perSackSegmentNs) {
+    long perSackSegmentNs,
+    long perTcpSegmentNs,
+    long perWakeupNs) {
   /** The largest cost of one operation taken: 1 s. */
   public static final long MAX_OPERATION_NS = 1_000_000_000L;
 
@@ -78,6 +87,51 @@ public record CpuCosts(
         0,
         0,
         0,
+        0,
+        0,
+        0,
+        0);
+  }
+
+  /**
+   * The figures before the reader's two ({@code tcp}, {@code wakeup}: 0).
+   *
+   * @param perFrameNs per frame
+   * @param perPacketUpNs per packet up
+   * @param perByteNs per byte received
+   * @param perAckNs per ACK
+   * @param perSackBlockNs per SACK block
+   * @param perSegmentSentNs per packet sent
+   * @param perByteSentNs per byte copied by the sender
+   * @param perGsoSegmentNs per segment software GSO cuts
+   * @param perInterruptNs per receive interrupt
+   * @param perPollNs per NAPI poll
+   * @param perSackSegmentNs per segment a SACK walk visits
+   */
+  public CpuCosts(
+      long perFrameNs,
+      long perPacketUpNs,
+      double perByteNs,
+      long perAckNs,
+      long perSackBlockNs,
+      long perSegmentSentNs,
+      double perByteSentNs,
+      long perGsoSegmentNs,
+      long perInterruptNs,
+      long perPollNs,
+      long perSackSegmentNs) {
+    this(
+        perFrameNs,
+        perPacketUpNs,
+        perByteNs,
+        perAckNs,
+        perSackBlockNs,
+        perSegmentSentNs,
+        perByteSentNs,
+        perGsoSegmentNs,
+        perInterruptNs,
+        perPollNs,
+        perSackSegmentNs,
         0,
         0);
   }
@@ -144,7 +198,9 @@ public record CpuCosts(
         Math.round(perGsoSegmentNs * factor),
         Math.round(perInterruptNs * factor),
         Math.round(perPollNs * factor),
-        Math.round(perSackSegmentNs * factor));
+        Math.round(perSackSegmentNs * factor),
+        Math.round(perTcpSegmentNs * factor),
+        Math.round(perWakeupNs * factor));
   }
 
   /**
@@ -180,6 +236,12 @@ public record CpuCosts(
     if (perSackSegmentNs > 0) {
       text.append(" sacktag ").append(perSackSegmentNs);
     }
+    if (perTcpSegmentNs > 0) {
+      text.append(" tcp ").append(perTcpSegmentNs);
+    }
+    if (perWakeupNs > 0) {
+      text.append(" wakeup ").append(perWakeupNs);
+    }
     return text.toString();
   }
 
@@ -197,6 +259,8 @@ public record CpuCosts(
    * @param perInterruptNs per receive interrupt
    * @param perPollNs per NAPI poll
    * @param perSackSegmentNs per segment a SACK walk visits
+   * @param perTcpSegmentNs per data segment TCP processes
+   * @param perWakeupNs per wakeup of the reader
    */
   public CpuCosts {
     check("perFrameNs", perFrameNs);
@@ -204,6 +268,8 @@ public record CpuCosts(
     check("perInterruptNs", perInterruptNs);
     check("perPollNs", perPollNs);
     check("perSackSegmentNs", perSackSegmentNs);
+    check("perTcpSegmentNs", perTcpSegmentNs);
+    check("perWakeupNs", perWakeupNs);
     if (!(perByteSentNs >= 0 && perByteSentNs <= MAX_PER_BYTE_NS)) {
       throw new IllegalArgumentException(
           "perByteSentNs must be a number 0..1000000 ns per byte, got " + perByteSentNs);
@@ -251,6 +317,8 @@ public record CpuCosts(
     long irq = base.perInterruptNs;
     long poll = base.perPollNs;
     long sacktag = base.perSackSegmentNs;
+    long tcp = base.perTcpSegmentNs;
+    long wakeup = base.perWakeupNs;
     for (int i = 0; i + 1 < words.length || (i < words.length && !words[i].isEmpty()); i += 2) {
       String word = words[i];
       if (i + 1 >= words.length) {
@@ -282,15 +350,18 @@ public record CpuCosts(
         case "irq" -> irq = Math.round(number);
         case "poll" -> poll = Math.round(number);
         case "sacktag" -> sacktag = Math.round(number);
+        case "tcp" -> tcp = Math.round(number);
+        case "wakeup" -> wakeup = Math.round(number);
         default ->
             throw new IllegalArgumentException(
                 "cpu cost word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll,"
-                    + " sacktag, got '"
+                    + " sacktag, tcp, wakeup, got '"
                     + StrictNumbers.echo(word)
                     + "'");
       }
     }
-    return new CpuCosts(frame, up, perByte, ack, sack, tx, copy, gso, irq, poll, sacktag);
+    return new CpuCosts(
+        frame, up, perByte, ack, sack, tx, copy, gso, irq, poll, sacktag, tcp, wakeup);
   }
 
   /**
@@ -309,7 +380,9 @@ public record CpuCosts(
         || perGsoSegmentNs > 0
         || perInterruptNs > 0
         || perPollNs > 0
-        || perSackSegmentNs > 0;
+        || perSackSegmentNs > 0
+        || perTcpSegmentNs > 0
+        || perWakeupNs > 0;
   }
 
   /**

@@ -21,7 +21,7 @@ import org.bondsim.core.metrics.ReorderingStats;
  * One simulated host: its bond, its addresses and the workload's receive handler. Frames are
  * measured for reordering (per sender flow, RFC 4737/5236) as they reach the host's NICs.
  */
-public final class SimHost implements Host, HostStack {
+public final class SimHost implements Host, HostStack, ReaderSockets.SendingContext {
   private final String name;
   private final BondDevice bond;
   private final MacAddress mac;
@@ -32,6 +32,11 @@ public final class SimHost implements Host, HostStack {
   private final FlowMeters stackMeters;
   private boolean measuresStackInput;
   private TransmitStage[] transmitStages;
+  // netperf -T: the CPU the host's application is bound to (-1: stream i on CPU i % cpus), the
+  // socket lock between softirq and reader, and the CPU TCP runs on while it sends (-1: the rule).
+  private int appCpu = -1;
+  private ReaderSockets readers;
+  private int sendingCpu = -1;
   // CPU time for TCP's scoreboard work, charged to the CPU processing the ACK; none by default.
   private java.util.function.IntConsumer scoreboardCharge;
   // The neighbour table: peer IPv4 address -> MAC, a few entries searched in order.
@@ -116,9 +121,18 @@ public final class SimHost implements Host, HostStack {
     }
     if (transmitStages != null) {
       // Each stream's application runs on its own CPU in turn, as a scheduler spreads netperf
-      // processes; a segment of no stream (a pure ACK, a SYN) is sent on CPU 0.
+      // processes, unless -T binds it; a segment of no stream is sent on CPU 0. While TCP runs in
+      // the reader's or the softirq's context, what it sends is charged there.
       int flow = packet.flowId();
-      transmitStages[flow > 0 ? flow % transmitStages.length : 0].send(packet);
+      int cpu;
+      if (sendingCpu >= 0) {
+        cpu = sendingCpu;
+      } else if (appCpu >= 0 && flow >= 0) {
+        cpu = appCpu;
+      } else {
+        cpu = flow > 0 ? flow % transmitStages.length : 0;
+      }
+      transmitStages[cpu].send(packet);
     } else {
       bond.transmit(packet);
     }
@@ -132,6 +146,33 @@ public final class SimHost implements Host, HostStack {
    */
   public void chargeTransmit(List<TransmitStage> stages) {
     this.transmitStages = stages.toArray(new TransmitStage[0]);
+  }
+
+  /**
+   * Binds the host's application to a CPU ({@code netperf -T}): what it sends is charged there and,
+   * when {@code readers} is given, the TCP segments it reads pass the socket lock ({@link
+   * ReaderSockets}).
+   *
+   * @param cpu the application's CPU
+   * @param readers the socket lock, or null when the host charges no receive work
+   */
+  public void bindApplication(int cpu, ReaderSockets readers) {
+    this.appCpu = cpu;
+    this.readers = readers;
+  }
+
+  @Override
+  public void sendFrom(int cpu) {
+    this.sendingCpu = transmitStages != null && cpu < transmitStages.length ? cpu : -1;
+  }
+
+  /**
+   * Returns the socket lock of a bound application, or null.
+   *
+   * @return the reader sockets
+   */
+  public ReaderSockets readers() {
+    return readers;
   }
 
   /**
@@ -168,7 +209,11 @@ public final class SimHost implements Host, HostStack {
       return;
     }
     observeStackInput(packet, frames);
-    handler.receive(packet);
+    if (readers != null && packet.tcp() != null) {
+      readers.arrive(packet, handler);
+    } else {
+      handler.receive(packet);
+    }
   }
 
   /**

@@ -20,12 +20,7 @@ public final class TransmitStage {
   private final BondDevice bond;
   private final CpuCosts costs;
   private final boolean softwareGso;
-  // Packets and their due times in one ring of parallel arrays: due times never decrease (the CPU
-  // serves work in order), and keeping them as longs avoids boxing on every segment sent.
-  private Packet[] waiting = new Packet[64];
-  private long[] dueAt = new long[64];
-  private int head;
-  private int size;
+  private final DuePackets waiting = new DuePackets();
   private boolean armed;
   private final Event release = (now, arg) -> release(now);
 
@@ -56,13 +51,7 @@ public final class TransmitStage {
     int segments = packet.segments();
     long cost = costs.transmitNs(packet.payloadBytes(), softwareGso && segments > 1 ? segments : 0);
     long done = cpu.run(loop.now(), cost);
-    if (size == waiting.length) {
-      grow();
-    }
-    int tail = (head + size) & (waiting.length - 1);
-    waiting[tail] = packet;
-    dueAt[tail] = done;
-    size++;
+    waiting.add(packet, done);
     if (!armed) {
       armed = true;
       loop.schedule(done, release, 0);
@@ -70,30 +59,13 @@ public final class TransmitStage {
   }
 
   private void release(long now) {
-    while (size > 0 && dueAt[head] <= now) {
-      Packet packet = waiting[head];
-      waiting[head] = null;
-      head = (head + 1) & (waiting.length - 1);
-      size--;
-      bond.transmit(packet);
+    while (!waiting.isEmpty() && waiting.headDue() <= now) {
+      bond.transmit(waiting.poll());
     }
-    if (size > 0) {
-      loop.schedule(dueAt[head], release, 0);
+    if (!waiting.isEmpty()) {
+      loop.schedule(waiting.headDue(), release, 0);
     } else {
       armed = false;
     }
-  }
-
-  private void grow() {
-    Packet[] packets = new Packet[waiting.length * 2];
-    long[] times = new long[waiting.length * 2];
-    for (int i = 0; i < size; i++) {
-      int from = (head + i) & (waiting.length - 1);
-      packets[i] = waiting[from];
-      times[i] = dueAt[from];
-    }
-    waiting = packets;
-    dueAt = times;
-    head = 0;
   }
 }

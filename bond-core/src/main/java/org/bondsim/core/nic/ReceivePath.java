@@ -125,8 +125,28 @@ public final class ReceivePath implements FrameReceiver {
    * @param ns the time
    */
   public void chargeDeliveringCpu(long ns) {
-    HostCpu cpu = delivering[0] != null ? delivering[0] : softirqs.get(0).cpu();
-    cpu.run(loop.now(), ns);
+    deliveringCpu().run(loop.now(), ns);
+  }
+
+  /**
+   * Returns the CPU whose softirq is delivering packets now; outside a delivery, the first CPU that
+   * takes interrupts.
+   *
+   * @return the CPU
+   */
+  public HostCpu deliveringCpu() {
+    return delivering[0] != null ? delivering[0] : softirqs.get(0).cpu();
+  }
+
+  /**
+   * Tells the softirqs that a bound reader copies TCP's payload and runs TCP's own work on the
+   * segments it takes ({@link org.bondsim.core.host.ReaderSockets}): they then charge a TCP segment
+   * only its IP work ({@code up}).
+   */
+  public void readerBound() {
+    for (Softirq softirq : softirqs) {
+      softirq.readerBound();
+    }
   }
 
   /**

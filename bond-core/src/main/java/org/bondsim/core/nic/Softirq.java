@@ -45,6 +45,8 @@ final class Softirq {
   private long pendingInterrupts;
   private long framesPolled;
   private long packetsUp;
+  // netperf -T: the reader copies TCP payload and runs TCP's work, so the softirq charges IP only.
+  private boolean readerBound;
 
   Softirq(
       EventLoop loop,
@@ -63,6 +65,10 @@ final class Softirq {
 
   HostCpu cpu() {
     return cpu;
+  }
+
+  void readerBound() {
+    readerBound = true;
   }
 
   /** A NIC's interrupt (or its GRO watchdog) raised this softirq: its handler costs CPU time. */
@@ -90,8 +96,13 @@ final class Softirq {
     if (packet.payloadBytes() == 0) {
       int blocks = packet.tcp() != null ? packet.tcp().sack().size() : 0;
       runCost += costs.perAckNs() + blocks * costs.perSackBlockNs();
+    } else if (readerBound && packet.tcp() != null) {
+      runCost += costs.perPacketUpNs();
     } else {
-      runCost += costs.perPacketUpNs() + (long) (packet.payloadBytes() * costs.perByteNs());
+      runCost +=
+          costs.perPacketUpNs()
+              + (packet.tcp() != null ? costs.perTcpSegmentNs() : 0)
+              + (long) (packet.payloadBytes() * costs.perByteNs());
     }
   }
 

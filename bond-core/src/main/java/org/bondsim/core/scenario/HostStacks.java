@@ -6,7 +6,9 @@ import java.util.ServiceLoader;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
+import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.Options;
+import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.core.bond.ArpMonitor;
@@ -18,6 +20,7 @@ import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.HostCpu;
+import org.bondsim.core.host.ReaderSockets;
 import org.bondsim.core.host.SimHost;
 import org.bondsim.core.host.TransmitStage;
 import org.bondsim.core.nic.ReceivePath;
@@ -67,6 +70,91 @@ final class HostStacks {
       host.chargeScoreboardWork(segments -> path.chargeDeliveringCpu(segments * perSegment));
     }
     return new HostStack(cpus, path, path != null ? path : bond);
+  }
+
+  /**
+   * Reads netperf's {@code -T lcpu,rcpu} from the workload ({@link WorkloadSpec#CPU_BINDING}).
+   *
+   * @return netperf's and netserver's CPUs, -1 where unbound
+   */
+  static int[] cpuBinding(Scenario scenario) {
+    String value = scenario.workload().settings().get(WorkloadSpec.CPU_BINDING);
+    int[] cpus = {-1, -1};
+    if (value == null) {
+      return cpus;
+    }
+    String[] parts = value.split(",", -1);
+    if (parts.length != 2) {
+      throw new OptionException(
+          WorkloadSpec.CPU_BINDING,
+          value,
+          "-T takes lcpu,rcpu (either may be empty), got '" + StrictNumbers.echo(value) + "'");
+    }
+    for (int i = 0; i < 2; i++) {
+      String part = parts[i].trim();
+      if (part.isEmpty()) {
+        continue;
+      }
+      if (!StrictNumbers.isAsciiDigits(part, false) || part.length() > 4) {
+        throw new OptionException(
+            WorkloadSpec.CPU_BINDING,
+            value,
+            "-T takes CPU numbers from 0, got '" + StrictNumbers.echo(part) + "'");
+      }
+      cpus[i] = Integer.parseInt(part);
+    }
+    return cpus;
+  }
+
+  /**
+   * Binds a host's application to a CPU (netperf's {@code -T}): what it sends is charged there and,
+   * when the host charges receive work, the TCP segments it reads pass the socket lock.
+   */
+  static void bindApplication(
+      Scenario scenario,
+      EventLoop loop,
+      SimHost host,
+      HostStack stack,
+      int cpu,
+      KernelVersion kernel) {
+    if (cpu < 0) {
+      return;
+    }
+    if (!scenario.costs().any()) {
+      throw new OptionException(
+          WorkloadSpec.CPU_BINDING,
+          Integer.toString(cpu),
+          "-T binds netperf and netserver to CPUs, but this run models no CPU time; give"
+              + " --host-profile, --cpu-costs or -c/-C");
+    }
+    if (cpu >= stack.cpus().size()) {
+      throw new OptionException(
+          WorkloadSpec.CPU_BINDING,
+          Integer.toString(cpu),
+          "-T names CPU "
+              + cpu
+              + " but the "
+              + host.name()
+              + " host has "
+              + stack.cpus().size()
+              + (stack.cpus().size() == 1
+                  ? " CPU (0)"
+                  : " CPUs (0.." + (stack.cpus().size() - 1) + ")"));
+    }
+    ReaderSockets readers = null;
+    if (stack.path() != null) {
+      readers =
+          new ReaderSockets(
+              loop,
+              stack.cpus(),
+              cpu,
+              scenario.costs(),
+              kernel == KernelVersion.LINUX_2_6_37,
+              stack.path()::deliveringCpu,
+              host);
+      stack.path().readerBound();
+    }
+    host.bindApplication(cpu, readers);
   }
 
   /** Slave i of host h: 02:00:00:0h:00:(i+1), distinct from both bonds' own addresses. */

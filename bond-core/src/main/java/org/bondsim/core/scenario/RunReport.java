@@ -288,6 +288,9 @@ public record RunReport(
    * @param napiPolls NAPI polls run
    * @param framesPolled frames taken from the RX rings
    * @param packetsUp packets handed up to the bond (a GRO aggregate counts once)
+   * @param cpuUtilizationEach percent of each CPU over the test, in CPU order (empty when not
+   *     modelled)
+   * @param reader the socket lock of an application bound with {@code netperf -T}, or null
    */
   public record HostReport(
       String name,
@@ -297,7 +300,41 @@ public record RunReport(
       long cpuBusyNs,
       long napiPolls,
       long framesPolled,
-      long packetsUp) {}
+      long packetsUp,
+      List<Double> cpuUtilizationEach,
+      ReaderReport reader) {
+    /**
+     * Freezes the list.
+     *
+     * @param name name
+     * @param cpuModelled whether CPU time is modelled
+     * @param cpuUtilization percent, all CPUs
+     * @param serviceDemandUsPerKb service demand
+     * @param cpuBusyNs CPU time
+     * @param napiPolls polls
+     * @param framesPolled frames polled
+     * @param packetsUp packets up
+     * @param cpuUtilizationEach percent per CPU
+     * @param reader the bound reader, or null
+     */
+    public HostReport {
+      cpuUtilizationEach = List.copyOf(cpuUtilizationEach);
+    }
+  }
+
+  /**
+   * What the socket lock did between a host's softirq and its bound application ({@code netperf
+   * -T}; {@link org.bondsim.core.host.ReaderSockets}).
+   *
+   * @param cpu the application's CPU
+   * @param wakeups segments that found the reader asleep and woke it
+   * @param prequeued segments put on the prequeue (2.6.37), processed by the reader
+   * @param backlogged segments put on the backlog while the reader held the socket, processed by
+   *     the reader
+   * @param inSoftirq segments TCP processed in the softirq
+   */
+  public record ReaderReport(
+      int cpu, long wakeups, long prequeued, long backlogged, long inSoftirq) {}
 
   /**
    * One host's bond at the end of the run: what {@code bond_info_show_master} and {@code

@@ -17,6 +17,7 @@ import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.host.HostCpu;
+import org.bondsim.core.host.ReaderSockets;
 import org.bondsim.core.host.SimHost;
 import org.bondsim.core.lacp.Aggregator;
 import org.bondsim.core.lacp.LacpPort;
@@ -32,6 +33,7 @@ final class RunReports {
 
   static RunReport.HostReport host(
       String name,
+      SimHost host,
       HostStack stack,
       long endNs,
       long durationNs,
@@ -42,8 +44,13 @@ final class RunReports {
     // As netperf: utilisation averaged over all CPUs, service demand from the CPU time of all,
     // both over the measured interval only.
     long busy = 0;
+    List<Double> each = new ArrayList<>();
     for (HostCpu cpu : cpus) {
-      busy += cpu.busyInWindow(endNs);
+      long own = cpu.busyInWindow(endNs);
+      busy += own;
+      if (cpuModelled) {
+        each.add(100.0 * own / durationNs);
+      }
     }
     double utilization = cpuModelled ? 100.0 * busy / durationNs / cpus.size() : 0;
     // No payload moved: service demand has no value (NaN, printed as unknown), not 0.
@@ -57,7 +64,21 @@ final class RunReports {
         cpuModelled ? busy : 0,
         path == null ? 0 : path.polls(),
         path == null ? 0 : path.framesPolled(),
-        path == null ? 0 : path.packetsUp());
+        path == null ? 0 : path.packetsUp(),
+        each,
+        reader(host));
+  }
+
+  private static RunReport.ReaderReport reader(SimHost host) {
+    ReaderSockets readers = host.readers();
+    return readers == null
+        ? null
+        : new RunReport.ReaderReport(
+            readers.appCpu(),
+            readers.wakeups(),
+            readers.prequeued(),
+            readers.backlogged(),
+            readers.inSoftirq());
   }
 
   static RunReport report(

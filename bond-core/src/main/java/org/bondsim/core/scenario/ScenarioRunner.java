@@ -239,6 +239,9 @@ public final class ScenarioRunner {
     HostStack localStack = HostStacks.hostStack(scenario, loop, sender, local, gro, kernel, null);
     HostStack remoteStack =
         HostStacks.hostStack(scenario, loop, receiver, remote, gro, kernel, remote::observeArrival);
+    int[] binding = HostStacks.cpuBinding(scenario);
+    HostStacks.bindApplication(scenario, loop, local, localStack, binding[0], kernel);
+    HostStacks.bindApplication(scenario, loop, remote, remoteStack, binding[1], kernel);
     FrameReceiver intoReceiver = HostStacks.addressFilter(receiver, remoteStack, remote);
     FrameReceiver intoSender = HostStacks.addressFilter(sender, localStack, null);
     List<BondDevice> bonds = new ArrayList<>(List.of(sender, receiver));
@@ -355,9 +358,10 @@ public final class ScenarioRunner {
                             + ", got '"
                             + StrictNumbers.echo(spec.test())
                             + "'"));
-    checkSettings(provider, spec.settings());
-    // The host's kernel and offloads reach the test as the settings it reads.
     Map<String, String> settings = new java.util.LinkedHashMap<>(spec.settings());
+    settings.remove(WorkloadSpec.CPU_BINDING);
+    checkSettings(provider, settings);
+    // The host's kernel and offloads reach the test as the settings it reads.
     settings.put("bondsim.kernel", kernel.word());
     if (scenario.host().offloads().superPackets()) {
       settings.put("bondsim.gso", "1");
@@ -419,8 +423,10 @@ public final class ScenarioRunner {
     double elapsed = measuredNs / 1e9;
     double kilobytes = result.throughputMbps() * 1e6 / 8 * elapsed / 1024;
     boolean cpuModelled = scenario.costs().any();
-    hosts.add(RunReports.host("local", localStack, endNs, measuredNs, kilobytes, cpuModelled));
-    hosts.add(RunReports.host("remote", remoteStack, endNs, measuredNs, kilobytes, cpuModelled));
+    hosts.add(
+        RunReports.host("local", local, localStack, endNs, measuredNs, kilobytes, cpuModelled));
+    hosts.add(
+        RunReports.host("remote", remote, remoteStack, endNs, measuredNs, kilobytes, cpuModelled));
     List<ReceivePath> paths = new ArrayList<>();
     for (HostStack stack : stacks) {
       if (stack.path() != null) {
@@ -507,6 +513,8 @@ public final class ScenarioRunner {
             scenario.receive() != null ? HostStacks.groProvider() : null,
             setup.kernel(),
             null);
+    HostStacks.bindApplication(
+        scenario, loop, client, stack, HostStacks.cpuBinding(scenario)[0], setup.kernel());
     setup.bonds().add(bond);
     setup.stacks().add(stack);
     FrameReceiver filtered = HostStacks.addressFilter(bond, stack, null);

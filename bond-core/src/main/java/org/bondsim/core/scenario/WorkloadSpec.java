@@ -211,4 +211,36 @@ public record WorkloadSpec(
         waitNs,
         Checks.nanos("stagger", Checks.notNull("stagger", gap)));
   }
+
+  /**
+   * The setting that carries netperf's {@code -T lcpu,rcpu}: {@code "1,1"}, {@code "1,"} (netperf
+   * only) or {@code ",1"} (netserver only). The runner, not the test, reads it.
+   */
+  public static final String CPU_BINDING = "bondsim.cpu_binding";
+
+  /**
+   * Returns this test with netperf and netserver bound to CPUs, as netperf's {@code -T lcpu,rcpu}
+   * binds them: each host's application then runs on that CPU, with the socket lock, backlog and
+   * (2.6.37) prequeue between it and the softirq. Needs hosts that model CPU time.
+   *
+   * @param localCpu netperf's CPU, or -1 to leave it unbound
+   * @param remoteCpu netserver's CPU, or -1 to leave it unbound
+   * @return the changed test
+   */
+  public WorkloadSpec bindCpus(int localCpu, int remoteCpu) {
+    if (localCpu < -1 || remoteCpu < -1 || (localCpu < 0 && remoteCpu < 0)) {
+      throw new IllegalArgumentException(
+          "bindCpus takes CPU numbers from 0 (-1 for unbound, not both), got "
+              + localCpu
+              + ","
+              + remoteCpu);
+    }
+    Map<String, String> all = new LinkedHashMap<>(settings);
+    all.put(
+        CPU_BINDING,
+        (localCpu >= 0 ? Integer.toString(localCpu) : "")
+            + ","
+            + (remoteCpu >= 0 ? Integer.toString(remoteCpu) : ""));
+    return new WorkloadSpec(test, testOptions, streams, all, waitNs, staggerNs);
+  }
 }

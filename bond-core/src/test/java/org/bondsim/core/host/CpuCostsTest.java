@@ -49,6 +49,17 @@ class CpuCostsTest {
             "frame 2 up 4 byte 1.0 ack 6 sack 8 tx 10 copy 0.5 gso 600 irq 2000 poll 400 sacktag 80");
   }
 
+  @Test
+  void theReadersFiguresParseScaleAndPrintBack() {
+    CpuCosts costs = CpuCosts.parse("frame 1 up 2 byte 0.5 ack 3 sack 4 tx 5 tcp 600 wakeup 2000");
+    assertThat(costs.perTcpSegmentNs()).isEqualTo(600);
+    assertThat(costs.perWakeupNs()).isEqualTo(2000);
+    assertThat(CpuCosts.parse(costs.words())).isEqualTo(costs);
+    assertThat(costs.scaled(2).words())
+        .isEqualTo("frame 2 up 4 byte 1.0 ack 6 sack 8 tx 10 tcp 1200 wakeup 4000");
+    assertThat(CpuCosts.parse("tcp 1", CpuCosts.NONE).any()).isTrue();
+  }
+
   /**
    * A packet sent costs its per-packet work, the copy of its payload, and software GSO's work per
    * segment when it is cut in software.
