@@ -1,8 +1,7 @@
 package org.bondsim.core.host;
 
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.PacketHandler;
@@ -44,7 +43,8 @@ public final class ReaderSockets {
   private final boolean prequeue;
   private final Supplier<HostCpu> deliveringCpu;
   private final SendingContext context;
-  private final Map<Integer, Socket> sockets = new HashMap<>();
+  // By flow id (small and non-negative for a test's streams), so a lookup boxes nothing.
+  private Socket[] sockets = new Socket[16];
   private long wakeups;
   private long prequeued;
   private long backlogged;
@@ -100,14 +100,17 @@ public final class ReaderSockets {
    */
   public void arrive(Packet packet, PacketHandler tcp) {
     int flow = packet.flowId();
-    Socket socket = sockets.get(flow);
+    Socket socket = flow >= 0 && flow < sockets.length ? sockets[flow] : null;
     if (socket == null) {
-      if (packet.payloadBytes() == 0) {
+      if (packet.payloadBytes() == 0 || flow < 0) {
         direct(packet, tcp);
         return;
       }
+      if (flow >= sockets.length) {
+        sockets = Arrays.copyOf(sockets, Math.max(flow + 1, sockets.length * 2));
+      }
       socket = new Socket(tcp);
-      sockets.put(flow, socket);
+      sockets[flow] = socket;
     }
     socket.arrive(packet, loop.now());
   }
