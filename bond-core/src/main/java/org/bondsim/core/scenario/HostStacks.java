@@ -78,7 +78,16 @@ final class HostStacks {
    * @return netperf's and netserver's CPUs, -1 where unbound
    */
   static int[] cpuBinding(Scenario scenario) {
-    String value = scenario.workload().settings().get(WorkloadSpec.CPU_BINDING);
+    return cpuBinding(scenario.workload());
+  }
+
+  /**
+   * Reads netperf's {@code -T lcpu,rcpu} from a workload.
+   *
+   * @return netperf's and netserver's CPUs, -1 where unbound
+   */
+  static int[] cpuBinding(WorkloadSpec workload) {
+    String value = workload.settings().get(WorkloadSpec.CPU_BINDING);
     int[] cpus = {-1, -1};
     if (value == null) {
       return cpus;
@@ -119,27 +128,6 @@ final class HostStacks {
       KernelVersion kernel) {
     if (cpu < 0) {
       return;
-    }
-    if (!scenario.costs().any()) {
-      throw new OptionException(
-          WorkloadSpec.CPU_BINDING,
-          Integer.toString(cpu),
-          "-T binds netperf and netserver to CPUs, but this run models no CPU time; give"
-              + " --host-profile, --cpu-costs or -c/-C");
-    }
-    if (cpu >= stack.cpus().size()) {
-      throw new OptionException(
-          WorkloadSpec.CPU_BINDING,
-          Integer.toString(cpu),
-          "-T names CPU "
-              + cpu
-              + " but the "
-              + host.name()
-              + " host has "
-              + stack.cpus().size()
-              + (stack.cpus().size() == 1
-                  ? " CPU (0)"
-                  : " CPUs (0.." + (stack.cpus().size() - 1) + ")"));
     }
     ReaderSockets readers = null;
     if (stack.path() != null) {

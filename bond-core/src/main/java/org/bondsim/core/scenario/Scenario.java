@@ -96,6 +96,33 @@ public record Scenario(
     if (network == null) {
       throw new NullPointerException("network must be given (Network.AUTO for the default)");
     }
+    checkCpuBinding(HostStacks.cpuBinding(workload), host);
+  }
+
+  /** netperf -T: a binding needs hosts that model CPU time, and CPUs they have. */
+  private static void checkCpuBinding(int[] binding, HostSpec host) {
+    for (int cpu : binding) {
+      if (cpu < 0) {
+        continue;
+      }
+      if (!host.costs().any()) {
+        throw new org.bondsim.api.option.OptionException(
+            WorkloadSpec.CPU_BINDING,
+            Integer.toString(cpu),
+            "-T binds netperf and netserver to CPUs, but this run models no CPU time; give"
+                + " --host-profile, --cpu-costs or -c/-C (in code: HostSpec costs)");
+      }
+      if (cpu >= host.cpus()) {
+        throw new org.bondsim.api.option.OptionException(
+            WorkloadSpec.CPU_BINDING,
+            Integer.toString(cpu),
+            "-T names CPU "
+                + cpu
+                + " but each host has "
+                + host.cpus()
+                + (host.cpus() == 1 ? " CPU (0)" : " CPUs (0.." + (host.cpus() - 1) + ")"));
+      }
+    }
   }
 
   /**

@@ -54,6 +54,24 @@ class FailFastTest {
   }
 
   @Test
+  void aCpuBindingNeedsCpuTimeAndACpuTheHostsHave() {
+    WorkloadSpec bound = Netperf.tcpStream().bindCpus(-1, 1);
+    assertThatThrownBy(() -> scenario(BondSpec.parse("mode balance-rr"), ONE, List.of(), bound))
+        .hasMessageStartingWith("-T binds netperf and netserver to CPUs, but this run models no");
+    assertThatThrownBy(
+            () ->
+                Scenario.builder()
+                    .bond("mode balance-rr")
+                    .slaves(ONE)
+                    .host("reference-2.6.37")
+                    .workload(Netperf.tcpStream().bindCpus(2, -1))
+                    .build())
+        .hasMessage("-T names CPU 2 but each host has 2 CPUs (0..1)");
+    assertThatThrownBy(() -> Netperf.tcpStream().bindCpus(-1, -1))
+        .hasMessageStartingWith("bindCpus takes CPU numbers from 0");
+  }
+
+  @Test
   void valuesThatWouldBreakTheClockAreRefused() {
     assertThatThrownBy(() -> new SlaveLinkSpec(1000, Long.MAX_VALUE / 2))
         .hasMessageStartingWith("delayNs must be 0..10000000000 ns");
