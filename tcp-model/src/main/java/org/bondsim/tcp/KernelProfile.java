@@ -56,6 +56,9 @@ package org.bondsim.tcp;
  *     RACK timeouts from HZ rounding", 6.6, and the stable series from October 2023) adds {@code
  *     TCP_TIMEOUT_MIN_US} (2 ms) before rounding, which at HZ=250 shortens the timer by about a
  *     tick
+ * @param defersTso {@code tcp_tso_should_defer} as 2.6.37 has it ({@link TsoDeferral}): a GSO/TSO
+ *     packet the window can send only part of waits for more ACKs; the model's 6.x sends at once
+ *     (its deferral, bounded by the RTT since 4.x, is not modelled)
  */
 record KernelProfile(
     int initialCwnd,
@@ -80,7 +83,8 @@ record KernelProfile(
     boolean tsoAutosize,
     int tsoRttLog,
     boolean quickAckOnOutOfOrder,
-    boolean tickFloor) {
+    boolean tickFloor,
+    boolean defersTso) {
 
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
@@ -106,6 +110,7 @@ record KernelProfile(
           false,
           true,
           9,
+          false,
           false,
           false);
 
@@ -133,6 +138,7 @@ record KernelProfile(
           true,
           false,
           -1,
+          true,
           true,
           true);
 
@@ -167,7 +173,8 @@ record KernelProfile(
         tsoAutosize,
         tsoRttLog,
         quickAckOnOutOfOrder,
-        true);
+        true,
+        defersTso);
   }
 
   /**

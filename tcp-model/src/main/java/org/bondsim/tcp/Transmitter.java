@@ -36,6 +36,8 @@ final class Transmitter implements PacketOwner {
   private final KernelProfile profile;
   private final boolean slowStartAfterIdle;
   private final int minTsoSegs;
+  // 2.6.37's tcp_tso_should_defer, null where the kernel sends at once.
+  private final TsoDeferral deferral;
   // When data last left (tcp_sock's lsndtime), -1 before any.
   private long lastDataSentNs = -1;
   private final PushMarks writes = new PushMarks();
@@ -79,6 +81,8 @@ final class Transmitter implements PacketOwner {
     this.profile = settings.profile();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.minTsoSegs = settings.minTsoSegs();
+    this.deferral =
+        settings.gso() && profile.defersTso() ? new TsoDeferral(settings.jiffies()) : null;
   }
 
   void wire(
@@ -209,6 +213,9 @@ final class Transmitter implements PacketOwner {
         return;
       }
       restartIfIdle();
+      if (deferral != null && deferSuperPacket(appEnd)) {
+        return;
+      }
       if (gso && recovery.openOrDisorder() && sendSuperPacket(appEnd)) {
         probe.schedule();
         continue;
@@ -242,6 +249,27 @@ final class Transmitter implements PacketOwner {
       return queue.appendWithFin(len, push);
     }
     return queue.append(len, push);
+  }
+
+  /**
+   * {@code tcp_write_xmit}'s deferral test for the head packet: what is unsent, up to the size goal
+   * that {@code tcp_sendmsg} built skbs to.
+   */
+  private boolean deferSuperPacket(long appEnd) {
+    int mss = options.mss;
+    long sndNxt = queue.sndNxt();
+    long unsent = appEnd - sndNxt;
+    long goalBytes = (long) tsoGoal(mss) * mss;
+    return deferral.shouldDefer(
+        context.now(),
+        recovery.state() == Recovery.OPEN,
+        Math.min(unsent, goalBytes),
+        unsent <= goalBytes,
+        mss,
+        window.cwnd,
+        queue.packetsInFlight(),
+        queue.sndUna() + peerWindow - sndNxt,
+        peerWindow);
   }
 
   /**
