@@ -133,8 +133,8 @@ final class GroReproduceJson {
         Locale.ROOT,
         "./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host --host-profile reference-2.6.37"
             + " --cpu-costs \"%s\" --bond \"mode"
-            + " balance-rr\" --slaves 3x1000 --delay-us 20%s%s --receiver \"gro %s rx-usecs 50"
-            + " rx-frames 0 irq-cpus %s\" --cpus %d%s --sysctl net.ipv4.tcp_reordering=%d -- -m"
+            + " balance-rr\" --slaves 3x1000 --delay-us 20%s%s --receiver \"gro %s adaptive-rx"
+            + " on irq-cpus %s\" --cpus %d%s --sysctl net.ipv4.tcp_reordering=%d -- -m"
             + " %d",
         costs.words(),
         mtu == 1500 ? "" : " --mtu " + mtu,

@@ -33,9 +33,9 @@ import picocli.CommandLine.Spec;
  * <p>Set-up as reported: Linux 2.6.37, balance-rr over three 1 Gbit/s links, tcp_reordering 3, TSO
  * and GSO off, netperf TCP_STREAM {@code -m 1472} (MTU 1500) or {@code -m 9872} (MTU 9000), GRO off
  * or on at the receiver. Not reported, and so assumptions of this command: 20 µs one-way delay per
- * link, {@code rx-usecs 50} coalescing (about e1000e's default interrupt rate), a 256-entry RX
- * ring, two CPUs per host (what the table's own CPU and service-demand columns imply: SD × rate ÷
- * utilisation gives two CPUs for every row) with all work of a host on one of them.
+ * link, e1000e's default interrupt moderation ({@code adaptive-rx on}: InterruptThrottleRate 3), a
+ * 256-entry RX ring, two CPUs per host (what the table's own CPU and service-demand columns imply:
+ * SD × rate ÷ utilisation gives two CPUs for every row) with all work of a host on one of them.
  *
  * <p>Three set-ups are run: A as reported; B with software GSO on the sender's bond device (2.6.3x
  * enabled GSO on every device with scatter-gather at registration, and {@code ethtool -K ethX gso
@@ -195,7 +195,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
               : (below + above) / 2;
     }
     // Rounded to the three decimals printed, so the named profile reference-2.6.37 (generic x
-    // 4.107) and this command run the very same figures.
+    // 3.128) and this command run the very same figures.
     factor = Math.round(bestFactor * 1000) / 1000.0;
     CpuCosts profile = CpuCosts.GENERIC_2010.scaled(factor);
     if (!json) {
@@ -321,7 +321,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         Locale.ROOT,
         "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
             + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted. bondsim"
-            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 4.107).%n",
+            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 3.128).%n",
         factor,
         simulated,
         calibration.serviceDemand());
@@ -439,10 +439,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         .offloads(new SenderOffloads(false, setup.bondGso()))
         .receive(
             ReceiveSettings.parse(
-                    "gro "
-                        + (gro ? "on" : "off")
-                        + " rx-usecs 50 rx-frames 0 irq-cpus "
-                        + setup.irqCpus())
+                    "gro " + (gro ? "on" : "off") + " adaptive-rx on irq-cpus " + setup.irqCpus())
                 .withCpus(CPUS))
         .costs(costs)
         .build();

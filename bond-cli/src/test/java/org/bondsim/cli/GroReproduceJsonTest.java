@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
 class GroReproduceJsonTest {
   @Test
   void theCommandOfASetUpBRowReproducesItsThroughput() {
-    CpuCosts costs = CpuCosts.GENERIC_2010.scaled(4.107);
+    CpuCosts costs = CpuCosts.REFERENCE_2_6_37;
     String command = GroReproduceJson.command(1500, true, 3, ReproduceCommand.BOND_GSO, costs);
     assertThat(command)
         .startsWith("./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host ")
-        .contains("--sender \"gso on\"", "--receiver \"gro on rx-usecs 50 rx-frames 0 irq-cpus 0\"")
+        .contains("--sender \"gso on\"", "--receiver \"gro on adaptive-rx on irq-cpus 0\"")
         .endsWith("-- -m 1472");
     RunReport row =
         new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load())
@@ -35,7 +35,7 @@ class GroReproduceJsonTest {
 
   @Test
   void theCommandOfASetUpDRowBindsNetserverAndReproducesItsFigures() {
-    CpuCosts costs = CpuCosts.GENERIC_2010.scaled(4.107);
+    CpuCosts costs = CpuCosts.REFERENCE_2_6_37;
     String command =
         GroReproduceJson.command(1500, false, 3, ReproduceCommand.NETSERVER_BOUND, costs);
     assertThat(command).contains("--cpus 2 -T ,1 ");

@@ -46,7 +46,7 @@ class HostProfileCommandTest {
                 "--cost-profile",
                 "reference-2.6.37",
                 "--receiver",
-                "gro off rx-usecs 50 rx-frames 0 irq-cpus 0",
+                "gro off adaptive-rx on irq-cpus 0",
                 "--sender",
                 "tso off gso off"));
     assertThat(byName.exitCode()).as(byName.err()).isZero();
