@@ -37,13 +37,15 @@ import picocli.CommandLine.Spec;
  * 256-entry RX ring, two CPUs per host (what the table's own CPU and service-demand columns imply:
  * SD × rate ÷ utilisation gives two CPUs for every row) with all work of a host on one of them.
  *
- * <p>Three set-ups are run: A as reported; B with software GSO on the sender's bond device (2.6.3x
- * enabled GSO on every device with scatter-gather at registration, and {@code ethtool -K ethX gso
- * off} on the slaves does not clear it on bond0, so this is a plausible reading of "GSO off"); C as
- * reported with one slave's interrupt on the second CPU. "ACKs/pkt in" is the sender's received
- * segments over the packets the receiver's TCP took in (a GRO aggregate counts once). The two
- * reordering columns are RFC 4737's ratio of the receiver's frames as they reach its NICs and as
- * they reach its TCP, after interrupt batching, NAPI's polling order and GRO.
+ * <p>Five set-ups are run: A as reported; B with software GSO on the sender's bond device (not
+ * 2.6.37's default, where bond0 has no NETIF_F_SG and so no GSO, but what the measured fall in
+ * service demand with GRO needs; see the README); C as reported with one slave's interrupt on the
+ * second CPU; D as reported with netserver bound to CPU 1 ({@code -T ,1}: its copy and ACKs leave
+ * the interrupt CPU through 2.6.37's prequeue); E as B and D together. The output ends with the
+ * set-up whose figures most often fall within the GRO issue's bounds, counted. "ACKs/pkt in" is the
+ * sender's received segments over the packets the receiver's TCP took in (a GRO aggregate counts
+ * once). The two reordering columns are RFC 4737's ratio of the receiver's frames as they reach its
+ * NICs and as they reach its TCP, after interrupt batching, NAPI's polling order and GRO.
  *
  * <p>CPU costs: the generic profile {@link CpuCosts#GENERIC_2010} (per-operation figures for a
  * 2010-era x86 core, chosen before any comparison) multiplied by one factor calibrated so that the
