@@ -258,6 +258,7 @@ final class JsonSchemas {
                     .required("description", string())
                     .required("rows", arrayOf(row))
                     .required("explains", bool())
+                    .required("figures_within_bounds", integer())
                     .required("tcp_reordering_sweep", arrayOf(point))
                     .node()));
     return JsonSchema.document("bondsim reproduce gro-reordering --json", root);
