@@ -74,8 +74,17 @@ record Jiffies(int hz) {
    * @return the instant of the tick it fires on
    */
   long fireAt(long now, long ticks) {
-    long current = Math.multiplyExact(now, (long) hz) / NS_PER_SECOND;
-    return nanos(current + ticks);
+    return nanos(tick(now) + ticks);
+  }
+
+  /**
+   * {@code jiffies} at an instant: the tick it falls in, counted from the clock's start.
+   *
+   * @param now the instant
+   * @return the tick
+   */
+  long tick(long now) {
+    return Math.multiplyExact(now, (long) hz) / NS_PER_SECOND;
   }
 
   /**

@@ -23,7 +23,9 @@ import org.bondsim.api.workload.WorkloadContext;
 final class Transmitter implements PacketOwner {
   private static final int IPV4_TCP_HEADERS = 40;
   private static final long TSQ_MAX_BYTES = 1L << 20; // tcp_limit_output_bytes
-  private static final int GSO_MAX_BYTES = 65536;
+
+  /** {@code sk_gso_max_size}: 64 KB. */
+  static final int GSO_MAX_BYTES = 65536;
 
   private final WorkloadContext context;
   private final Host host;

@@ -15,9 +15,6 @@ package org.bondsim.tcp;
  * allows at once (its {@code tcp_tso_should_defer}, with per-RTT limits, is not modelled).
  */
 final class TsoDeferral {
-  /** {@code sk_gso_max_size}: 64 KB. */
-  static final long GSO_MAX_BYTES = 65536;
-
   /** {@code sysctl_tcp_tso_win_divisor}'s default. */
   static final int WIN_DIVISOR = 3;
 
@@ -58,14 +55,16 @@ final class TsoDeferral {
     if (packetBytes <= mss) {
       return false;
     }
-    long tick = now * jiffies.hz() / 1_000_000_000L;
+    long tick = jiffies.tick(now);
     if (!open || deferredTick >= 0 && tick - deferredTick > 1) {
       deferredTick = -1;
       return false;
     }
     long limit = Math.min(sendWindowBytes, (long) Math.max(0, cwnd - inFlight) * mss);
     long chunk = Math.min(peerWindowBytes, (long) cwnd * mss) / WIN_DIVISOR;
-    if (limit >= GSO_MAX_BYTES || !lastInQueue && limit >= packetBytes || limit >= chunk) {
+    if (limit >= Transmitter.GSO_MAX_BYTES
+        || !lastInQueue && limit >= packetBytes
+        || limit >= chunk) {
       deferredTick = -1;
       return false;
     }

@@ -45,6 +45,10 @@ public final class ReaderSockets {
   private final SendingContext context;
   // By flow id (small and non-negative for a test's streams), so a lookup boxes nothing.
   private Socket[] sockets = new Socket[16];
+  // The CPU of the last softirq that handed a segment straight to TCP, and its index: a host's
+  // segments come from one or a few softirqs, so the index is rarely looked up again.
+  private HostCpu lastSoftirq;
+  private int lastSoftirqIndex;
   private long wakeups;
   private long prequeued;
   private long backlogged;
@@ -121,7 +125,11 @@ public final class ReaderSockets {
     if (packet.payloadBytes() > 0 && costs.perTcpSegmentNs() > 0) {
       softirq.run(loop.now(), costs.perTcpSegmentNs());
     }
-    context.sendFrom(cpus.indexOf(softirq));
+    if (softirq != lastSoftirq) {
+      lastSoftirq = softirq;
+      lastSoftirqIndex = cpus.indexOf(softirq);
+    }
+    context.sendFrom(lastSoftirqIndex);
     tcp.receive(packet);
     context.sendFrom(-1);
   }
