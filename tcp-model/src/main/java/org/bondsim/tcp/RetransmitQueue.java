@@ -381,15 +381,24 @@ final class RetransmitQueue {
         continue;
       }
       // tcp_sacktag_write_queue's cache: skip what the previous ACK's blocks already covered.
+      // At most two stretches: below and above the cached block. One call site for walk keeps
+      // the JIT from compiling the walk three times into this method.
       int c = overlappingCached(block, cached);
-      if (c < 0) {
-        walk(block.start(), block.end(), block, sample, now, previousHighestSacked);
-      } else {
-        if (block.start() < cacheStart[c]) {
-          walk(block.start(), cacheStart[c], block, sample, now, previousHighestSacked);
+      for (int part = 0; part < 2; part++) {
+        long from;
+        long to;
+        if (c < 0) {
+          from = block.start();
+          to = part == 0 ? block.end() : block.start();
+        } else if (part == 0) {
+          from = block.start();
+          to = Math.min(block.end(), cacheStart[c]);
+        } else {
+          from = Math.max(block.start(), cacheEnd[c]);
+          to = block.end();
         }
-        if (cacheEnd[c] < block.end()) {
-          walk(cacheEnd[c], block.end(), block, sample, now, previousHighestSacked);
+        if (from < to) {
+          walk(from, to, block, sample, now, previousHighestSacked);
         }
       }
       // A block reaching past snd_nxt covers data not sent yet: not a promise about what will be.
