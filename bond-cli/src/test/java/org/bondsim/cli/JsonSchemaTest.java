@@ -127,7 +127,7 @@ class JsonSchemaTest {
     // The rows not measured say so with null, not a number.
     assertThat(output.get("rows").get(2).get("measured_tps").isNull()).isTrue();
     assertThat(output.get("rows").get(0).get("command").asText())
-        .startsWith("./bondsim netperf -t TCP_RR -l 60 -H host --streams 200 --stagger 1ms");
+        .startsWith("./bondsim netperf -t TCP_RR -l 60 -s 5 -H host --streams 200 --stagger 1ms");
   }
 
   @Test
