@@ -111,6 +111,20 @@ public enum HashFormula {
     return this == LINUX_3_16;
   }
 
+  /**
+   * Returns the load history every balance-tlb/alb table entry starts with when the bond opens.
+   * 2.6.37's {@code tlb_initialize} initialises each entry with {@code save_load} set, so each
+   * starts at {@code 1 + 0 / 10} = 1 and a fresh table spreads new flows over the slaves; the 3.14
+   * tree passes 0, so each starts at 0, adds nothing to its slave's load, and new flows follow the
+   * least-loaded tie to one slave until the first rebalance. The kernels between were not checked:
+   * 3.5 and 3.13 take 0.
+   *
+   * @return 1 for 2.6, else 0
+   */
+  public long tlbInitialLoadHistory() {
+    return this == LINUX_2_6 ? 1 : 0;
+  }
+
   boolean atLeast(HashFormula other) {
     return ordinal() >= other.ordinal();
   }

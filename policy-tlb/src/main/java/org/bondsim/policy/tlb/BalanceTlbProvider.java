@@ -135,6 +135,7 @@ public class BalanceTlbProvider implements TxPolicyProvider {
                 formula.tlbModuloAllSlaves(),
                 lpInterval,
                 context);
+    selection.initialLoadHistory(formula.tlbInitialLoadHistory());
     selection.startMonitor();
     return selection;
   }

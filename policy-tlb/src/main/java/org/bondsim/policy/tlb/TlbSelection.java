@@ -88,6 +88,16 @@ class TlbSelection implements TxPolicy {
     Arrays.fill(entrySlave, NONE);
   }
 
+  /**
+   * tlb_initialize: the load history every entry starts with ({@link
+   * org.bondsim.policy.hash.HashFormula#tlbInitialLoadHistory}).
+   *
+   * @param history bytes per second, at least 0
+   */
+  void initialLoadHistory(long history) {
+    Arrays.fill(entryLoadHistory, history);
+  }
+
   /** bond_open queues the monitor at once; it then re-arms every tick. */
   void startMonitor() {
     if (monitor) {

@@ -48,6 +48,36 @@ class LegacyTlbHashTest {
     assertThat(slavesAfterRebalance(current)).hasSize(4);
   }
 
+  /**
+   * The slaves four new destinations take on a fresh table, before any rebalance has seen traffic.
+   */
+  private static Set<Integer> slavesOfFreshDestinations(String formula) {
+    TlbBond bond =
+        new TlbBond(
+            new BalanceTlbProvider(),
+            FOUR_GIGABIT,
+            Map.of("xmit_hash_policy", "layer3+4", "xmit_hash_formula", formula));
+    Set<Integer> slaves = new HashSet<>();
+    // Destinations whose address bytes XOR to four different table entries.
+    for (String destination : new String[] {"10.0.0.2", "10.0.0.3", "10.0.0.4", "10.0.0.5"}) {
+      slaves.add(bond.policy.select(TlbBond.packet(0, destination), bond.bond));
+    }
+    return slaves;
+  }
+
+  @Test
+  void twoSixStartsEveryEntryWithHistoryOneSoAFreshTableSpreads() {
+    // 2.6.37's tlb_initialize: tlb_init_table_entry(entry, 1), history 1 + 0 / 10 for each entry:
+    // each assignment adds 1 to its slave's load and the next new entry goes elsewhere.
+    assertThat(slavesOfFreshDestinations("2.6")).containsExactlyInAnyOrder(0, 1, 2, 3);
+  }
+
+  @Test
+  void fromThreeFourteenAFreshTableSendsEveryNewEntryToTheFirstSlave() {
+    // The 3.14 tree passes 0: every entry adds nothing and the tie goes to the first slave.
+    assertThat(slavesOfFreshDestinations("3.13")).containsExactly(0);
+  }
+
   @Test
   void tlbDynamicLbZeroDidNotExistBeforeThreeNineteen() {
     assertThatThrownBy(
