@@ -108,8 +108,8 @@ final class TlbDynamicLbExperiment {
     out.println();
     out.println(
         "setting                     | trans/s meas  summed    err  aggregate | flow moves local"
-            + " remote | reordered at TCP | retrans local remote | switch tail drops | CPU % local"
-            + " remote");
+            + " remote | reordered at TCP | retrans local remote | switch tail drops | busiest"
+            + " local slave % | CPU % local remote");
     for (int i = 0; i < ROWS.size(); i++) {
       Row row = ROWS.get(i);
       RunReport report = reports.get(i).get();
@@ -118,7 +118,8 @@ final class TlbDynamicLbExperiment {
       Map<String, Long> remote = report.result().counters().get("remote");
       out.printf(
           Locale.ROOT,
-          "%-27s | %12s %7.0f %6s %10.0f | %17d %6d | %16.6f | %13d %6d | %17d | %11.1f %6.1f%n",
+          "%-27s | %12s %7.0f %6s %10.0f | %17d %6d | %16.6f | %13d %6d | %17d | %21.1f | %11.1f"
+              + " %6.1f%n",
           "tlb_dynamic_lb " + row.dynamic() + ", -r " + (row.request() == 1 ? "1,1024" : "80K"),
           Double.isNaN(row.measuredTps())
               ? "-"
@@ -137,9 +138,25 @@ final class TlbDynamicLbExperiment {
           local.getOrDefault("TcpRetransSegs", 0L),
           remote.getOrDefault("TcpRetransSegs", 0L),
           tailDrops(report),
+          busiestSlavePercent(report),
           report.local().cpuUtilization(),
           report.remote().cpuUtilization());
     }
+  }
+
+  /**
+   * The local bond's busiest slave's share of the frames it sent, in percent: 25 is an even spread
+   * over four slaves; with tlb_dynamic_lb 1 a freshly opened table sends every new stream to one
+   * slave until the first rebalance (README), which shows here.
+   */
+  private static double busiestSlavePercent(RunReport report) {
+    long total = 0;
+    long busiest = 0;
+    for (RunReport.SlaveReport slave : report.slaves()) {
+      total += slave.txPackets();
+      busiest = Math.max(busiest, slave.txPackets());
+    }
+    return total == 0 ? 0 : 100.0 * busiest / total;
   }
 
   /** Frames the switch's egress buffers dropped, all ports. */
