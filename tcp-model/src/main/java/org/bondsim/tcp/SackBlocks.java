@@ -98,17 +98,17 @@ final class SackBlocks {
   }
 
   private List<SackBlock> build() {
-    int max = options.maxSackBlocks();
-    int n = Math.min(max, count + (dsack != null ? 1 : 0));
-    SackBlock[] out = new SackBlock[n];
-    int i = 0;
-    if (dsack != null) {
-      out[i++] = dsack;
-    }
-    for (int b = 0; i < n; b++) {
-      out[i++] = blocks[b];
-    }
-    return List.of(out);
+    int n = Math.min(options.maxSackBlocks(), count + (dsack != null ? 1 : 0));
+    // List.of with its elements named takes no intermediate array for up to two blocks.
+    SackBlock first = dsack != null ? dsack : blocks[0];
+    int from = dsack != null ? 0 : 1;
+    return switch (n) {
+      case 0 -> List.of();
+      case 1 -> List.of(first);
+      case 2 -> List.of(first, blocks[from]);
+      case 3 -> List.of(first, blocks[from], blocks[from + 1]);
+      default -> List.of(first, blocks[from], blocks[from + 1], blocks[from + 2]);
+    };
   }
 
   /** The option bytes the blocks take: kind, length and 8 bytes a block. */

@@ -139,8 +139,9 @@ final class Softirq {
     delivering[0] = null;
     outPackets.clear();
     outNics.clear();
-    for (NapiNic nic : completed) {
-      nic.unmask();
+    // Indexed: this runs once per NAPI run, and an iterator here was a tenth of a run's garbage.
+    for (int i = 0; i < completed.size(); i++) {
+      completed.get(i).unmask();
     }
     completed.clear();
     if (!pollList.isEmpty()) {
