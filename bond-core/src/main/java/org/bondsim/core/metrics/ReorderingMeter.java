@@ -210,18 +210,23 @@ public final class ReorderingMeter {
 
   private void growRuns() {
     int capacity = runArrival.length * 2;
-    long[] arrivals = new long[capacity];
-    long[] maxima = new long[capacity];
-    long[] lengths = new long[capacity];
-    for (int i = 0; i < breakpointCount; i++) {
-      arrivals[i] = runArrival[slot(i)];
-      maxima[i] = runMax[slot(i)];
-      lengths[i] = runLength[slot(i)];
-    }
-    runArrival = arrivals;
-    runMax = maxima;
-    runLength = lengths;
+    // The ring unrolled into its two contiguous pieces: this runs rarely, so mostly interpreted.
+    runArrival = unrolled(runArrival, capacity);
+    runMax = unrolled(runMax, capacity);
+    runLength = unrolled(runLength, capacity);
     breakpointHead = 0;
+  }
+
+  /**
+   * The ring's {@code breakpointCount} entries from {@code breakpointHead}, in order, in a larger
+   * array.
+   */
+  private long[] unrolled(long[] ring, int capacity) {
+    long[] out = new long[capacity];
+    int first = Math.min(breakpointCount, ring.length - breakpointHead);
+    System.arraycopy(ring, breakpointHead, out, 0, first);
+    System.arraycopy(ring, 0, out, first, breakpointCount - first);
+    return out;
   }
 
   private boolean isDuplicate(long sequence) {
