@@ -102,8 +102,8 @@ final class TlbDynamicLbExperiment {
   private static void printTable(PrintWriter out, List<Future<RunReport>> reports)
       throws InterruptedException, ExecutionException {
     out.println(
-        "200 x TCP_RR, 60 s each after a 5 s wait (-s 5), instances started 1 ms apart, balance-tlb 4x1G layer3+4"
-            + " (xmit_hash_formula 3.16) through a switch, host profile reference-2014 (16 CPUs,"
+        "200 x TCP_RR, 60 s each after a 5 s wait (-s 5), instances started 1 ms apart,"
+            + " balance-tlb 4x1G layer3+4 (xmit_hash_formula 3.16) through a switch, host profile reference-2014 (16 CPUs,"
             + " 8 RSS queues per port; TCP 6.x; 10 us per cable)");
     out.println();
     out.println(
