@@ -214,12 +214,14 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       int[] levels = {3, 10, 30, 100, 300};
       List<Future<RunReport>> sweep =
           submitSweep(pool, runner, profile, AS_REPORTED, levels, progress);
+      List<Future<RunReport>> gsoSweep =
+          submitSweep(pool, runner, profile, BOND_GSO, levels, progress);
       List<Future<RunReport>> bothSweep =
           submitSweep(pool, runner, profile, BOND_GSO_BOUND, levels, progress);
       List<GroReproduceJson.SetupRuns> setups =
           List.of(
               new GroReproduceJson.SetupRuns("A", SETUP_A, AS_REPORTED, reported, sweep),
-              new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, List.of()),
+              new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, gsoSweep),
               new GroReproduceJson.SetupRuns("C", SETUP_C, IRQ_SPREAD, spread, List.of()),
               new GroReproduceJson.SetupRuns("D", SETUP_D, NETSERVER_BOUND, bound, List.of()),
               new GroReproduceJson.SetupRuns("E", SETUP_E, BOND_GSO_BOUND, both, bothSweep));
