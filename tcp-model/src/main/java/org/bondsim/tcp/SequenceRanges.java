@@ -1,7 +1,5 @@
 package org.bondsim.tcp;
 
-import java.util.Arrays;
-
 /**
  * Disjoint, sorted {@code [start, end)} ranges of sequence space, merged as they touch, in two
  * primitive arrays searched by bisection, so an update costs no allocation and no boxing. The
@@ -10,8 +8,11 @@ import java.util.Arrays;
  * segments, so that a SACK block walks only segments not yet SACKed.
  */
 final class SequenceRanges {
+  // The ranges live at [head, head + size): acknowledged ranges leave from the front by moving
+  // head, which a cumulative ACK does every time, instead of shifting the arrays.
   private long[] starts = new long[8];
   private long[] ends = new long[8];
+  private int head;
   private int size;
 
   boolean isEmpty() {
@@ -23,11 +24,11 @@ final class SequenceRanges {
   }
 
   long start(int index) {
-    return starts[index];
+    return starts[head + index];
   }
 
   long end(int index) {
-    return ends[index];
+    return ends[head + index];
   }
 
   /** The index of the first range that ends above {@code seq} (size if none). */
@@ -36,7 +37,7 @@ final class SequenceRanges {
     int high = size;
     while (low < high) {
       int mid = (low + high) >>> 1;
-      if (ends[mid] <= seq) {
+      if (ends[head + mid] <= seq) {
         low = mid + 1;
       } else {
         high = mid;
@@ -51,10 +52,10 @@ final class SequenceRanges {
   }
 
   private void removeFirst(int n) {
-    if (n > 0) {
-      System.arraycopy(starts, n, starts, 0, size - n);
-      System.arraycopy(ends, n, ends, 0, size - n);
-      size -= n;
+    head += n;
+    size -= n;
+    if (size == 0) {
+      head = 0;
     }
   }
 
@@ -65,7 +66,7 @@ final class SequenceRanges {
     int found = -1;
     while (low <= high) {
       int mid = (low + high) >>> 1;
-      if (starts[mid] <= seq) {
+      if (starts[head + mid] <= seq) {
         found = mid;
         low = mid + 1;
       } else {
@@ -78,7 +79,7 @@ final class SequenceRanges {
   /** Whether {@code [seq, end)} lies wholly inside data already queued (a duplicate). */
   boolean covers(long seq, long end) {
     int f = floorIndex(seq);
-    return f >= 0 && ends[f] >= end;
+    return f >= 0 && ends[head + f] >= end;
   }
 
   /**
@@ -91,36 +92,52 @@ final class SequenceRanges {
     long stop = end;
     int f = floorIndex(start);
     int first;
-    if (f >= 0 && ends[f] >= start) {
-      start = starts[f];
-      stop = Math.max(stop, ends[f]);
+    if (f >= 0 && ends[head + f] >= start) {
+      start = starts[head + f];
+      stop = Math.max(stop, ends[head + f]);
       first = f;
     } else {
       first = f + 1;
     }
     int last = first;
-    while (last < size && starts[last] <= stop) {
-      stop = Math.max(stop, ends[last]);
+    while (last < size && starts[head + last] <= stop) {
+      stop = Math.max(stop, ends[head + last]);
       last++;
     }
     // Ranges first..last-1 merge into one at index first.
     int removed = last - first;
     if (removed == 0) {
-      if (size == starts.length) {
-        starts = Arrays.copyOf(starts, size * 2);
-        ends = Arrays.copyOf(ends, size * 2);
+      if (head + size == starts.length) {
+        makeRoom();
       }
-      System.arraycopy(starts, first, starts, first + 1, size - first);
-      System.arraycopy(ends, first, ends, first + 1, size - first);
+      int at = head + first;
+      System.arraycopy(starts, at, starts, at + 1, size - first);
+      System.arraycopy(ends, at, ends, at + 1, size - first);
       size++;
     } else if (removed > 1) {
-      System.arraycopy(starts, last, starts, first + 1, size - last);
-      System.arraycopy(ends, last, ends, first + 1, size - last);
+      System.arraycopy(starts, head + last, starts, head + first + 1, size - last);
+      System.arraycopy(ends, head + last, ends, head + first + 1, size - last);
       size -= removed - 1;
     }
-    starts[first] = start;
-    ends[first] = stop;
+    starts[head + first] = start;
+    ends[head + first] = stop;
     return first;
+  }
+
+  /** No slot after the last range: move the ranges to the front, or grow when they fill it. */
+  private void makeRoom() {
+    if (size * 2 > starts.length) {
+      long[] s = new long[starts.length * 2];
+      long[] e = new long[starts.length * 2];
+      System.arraycopy(starts, head, s, 0, size);
+      System.arraycopy(ends, head, e, 0, size);
+      starts = s;
+      ends = e;
+    } else {
+      System.arraycopy(starts, head, starts, 0, size);
+      System.arraycopy(ends, head, ends, 0, size);
+    }
+    head = 0;
   }
 
   /**
@@ -132,8 +149,8 @@ final class SequenceRanges {
   long drain(long rcvNxt) {
     long next = rcvNxt;
     int taken = 0;
-    while (taken < size && starts[taken] <= next) {
-      next = Math.max(next, ends[taken]);
+    while (taken < size && starts[head + taken] <= next) {
+      next = Math.max(next, ends[head + taken]);
       taken++;
     }
     removeFirst(taken);

@@ -63,6 +63,28 @@ class SequenceRangesPropertiesTest {
     }
   }
 
+  @Test
+  void aSlidingScoreboardKeepsItsRangesWhileTheFrontLeaves() {
+    // As a SACK scoreboard under a steady flow: new ranges join at the top, cumulative ACKs drop
+    // the oldest; the live ranges move through the arrays, which compact or grow under them.
+    SequenceRanges ranges = new SequenceRanges();
+    for (long i = 0; i < 10_000; i++) {
+      ranges.add(i * 10, i * 10 + 5);
+      if (i % 3 == 2) {
+        // Acknowledges everything below range i - 20.
+        ranges.dropEndingBy((i - 20) * 10 + 5);
+      }
+      long oldest = Math.max(0, i % 3 == 2 ? i - 19 : (i - i % 3 - 1) - 19);
+      assertThat(ranges.start(0)).as("oldest after %d", i).isEqualTo(Math.max(0, oldest) * 10);
+      assertThat(ranges.size()).isEqualTo((int) (i - ranges.start(0) / 10 + 1));
+      assertThat(ranges.end(ranges.size() - 1)).isEqualTo(i * 10 + 5);
+    }
+    for (int k = 1; k < ranges.size(); k++) {
+      assertThat(ranges.start(k)).isEqualTo(ranges.start(k - 1) + 10);
+      assertThat(ranges.end(k)).isEqualTo(ranges.start(k) + 5);
+    }
+  }
+
   private static boolean coveredByReference(TreeMap<Long, Long> ranges, long seq, long end) {
     Map.Entry<Long, Long> floor = ranges.floorEntry(seq);
     return floor != null && floor.getValue() >= end;

@@ -16,6 +16,8 @@ public final class FlowMoves {
   private int[] lastSlave = new int[64];
   private long total;
   private final List<long[]> byTime = new ArrayList<>();
+  // The newest group: under balance-rr nearly every frame is a move, so keep it at hand.
+  private long[] latest;
 
   FlowMoves() {
     Arrays.fill(lastSlave, -1);
@@ -36,11 +38,11 @@ public final class FlowMoves {
       return;
     }
     total++;
-    long[] latest = byTime.isEmpty() ? null : byTime.get(byTime.size() - 1);
     if (latest != null && nowNs - latest[0] < GROUP_NS) {
       latest[1]++;
     } else {
-      byTime.add(new long[] {nowNs, 1});
+      latest = new long[] {nowNs, 1};
+      byTime.add(latest);
     }
   }
 
