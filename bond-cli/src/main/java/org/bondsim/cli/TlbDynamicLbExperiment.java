@@ -103,8 +103,9 @@ final class TlbDynamicLbExperiment {
       throws InterruptedException, ExecutionException {
     out.println(
         "200 x TCP_RR, 60 s each after a 5 s wait (-s 5), instances started 1 ms apart,"
-            + " balance-tlb 4x1G layer3+4 (xmit_hash_formula 3.16) through a switch, host profile reference-2014 (16 CPUs,"
-            + " 8 RSS queues per port; TCP 6.x; 10 us per cable)");
+            + " balance-tlb 4x1G layer3+4 (xmit_hash_formula 3.16) through a switch,"
+            + " host profile reference-2014 (16 CPUs, 8 RSS queues per port; TCP 6.x; 10 us per"
+            + " cable)");
     out.println();
     out.println(
         "setting                     | trans/s meas  summed    err  aggregate | flow moves local"

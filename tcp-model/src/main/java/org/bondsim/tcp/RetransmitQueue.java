@@ -384,19 +384,11 @@ final class RetransmitQueue {
       // At most two stretches: below and above the cached block. One call site for walk keeps
       // the JIT from compiling the walk three times into this method.
       int c = overlappingCached(block, cached);
+      long belowEnd = c < 0 ? block.end() : Math.min(block.end(), cacheStart[c]);
+      long aboveStart = c < 0 ? block.end() : Math.max(block.start(), cacheEnd[c]);
       for (int part = 0; part < 2; part++) {
-        long from;
-        long to;
-        if (c < 0) {
-          from = block.start();
-          to = part == 0 ? block.end() : block.start();
-        } else if (part == 0) {
-          from = block.start();
-          to = Math.min(block.end(), cacheStart[c]);
-        } else {
-          from = Math.max(block.start(), cacheEnd[c]);
-          to = block.end();
-        }
+        long from = part == 0 ? block.start() : aboveStart;
+        long to = part == 0 ? belowEnd : block.end();
         if (from < to) {
           walk(from, to, block, sample, now, previousHighestSacked);
         }

@@ -126,17 +126,13 @@ final class SequenceRanges {
 
   /** No slot after the last range: move the ranges to the front, or grow when they fill it. */
   private void makeRoom() {
-    if (size * 2 > starts.length) {
-      long[] s = new long[starts.length * 2];
-      long[] e = new long[starts.length * 2];
-      System.arraycopy(starts, head, s, 0, size);
-      System.arraycopy(ends, head, e, 0, size);
-      starts = s;
-      ends = e;
-    } else {
-      System.arraycopy(starts, head, starts, 0, size);
-      System.arraycopy(ends, head, ends, 0, size);
-    }
+    boolean grow = size * 2 > starts.length;
+    long[] s = grow ? new long[starts.length * 2] : starts;
+    long[] e = grow ? new long[ends.length * 2] : ends;
+    System.arraycopy(starts, head, s, 0, size);
+    System.arraycopy(ends, head, e, 0, size);
+    starts = s;
+    ends = e;
     head = 0;
   }
 

@@ -74,8 +74,9 @@ class SequenceRangesPropertiesTest {
         // Acknowledges everything below range i - 20.
         ranges.dropEndingBy((i - 20) * 10 + 5);
       }
-      long oldest = Math.max(0, i % 3 == 2 ? i - 19 : (i - i % 3 - 1) - 19);
-      assertThat(ranges.start(0)).as("oldest after %d", i).isEqualTo(Math.max(0, oldest) * 10);
+      long lastDrop = i % 3 == 2 ? i : i - i % 3 - 1;
+      long oldest = Math.max(0, lastDrop - 19);
+      assertThat(ranges.start(0)).as("oldest after %d", i).isEqualTo(oldest * 10);
       assertThat(ranges.size()).isEqualTo((int) (i - ranges.start(0) / 10 + 1));
       assertThat(ranges.end(ranges.size() - 1)).isEqualTo(i * 10 + 5);
     }
