@@ -341,7 +341,14 @@ final class RetransmitQueue {
     retransmitHintSeq = sndUna;
   }
 
-  private void markSacked(int slot, long now) {
+  /**
+   * Marks a segment SACKED.
+   *
+   * @param rangeGuess where {@link SequenceRanges#firstEndingAbove(long, int)} should look for the
+   *     segment's start among the SACKed extents
+   * @return the index of the SACKed extent that now holds the segment
+   */
+  private int markSacked(int slot, long now, int rangeGuess) {
     int flags = segState[slot];
     if ((flags & LOST) != 0) {
       lostOut--;
@@ -353,8 +360,9 @@ final class RetransmitQueue {
     segState[slot] = (segState[slot] & PERMANENT) | SACKED;
     sackedOut++;
     sackedSlots.add(slot, 1);
-    sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot]);
+    int range = sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot], rangeGuess);
     rack.advance(segSent[slot], segStart[slot] + segLen[slot], now, (flags & EVER_RETRANS) != 0);
+    return range;
   }
 
   // ----------------------------------------------------------------- an ACK
@@ -426,9 +434,11 @@ final class RetransmitQueue {
         }
         gapEnd = Math.min(gapEnd, sackedRanges.start(r));
       }
-      sackGap(cursor, gapEnd, block, sample, now, previousHighest);
+      // The gap's segments join the extents at r (or the one before): the next search starts
+      // there instead of bisecting the scoreboard again.
+      r = sackGap(cursor, gapEnd, r, block, sample, now, previousHighest);
       cursor = gapEnd;
-      r = sackedRanges.firstEndingAbove(cursor);
+      r = sackedRanges.firstEndingAbove(cursor, r);
     }
   }
 
@@ -442,10 +452,18 @@ final class RetransmitQueue {
   /**
    * SACKs the segments of {@code block} that overlap {@code [from, to)}, a stretch holding no
    * SACKED segment yet. A segment sent once and SACKed below the previous highest SACK was
-   * reordered: its distance is the evidence {@code tcp_sacktag_one} keeps.
+   * reordered: its distance is the evidence {@code tcp_sacktag_one} keeps. {@code range} is the
+   * first SACKed extent ending above {@code from}; the return value is where the search for the
+   * next stretch should start (the extent that took the last segment marked).
    */
-  private void sackGap(
-      long from, long to, SackBlock block, AckSample sample, long now, long previousHighest) {
+  private int sackGap(
+      long from,
+      long to,
+      int range,
+      SackBlock block,
+      AckSample sample,
+      long now,
+      long previousHighest) {
     int i = firstAtOrAbove(from);
     if (i > 0 && end(slot(i - 1)) > from) {
       i--; // it starts below the stretch and reaches into it
@@ -461,7 +479,7 @@ final class RetransmitQueue {
       if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
         continue;
       }
-      markSacked(slot, now);
+      range = markSacked(slot, now, range);
       sample.newlySacked++;
       if (end <= previousHighest && (segState[slot] & EVER_RETRANS) == 0) {
         sample.reordered(previousHighest - start);
@@ -469,6 +487,7 @@ final class RetransmitQueue {
       highestSacked = Math.max(highestSacked, end);
     }
     remember(i);
+    return range;
   }
 
   /**

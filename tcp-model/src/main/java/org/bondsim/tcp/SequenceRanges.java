@@ -46,6 +46,29 @@ final class SequenceRanges {
     return low;
   }
 
+  /**
+   * {@link #firstEndingAbove(long)} for a caller that has just worked next to {@code seq} and
+   * expects the answer at {@code guess} or the index after it: both are checked in constant time,
+   * and the bisection runs only when both miss. A SACK walk marks segment after segment in one gap,
+   * so its next answer is nearly always where the last one was.
+   */
+  int firstEndingAbove(long seq, int guess) {
+    if (isFirstEndingAbove(guess, seq)) {
+      return guess;
+    }
+    if (isFirstEndingAbove(guess + 1, seq)) {
+      return guess + 1;
+    }
+    return firstEndingAbove(seq);
+  }
+
+  private boolean isFirstEndingAbove(int index, long seq) {
+    return index >= 0
+        && index <= size
+        && (index == size || ends[head + index] > seq)
+        && (index == 0 || ends[head + index - 1] <= seq);
+  }
+
   /** Forgets the ranges that end at or below {@code limit} (acknowledged data). */
   void dropEndingBy(long limit) {
     removeFirst(firstEndingAbove(limit));
@@ -88,9 +111,28 @@ final class SequenceRanges {
    * @return the index of the range that now holds it
    */
   int add(long seq, long end) {
+    return merge(seq, end, floorIndex(seq));
+  }
+
+  /**
+   * {@link #add(long, long)} with a guess at {@link #firstEndingAbove(long, int)}'s answer for
+   * {@code seq}, as a SACK walk has it: no bisection when the guess holds. Ranges never touch (they
+   * merge), so every range before the first ending above {@code seq} starts below it, and every
+   * range after it starts above it: the last range starting at or below {@code seq} is that one or
+   * the one before.
+   *
+   * @return the index of the range that now holds it
+   */
+  int add(long seq, long end, int guess) {
+    int r = firstEndingAbove(seq, guess);
+    int f = r < size && starts[head + r] <= seq ? r : r - 1;
+    return merge(seq, end, f);
+  }
+
+  /** Adds {@code [seq, end)} given the last range starting at or below {@code seq} ({@code f}). */
+  private int merge(long seq, long end, int f) {
     long start = seq;
     long stop = end;
-    int f = floorIndex(start);
     int first;
     if (f >= 0 && ends[head + f] >= start) {
       start = starts[head + f];

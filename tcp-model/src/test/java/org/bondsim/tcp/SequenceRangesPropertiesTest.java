@@ -63,6 +63,27 @@ class SequenceRangesPropertiesTest {
     }
   }
 
+  @Property(tries = 300)
+  void aGuessChangesNeitherTheAnswerNorTheRanges(@ForAll("ops") List<Op> adds) {
+    SequenceRanges guessed = new SequenceRanges();
+    SequenceRanges searched = new SequenceRanges();
+    for (Op add : adds) {
+      long seq = add.a();
+      // Each op adds; its kind gives a guess from -3 to 60, right or wrong.
+      int anyGuess = add.kind() * 7 - 3;
+      assertThat(guessed.firstEndingAbove(seq, anyGuess)).isEqualTo(searched.firstEndingAbove(seq));
+      // Half the time the guess is the true answer or the one before it, as a SACK walk has it.
+      int guess = add.kind() % 2 == 0 ? searched.firstEndingAbove(seq) - 1 : anyGuess;
+      int index = guessed.add(seq, seq + add.len(), guess);
+      assertThat(index).isEqualTo(searched.add(seq, seq + add.len()));
+      assertThat(guessed.size()).isEqualTo(searched.size());
+      for (int i = 0; i < searched.size(); i++) {
+        assertThat(guessed.start(i)).isEqualTo(searched.start(i));
+        assertThat(guessed.end(i)).isEqualTo(searched.end(i));
+      }
+    }
+  }
+
   @Test
   void aSlidingScoreboardKeepsItsRangesWhileTheFrontLeaves() {
     // As a SACK scoreboard under a steady flow: new ranges join at the top, cumulative ACKs drop
