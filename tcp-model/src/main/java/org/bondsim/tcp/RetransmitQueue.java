@@ -53,11 +53,7 @@ final class RetransmitQueue {
   private final SlotCounts sackedSlots = new SlotCounts(64);
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
-  // recv_sack_cache: the previous ACK's SACK blocks (DSACK left out). Every segment wholly inside
-  // one was SACKed then and stays so, so a block walks only the parts outside them.
-  private final long[] cacheStart = new long[TCP_NUM_SACKS];
-  private final long[] cacheEnd = new long[TCP_NUM_SACKS];
-  private int cacheSize;
+  private final SackCache sackCache = new SackCache(TCP_NUM_SACKS);
   // Where the last search ended: the segment at ring slot searchHintSlot started at
   // searchHintSeq. A new SACK usually extends the previous block by a segment or two, so the next
   // search starts where the last one stopped (Linux keeps skb pointers for the same reason).
@@ -374,8 +370,6 @@ final class RetransmitQueue {
    */
   void sackTag(List<SackBlock> blocks, AckSample sample, long now, int mss) {
     long previousHighestSacked = highestSacked;
-    int cached = cacheSize;
-    cacheSize = 0;
     for (int b = 0; b < blocks.size(); b++) {
       SackBlock block = blocks.get(b);
       if (b == 0 && isDsack(block, blocks, sample.ack)) {
@@ -391,9 +385,9 @@ final class RetransmitQueue {
       // tcp_sacktag_write_queue's cache: skip what the previous ACK's blocks already covered.
       // At most two stretches: below and above the cached block. One call site for walk keeps
       // the JIT from compiling the walk three times into this method.
-      int c = overlappingCached(block, cached);
-      long belowEnd = c < 0 ? block.end() : Math.min(block.end(), cacheStart[c]);
-      long aboveStart = c < 0 ? block.end() : Math.max(block.start(), cacheEnd[c]);
+      int c = sackCache.overlapping(block);
+      long belowEnd = c < 0 ? block.end() : Math.min(block.end(), sackCache.start(c));
+      long aboveStart = c < 0 ? block.end() : Math.max(block.start(), sackCache.end(c));
       for (int part = 0; part < 2; part++) {
         long from = part == 0 ? block.start() : aboveStart;
         long to = part == 0 ? belowEnd : block.end();
@@ -402,21 +396,11 @@ final class RetransmitQueue {
         }
       }
       // A block reaching past snd_nxt covers data not sent yet: not a promise about what will be.
-      if (block.end() <= sndNxt && cacheSize < cacheStart.length) {
-        cacheStart[cacheSize] = block.start();
-        cacheEnd[cacheSize] = block.end();
-        cacheSize++;
+      if (block.end() <= sndNxt) {
+        sackCache.record(block);
       }
     }
-  }
-
-  private int overlappingCached(SackBlock block, int cached) {
-    for (int c = 0; c < cached; c++) {
-      if (cacheStart[c] < block.end() && block.start() < cacheEnd[c]) {
-        return c;
-      }
-    }
-    return -1;
+    sackCache.ackDone();
   }
 
   /** Walks {@code [from, to)} inside {@code block}, visiting only the stretches not SACKed yet. */

@@ -68,6 +68,20 @@ class RetransmitQueueTest {
     assertThat(ack(0, 1000, 2500, 3000, 7000).walked).isEqualTo(2);
   }
 
+  /**
+   * Every block is compared with all of the previous ACK's blocks, as Linux's separate {@code sp}
+   * list and {@code recv_sack_cache} have it: recording a new block first must not hide an older
+   * one from the blocks after it.
+   */
+  @Test
+  void aNewFirstBlockDoesNotHideThePreviousAcksBlocks() {
+    // 6000..6999 is only half covered, so a walk over [3000, 6500) would visit it again.
+    assertThat(ack(0, 3000, 6500, 8000, 9000).walked).isEqualTo(5);
+    // A new block in front: one visit for it, none for the two blocks the cache holds.
+    assertThat(ack(0, 1000, 2000, 3000, 6500, 8000, 9000).walked).isEqualTo(1);
+    assertThat(sacked(6000)).isFalse();
+  }
+
   @Test
   void aSegmentSackedBelowThePreviousHighestIsReorderingEvidence() {
     ack(0, 5000, 6000);
