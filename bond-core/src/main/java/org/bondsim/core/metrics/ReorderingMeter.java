@@ -23,7 +23,9 @@ import java.util.Arrays;
  * advances form one run of breakpoints, so it keeps well under 1 KB. Limits: the bitmap spans at
  * most 2^20 numbers (128 KB): holes older than that are forgotten, and a late arrival of one counts
  * as reordered, never as a duplicate; at most 65536 runs of breakpoints are kept, beyond which the
- * extent of a very late packet is a lower bound.
+ * extent of a very late packet is a lower bound. From its 64th reordered arrival on, a flow also
+ * keeps, for the numbers up to its deepest reordering below NextExp (at most 4096, 32 KB), the
+ * arrival at which the maximum first exceeded each, so that a late packet's extent is one read.
  */
 public final class ReorderingMeter {
   /** The largest n for which n-reordering is counted. */
@@ -33,6 +35,12 @@ public final class ReorderingMeter {
   private static final int MIN_HOLE_BITS = 1 << 6;
   private static final int MAX_RUNS = 1 << 16;
   private static final int MIN_RUNS = 4;
+  // The direct map of recent extents starts after this many reordered arrivals (an in-order or
+  // rarely reordered flow never pays for it) and spans at most MAX_MAP numbers (32 KB): fewer than
+  // the breakpoint runs kept, so every answer it holds is the one the breakpoints give.
+  private static final int MAP_AFTER_REORDERED = 64;
+  private static final int MIN_MAP = 1 << 6;
+  private static final int MAX_MAP = 1 << 12;
 
   private final int threshold;
   // Holes: bit q & (holeBits - 1) is set while number q in [holeBase, nextExpected) is missing;
@@ -49,6 +57,12 @@ public final class ReorderingMeter {
   private long[] runMax = new long[MIN_RUNS];
   private long[] runLength = new long[MIN_RUNS];
   private final long[] density;
+  // firstAbove[q & (firstAbove.length - 1)]: the arrival index at which the running maximum first
+  // exceeded q, for the last firstAbove.length numbers below NextExp - 1 (null until needed). A
+  // reordered arrival then finds its extent's reference in one read instead of a search through
+  // the breakpoints, whose branches a random arrival order defeats.
+  private long[] firstAbove;
+  private final boolean useMap;
   private int breakpointHead;
   private int breakpointCount;
   private int recentCount;
@@ -74,6 +88,15 @@ public final class ReorderingMeter {
    * @param threshold RFC 5236's displacement threshold DT, at least 1
    */
   public ReorderingMeter(int threshold) {
+    this(threshold, true);
+  }
+
+  /**
+   * Builds a meter, with or without the direct map of recent extents (the same answers; tests
+   * compare the two).
+   */
+  ReorderingMeter(int threshold, boolean useMap) {
+    this.useMap = useMap;
     if (threshold < 1 || threshold > 1024) {
       throw new IllegalArgumentException(
           "displacement threshold must be 1..1024, got " + threshold);
@@ -98,12 +121,15 @@ public final class ReorderingMeter {
     long arrivalIndex = received++;
     if (sequence >= nextExpected) {
       openHoles(nextExpected, sequence);
+      if (firstAbove != null) {
+        mapNewMaximum(arrivalIndex, sequence);
+      }
       nextExpected = sequence + 1;
       addBreakpoint(arrivalIndex, sequence);
     } else {
       fillHole(sequence);
       reordered++;
-      long extent = arrivalIndex - earliestArrivalAbove(sequence);
+      long extent = arrivalIndex - earliestArrivalAboveMapped(sequence);
       extentSum += extent;
       maxExtent = Math.max(maxExtent, extent);
       int degree = 0;
@@ -148,6 +174,47 @@ public final class ReorderingMeter {
     } else {
       beyondThreshold++;
     }
+  }
+
+  /** The maximum rose to {@code max} at this arrival: it now exceeds every number up to max - 1. */
+  private void mapNewMaximum(long arrivalIndex, long max) {
+    int mask = firstAbove.length - 1;
+    // Only the last firstAbove.length numbers are kept; the old maximum (NextExp - 1) is the
+    // first one this arrival exceeds.
+    long from = Math.max(Math.max(0, nextExpected - 1), max - firstAbove.length);
+    for (long q = from; q < max; q++) {
+      firstAbove[(int) (q & mask)] = arrivalIndex;
+    }
+  }
+
+  /** {@link #earliestArrivalAbove} through the direct map where it covers the number. */
+  private long earliestArrivalAboveMapped(long sequence) {
+    long distance = nextExpected - sequence;
+    if (firstAbove != null && distance <= firstAbove.length) {
+      return firstAbove[(int) (sequence & (firstAbove.length - 1))];
+    }
+    if (useMap && reordered >= MAP_AFTER_REORDERED && distance <= MAX_MAP) {
+      buildMap(distance);
+      return firstAbove[(int) (sequence & (firstAbove.length - 1))];
+    }
+    return earliestArrivalAbove(sequence);
+  }
+
+  /**
+   * Makes (or widens) the direct map to span at least {@code span} numbers below NextExp, filled
+   * from the breakpoints.
+   */
+  private void buildMap(long span) {
+    int size = firstAbove == null ? MIN_MAP : firstAbove.length;
+    while (size < span) {
+      size *= 2;
+    }
+    long[] map = new long[size];
+    long max = nextExpected - 1;
+    for (long q = Math.max(0, max - size); q < max; q++) {
+      map[(int) (q & (size - 1))] = earliestArrivalAbove(q);
+    }
+    firstAbove = map;
   }
 
   private long earliestArrivalAbove(long sequence) {
@@ -325,7 +392,8 @@ public final class ReorderingMeter {
    */
   public long footprintBytes() {
     return 8L
-        * (holes.length
+        * ((firstAbove == null ? 0 : firstAbove.length)
+            + holes.length
             + runArrival.length
             + runMax.length
             + runLength.length
