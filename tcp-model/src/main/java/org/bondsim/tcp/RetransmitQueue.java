@@ -170,6 +170,19 @@ final class RetransmitQueue {
     }
     int low = 0;
     int high = count;
+    if (count > 0 && seq > segStart[head]) {
+      // Segments are mostly one MSS long, so where seq lies in the queue's span says where its
+      // segment is: the segment there, or the next one when seq falls inside it. Checked; the
+      // bisection runs only when both miss, as with unequal segments.
+      long first = segStart[head];
+      int guess = (int) Math.min(count, (seq - first) * count / (sndNxt - first));
+      // seq lies above the first segment's start, so the answer is at least 1.
+      for (int g = Math.max(1, guess); g <= guess + 1 && g <= count; g++) {
+        if ((g == count || segStart[slot(g)] >= seq) && segStart[slot(g - 1)] < seq) {
+          return g;
+        }
+      }
+    }
     while (low < high) {
       int mid = (low + high) >>> 1;
       if (segStart[slot(mid)] < seq) {
