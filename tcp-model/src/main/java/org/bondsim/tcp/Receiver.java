@@ -167,10 +167,11 @@ final class Receiver {
     if (quickAckOnOutOfOrder) {
       acks.enterQuickAck();
     }
-    if (ofo.covers(seq, end)) {
+    int first = ofo.firstEndingAbove(seq);
+    if (ofo.holds(first, seq, end)) {
       sackBlocks.setDsack(seq, end, false);
     }
-    int range = ofo.add(seq, end);
+    int range = ofo.add(seq, end, first);
     sackBlocks.onOutOfOrder(ofo.start(range), ofo.end(range));
     acks.dataQueued();
     acks.whileHolesExist();

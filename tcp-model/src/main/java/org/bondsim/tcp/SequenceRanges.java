@@ -82,36 +82,27 @@ final class SequenceRanges {
     }
   }
 
-  /** The index of the last range starting at or below {@code seq}, or -1. */
-  private int floorIndex(long seq) {
-    int low = 0;
-    int high = size - 1;
-    int found = -1;
-    while (low <= high) {
-      int mid = (low + high) >>> 1;
-      if (starts[head + mid] <= seq) {
-        found = mid;
-        low = mid + 1;
-      } else {
-        high = mid - 1;
-      }
-    }
-    return found;
-  }
-
-  /** Whether {@code [seq, end)} lies wholly inside data already queued (a duplicate). */
+  /** Whether the non-empty {@code [seq, end)} lies wholly inside data already queued. */
   boolean covers(long seq, long end) {
-    int f = floorIndex(seq);
-    return f >= 0 && ends[head + f] >= end;
+    return holds(firstEndingAbove(seq), seq, end);
   }
 
   /**
-   * Adds {@code [seq, end)}, merging it with every range it touches or overlaps.
+   * Whether range {@code index}, the first ending above {@code seq}, holds all of the non-empty
+   * {@code [seq, end)}: the only range that can, since ranges never touch. A caller that goes on to
+   * {@link #add(long, long, int)} the same data searches once for both.
+   */
+  boolean holds(int index, long seq, long end) {
+    return index < size && starts[head + index] <= seq && ends[head + index] >= end;
+  }
+
+  /**
+   * Adds the non-empty {@code [seq, end)}, merging it with every range it touches or overlaps.
    *
    * @return the index of the range that now holds it
    */
   int add(long seq, long end) {
-    return merge(seq, end, floorIndex(seq));
+    return add(seq, end, -1);
   }
 
   /**
