@@ -50,6 +50,7 @@ public final class ReorderingMeter {
   private long holeBase;
   // Below this, holes were forgotten for want of room: arrivals there cannot be told apart.
   private long forgottenBelow;
+  // The last MAX_N numbers that arrived, newest first.
   private final long[] recent = new long[MAX_N];
   // Breakpoints in runs: run r stands for the breakpoints (runArrival + i, runMax + i) for i below
   // runLength, where the maximum rose by one with each arrival (an in-order stretch).
@@ -66,7 +67,6 @@ public final class ReorderingMeter {
   private int breakpointHead;
   private int breakpointCount;
   private int recentCount;
-  private int recentHead;
 
   private long nextExpected;
   private long received;
@@ -134,7 +134,7 @@ public final class ReorderingMeter {
       maxExtent = Math.max(maxExtent, extent);
       int degree = 0;
       for (int k = 0; k < recentCount; k++) {
-        long previous = recent[(recentHead - 1 - k + MAX_N) % MAX_N];
+        long previous = recent[k];
         if (previous > sequence) {
           degree++;
         } else {
@@ -145,8 +145,9 @@ public final class ReorderingMeter {
         nReordered[n]++;
       }
     }
-    recent[recentHead] = sequence;
-    recentHead = (recentHead + 1) % MAX_N;
+    // Three numbers: shifting costs less than a ring's modular arithmetic.
+    System.arraycopy(recent, 0, recent, 1, MAX_N - 1);
+    recent[0] = sequence;
     recentCount = Math.min(recentCount + 1, MAX_N);
     updateDensity(sequence);
   }
@@ -361,9 +362,18 @@ public final class ReorderingMeter {
 
   /** Moves the base past numbers that are no longer holes; with none left it reaches NextExp. */
   private void advanceHoleBase(long limit) {
-    while (holeBase < limit && !isHole(holeBase)) {
-      holeBase++;
+    // A word at a time: bits for numbers from NextExp on are clear, and the map spans every
+    // number from holeBase to NextExp, so the scan never reads a bit of another number.
+    while (holeBase < limit) {
+      int bit = (int) (holeBase & (holeBits - 1));
+      long word = holes[bit >>> 6] >>> (bit & 63);
+      if (word != 0) {
+        holeBase = Math.min(limit, holeBase + Long.numberOfTrailingZeros(word));
+        return;
+      }
+      holeBase += 64 - (bit & 63);
     }
+    holeBase = limit;
   }
 
   private void widenHoles(long span) {
