@@ -168,8 +168,6 @@ final class RetransmitQueue {
     if (hinted >= 0) {
       return hinted;
     }
-    int low = 0;
-    int high = count;
     if (count > 0 && seq > segStart[head]) {
       // Segments are mostly one MSS long, so where seq lies in the queue's span says where its
       // segment is: the segment there, or the next one when seq falls inside it. Checked; the
@@ -183,6 +181,8 @@ final class RetransmitQueue {
         }
       }
     }
+    int low = 0;
+    int high = count;
     while (low < high) {
       int mid = (low + high) >>> 1;
       if (segStart[slot(mid)] < seq) {

@@ -82,11 +82,6 @@ final class SequenceRanges {
     }
   }
 
-  /** Whether the non-empty {@code [seq, end)} lies wholly inside data already queued. */
-  boolean covers(long seq, long end) {
-    return holds(firstEndingAbove(seq), seq, end);
-  }
-
   /**
    * Whether range {@code index}, the first ending above {@code seq}, holds all of the non-empty
    * {@code [seq, end)}: the only range that can, since ranges never touch. A caller that goes on to

@@ -34,7 +34,7 @@ class SequenceRangesPropertiesTest {
     TreeMap<Long, Long> reference = new TreeMap<>();
     for (Op op : ops) {
       if (op.kind() < 7) {
-        assertThat(ranges.covers(op.a(), op.a() + op.len()))
+        assertThat(ranges.holds(ranges.firstEndingAbove(op.a()), op.a(), op.a() + op.len()))
             .isEqualTo(coveredByReference(reference, op.a(), op.a() + op.len()));
         int index = ranges.add(op.a(), op.a() + op.len());
         addToReference(reference, op.a(), op.a() + op.len());
