@@ -84,6 +84,30 @@ class SequenceRangesPropertiesTest {
     }
   }
 
+  @Property(tries = 300)
+  void theBisectionFindsWhatAScanFinds(@ForAll("ops") List<Op> ops) {
+    // Adds, drains and drops move the ranges about their arrays (both ways, as the shorter side
+    // of a change moves); after each, every number from below the first range to past the last
+    // gets the index a scan gives.
+    SequenceRanges ranges = new SequenceRanges();
+    for (Op op : ops) {
+      if (op.kind() < 7) {
+        ranges.add(op.a(), op.a() + op.len());
+      } else if (op.kind() < 9) {
+        ranges.drain(op.a());
+      } else {
+        ranges.dropEndingBy(op.a());
+      }
+      for (long seq = -1; seq <= 2125; seq += 1 + op.kind()) {
+        int scan = 0;
+        while (scan < ranges.size() && ranges.end(scan) <= seq) {
+          scan++;
+        }
+        assertThat(ranges.firstEndingAbove(seq)).as("seq %d", seq).isEqualTo(scan);
+      }
+    }
+  }
+
   @Test
   void aSlidingScoreboardKeepsItsRangesWhileTheFrontLeaves() {
     // As a SACK scoreboard under a steady flow: new ranges join at the top, cumulative ACKs drop
