@@ -7,7 +7,8 @@ import java.util.Arrays;
  *
  * <p>Events are kept in a binary min-heap over parallel primitive arrays ordered by (time,
  * insertion number), so events at the same instant run in the order they were scheduled and
- * scheduling allocates nothing once the arrays have grown. Most lanes in a run (a link direction, a
+ * scheduling allocates nothing once the arrays have grown. The heap moves times and slot numbers;
+ * each event's own fields stay in its slot until it fires. Most lanes in a run (a link direction, a
  * monitor) keep at most one pending event each, so the heap stays small.
  *
  * <p>An event scheduled for the current instant (a softirq raised by an interrupt, about a third of
@@ -16,10 +17,16 @@ import java.util.Arrays;
  * the current instant was scheduled before the clock reached it, so before any ring entry.
  */
 public final class EventLoop {
+  // The heap orders entries by (time, order); an entry's order, argument and event stay in a slot
+  // of their own while the heap moves only its time and slot number, so a sift step writes two
+  // primitive arrays instead of four arrays, one of them of references.
   private long[] times = new long[64];
+  private int[] slots = new int[64];
   private long[] orders = new long[64];
   private long[] args = new long[64];
   private Event[] events = new Event[64];
+  private int[] freeSlots = new int[64];
+  private int freeCount = 64;
   private int size;
   private long[] nowArgs = new long[16];
   private Event[] nowEvents = new Event[16];
@@ -29,6 +36,13 @@ public final class EventLoop {
   private long now;
   private boolean stopped;
   private long dispatched;
+
+  /** Starts an empty loop at time 0. */
+  public EventLoop() {
+    for (int k = 0; k < freeCount; k++) {
+      freeSlots[k] = freeCount - 1 - k;
+    }
+  }
 
   /**
    * Returns the current simulated time.
@@ -76,20 +90,22 @@ public final class EventLoop {
       grow();
     }
     long order = nextOrder++;
+    int slot = freeSlots[--freeCount];
+    orders[slot] = order;
+    args[slot] = arg;
+    events[slot] = event;
     int i = size++;
     // Sift up.
     while (i > 0) {
       int parent = (i - 1) >>> 1;
-      if (!before(at, order, times[parent], orders[parent])) {
+      if (!before(at, order, times[parent], orders[slots[parent]])) {
         break;
       }
       move(parent, i);
       i = parent;
     }
     times[i] = at;
-    orders[i] = order;
-    args[i] = arg;
-    events[i] = event;
+    slots[i] = slot;
   }
 
   /**
@@ -137,8 +153,11 @@ public final class EventLoop {
 
   private void runTop() {
     long at = times[0];
-    long arg = args[0];
-    Event event = events[0];
+    int slot = slots[0];
+    long arg = args[slot];
+    Event event = events[slot];
+    events[slot] = null;
+    freeSlots[freeCount++] = slot;
     removeTop();
     now = at;
     dispatched++;
@@ -184,47 +203,49 @@ public final class EventLoop {
 
   private void move(int from, int to) {
     times[to] = times[from];
-    orders[to] = orders[from];
-    args[to] = args[from];
-    events[to] = events[from];
+    slots[to] = slots[from];
   }
 
   private void removeTop() {
     int last = --size;
-    long t = times[last];
-    long o = orders[last];
-    long a = args[last];
-    Event e = events[last];
-    events[last] = null;
     if (last == 0) {
       return;
     }
+    long t = times[last];
+    int slot = slots[last];
+    long o = orders[slot];
     // Sift the former last entry down from the root.
     int i = 0;
     int half = last >>> 1;
     while (i < half) {
       int child = 2 * i + 1;
       int right = child + 1;
-      if (right < last && before(times[right], orders[right], times[child], orders[child])) {
+      if (right < last
+          && before(times[right], orders[slots[right]], times[child], orders[slots[child]])) {
         child = right;
       }
-      if (!before(times[child], orders[child], t, o)) {
+      if (!before(times[child], orders[slots[child]], t, o)) {
         break;
       }
       move(child, i);
       i = child;
     }
     times[i] = t;
-    orders[i] = o;
-    args[i] = a;
-    events[i] = e;
+    slots[i] = slot;
   }
 
   private void grow() {
     int capacity = times.length * 2;
     times = Arrays.copyOf(times, capacity);
+    slots = Arrays.copyOf(slots, capacity);
     orders = Arrays.copyOf(orders, capacity);
     args = Arrays.copyOf(args, capacity);
     events = Arrays.copyOf(events, capacity);
+    // Every slot below the old capacity is taken (the heap was full): the new ones are free.
+    freeSlots = new int[capacity];
+    freeCount = 0;
+    for (int k = capacity - 1; k >= size; k--) {
+      freeSlots[freeCount++] = k;
+    }
   }
 }

@@ -71,6 +71,44 @@ class EventLoopTest {
   }
 
   /**
+   * Rounds of scheduling and partial runs: the heap grows while slots freed by earlier events are
+   * reused, and every event still fires once, with its own argument, in (time, scheduling) order.
+   */
+  @Property
+  void slotsFreedByFiredEventsAreReusedAsTheHeapGrows(
+      @ForAll @Size(min = 1, max = 12)
+          List<@Size(max = 90) List<@LongRange(min = 1, max = 400) Long>> rounds) {
+    EventLoop loop = new EventLoop();
+    List<Long> fired = new ArrayList<>();
+    Event record = (now, arg) -> fired.add(arg);
+    java.util.PriorityQueue<long[]> reference =
+        new java.util.PriorityQueue<>(
+            Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    List<Long> expected = new ArrayList<>();
+    long id = 0;
+    for (List<Long> delays : rounds) {
+      for (long delay : delays) {
+        loop.schedule(loop.now() + delay, record, id);
+        reference.add(new long[] {loop.now() + delay, id, id});
+        id++;
+      }
+      // Run half of the way to the furthest event: some fire and free their slots, some wait.
+      long until = loop.now() + 200;
+      loop.runUntil(until);
+      while (!reference.isEmpty() && reference.peek()[0] <= until) {
+        expected.add(reference.poll()[2]);
+      }
+      assertThat(fired).containsExactlyElementsOf(expected);
+      assertThat(loop.pending()).isEqualTo(reference.size());
+    }
+    loop.runUntil(Long.MAX_VALUE);
+    while (!reference.isEmpty()) {
+      expected.add(reference.poll()[2]);
+    }
+    assertThat(fired).containsExactlyElementsOf(expected);
+  }
+
+  /**
    * Events that schedule more events, many at the current instant (which skip the heap), still run
    * in (time, scheduling order), checked against a plain priority queue doing the same work.
    */
