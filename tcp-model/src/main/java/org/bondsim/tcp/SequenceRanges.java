@@ -71,9 +71,17 @@ final class SequenceRanges {
         && (index == 0 || ends[head + index - 1] <= seq);
   }
 
-  /** Forgets the ranges that end at or below {@code limit} (acknowledged data). */
+  /**
+   * Forgets the ranges that end at or below {@code limit} (acknowledged data). A scan from the
+   * front, not a bisection: a cumulative ACK drops none or one range nearly every time (a sprayed
+   * flow: a third none, two thirds one, 485 of 806,000 more), and each range is dropped once.
+   */
   void dropEndingBy(long limit) {
-    removeFirst(firstEndingAbove(limit));
+    int n = 0;
+    while (n < size && ends[head + n] <= limit) {
+      n++;
+    }
+    removeFirst(n);
   }
 
   private void removeFirst(int n) {
