@@ -385,14 +385,14 @@ final class RetransmitQueue {
     long previousHighestSacked = highestSacked;
     for (int b = 0; b < blocks.size(); b++) {
       SackBlock block = blocks.get(b);
-      if (b == 0 && isDsack(block, blocks, sample.ack)) {
+      if (b == 0 && Dsack.isDsack(block, blocks, sample.ack)) {
         sample.dsack = true;
         if (block.start() < sample.ack) {
           counters.dsackRecv++;
         } else {
           counters.dsackOfoRecv++;
         }
-        checkDsack(block, sample, mss);
+        Dsack.tag(this, block, sample, mss);
         continue;
       }
       // tcp_sacktag_write_queue's cache: skip what the previous ACK's blocks already covered.
@@ -439,13 +439,6 @@ final class RetransmitQueue {
     }
   }
 
-  private static boolean isDsack(SackBlock first, List<SackBlock> blocks, long ack) {
-    return first.start() < ack
-        || (blocks.size() > 1
-            && first.start() >= blocks.get(1).start()
-            && first.end() <= blocks.get(1).end());
-  }
-
   /**
    * SACKs the segments of {@code block} that overlap {@code [from, to)}, a stretch holding no
    * SACKED segment yet. A segment sent once and SACKed below the previous highest SACK was
@@ -485,31 +478,6 @@ final class RetransmitQueue {
     }
     remember(i);
     return range;
-  }
-
-  /**
-   * {@code tcp_check_dsack} and the DSACK part of {@code tcp_sacktag_one}: counts the
-   * retransmissions the block proves needless for undo, and a SACKed retransmission it covers is
-   * reordering evidence.
-   */
-  private void checkDsack(SackBlock block, AckSample sample, int mss) {
-    for (int i = firstAtOrAbove(block.start()); i < count; i++) {
-      int slot = slot(i);
-      if (segStart[slot] >= block.end()) {
-        break;
-      }
-      sample.walked++;
-      int flags = segState[slot];
-      if ((flags & EVER_RETRANS) != 0) {
-        sample.dsackedRetransmissions++;
-      }
-      if ((flags & (EVER_RETRANS | SACKED)) == (EVER_RETRANS | SACKED)) {
-        sample.reordered(highestSacked - segStart[slot]);
-      }
-    }
-    if (block.end() <= sndUna) {
-      sample.dsackedBelowUna = Math.max(1, (block.end() - block.start() + mss - 1) / mss);
-    }
   }
 
   /**
