@@ -12,8 +12,9 @@ import org.bondsim.api.workload.WorkloadContext;
  * after reordering was seen and kept for 16 recoveries ({@code tcp_rack_update_reo_wnd}); it is
  * zero before any reordering once recovery began or the SACKed count reached tcp_reordering.
  *
- * <p>Difference: a segment marked lost and retransmitted is not examined again, so RACK here does
- * not detect a lost retransmission ({@code TCPLostRetransmit}) before the RTO does.
+ * <p>A retransmission is examined like any segment, by the time it was sent again: when a segment
+ * sent after it is delivered and its RTT plus the window pass, it is lost again ({@code
+ * TCPLostRetransmit}) and retransmitted once more without waiting for the RTO.
  */
 final class Rack implements LossDetection {
   /** {@code TCP_TIMEOUT_MIN_US}: the slack tcp_rack_mark_lost adds to the reorder timer. */
@@ -83,6 +84,11 @@ final class Rack implements LossDetection {
     }
   }
 
+  /** {@code tp->rack.rtt_us}: the RTT of the most recently sent segment delivered, 0 before any. */
+  long rttNs() {
+    return rttNs;
+  }
+
   private boolean sentAfterReference(int slot) {
     long sent = queue.sentAt(slot);
     return sent > xmitTime || (sent == xmitTime && queue.end(slot) > endSeq);
@@ -129,7 +135,10 @@ final class Rack implements LossDetection {
       if (sent > xmitTime) {
         break;
       }
-      if (sentAfterReference(slot) || queue.has(slot, RetransmitQueue.LOST)) {
+      // Lost and not yet retransmitted: nothing to decide. A retransmission, lost or not, is
+      // judged by its own send time like any segment (tcp_rack_detect_loss).
+      if (sentAfterReference(slot)
+          || (queue.has(slot, RetransmitQueue.LOST) && !queue.has(slot, RetransmitQueue.RETRANS))) {
         continue;
       }
       long remaining = sent + rttNs + window - now;

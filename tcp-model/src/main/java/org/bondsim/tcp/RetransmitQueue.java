@@ -306,15 +306,20 @@ final class RetransmitQueue {
 
   // ----------------------------------------------------------------- marks
 
-  /** Marks a segment lost; a retransmission lost again is counted ({@code TCPLostRetransmit}). */
+  /**
+   * Marks a segment lost; a retransmission lost again leaves retrans_out and is counted ({@code
+   * TCPLostRetransmit}), and is due for retransmission once more.
+   */
   void markLost(int slot) {
     int flags = segState[slot];
     if ((flags & RETRANS) != 0) {
       retransOut--;
       counters.lostRetransmit++;
     }
+    if ((flags & LOST) == 0) {
+      lostOut++;
+    }
     segState[slot] = (flags & ~RETRANS) | LOST;
-    lostOut++;
     retransmitHintSeq = Math.min(retransmitHintSeq, segStart[slot]);
   }
 
