@@ -59,6 +59,7 @@ package org.bondsim.tcp;
  * @param defersTso {@code tcp_tso_should_defer} as 2.6.37 has it ({@link TsoDeferral}): a GSO/TSO
  *     packet the window can send only part of waits for more ACKs; the model's 6.x sends at once
  *     (its deferral, bounded by the RTT since 4.x, is not modelled)
+ * @param lossEntry how an RTO enters the Loss state ({@code tcp_enter_loss}; {@link LossEntry})
  */
 record KernelProfile(
     int initialCwnd,
@@ -84,7 +85,34 @@ record KernelProfile(
     int tsoRttLog,
     boolean quickAckOnOutOfOrder,
     boolean tickFloor,
-    boolean defersTso) {
+    boolean defersTso,
+    LossEntry lossEntry) {
+
+  /**
+   * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
+   * reordering level. Both reduce ssthresh only for the first RTO of a window of data (from Open or
+   * Disorder, once {@code snd_una} reached {@code high_seq}, or in Loss after an ACK moved {@code
+   * snd_una} since the last RTO: {@code icsk_retransmits} 0).
+   */
+  enum LossEntry {
+    /**
+     * 2.6.37 (read in the 2.6.37.6 tree): cwnd 1; every segment not SACKed is lost and no
+     * retransmission counts as out; the undo marker is set only when no segment in the queue was
+     * ever retransmitted ({@code TCPCB_RETRANS}); {@code tp->reordering} falls back to {@code
+     * tcp_reordering} at every RTO.
+     */
+    CLASSIC,
+    /**
+     * 6.x (read in 6.17): {@code tcp_timeout_mark_lost} spares segments other than the head sent
+     * within RACK's RTT ({@code tcp_rack_skb_timeout}), and a retransmission it marks lost again
+     * leaves {@code retrans_out} ({@code TCPLostRetransmit}); cwnd is what is then in flight plus
+     * one; {@code tcp_init_undo} runs with the ssthresh reduction only, counting the
+     * retransmissions still out ({@code undo_retrans}); the reordering level falls back only from
+     * Open or Disorder with at least {@code tcp_reordering} segments SACKed; the loss probe is
+     * forgotten ({@code tlp_high_seq} 0).
+     */
+    RACK_ERA
+  }
 
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
@@ -112,7 +140,8 @@ record KernelProfile(
           9,
           false,
           false,
-          false);
+          false,
+          LossEntry.RACK_ERA);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
@@ -140,7 +169,8 @@ record KernelProfile(
           -1,
           true,
           true,
-          true);
+          true,
+          LossEntry.CLASSIC);
 
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
@@ -174,7 +204,8 @@ record KernelProfile(
         tsoRttLog,
         quickAckOnOutOfOrder,
         true,
-        defersTso);
+        defersTso,
+        lossEntry);
   }
 
   /**

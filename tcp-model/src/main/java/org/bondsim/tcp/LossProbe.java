@@ -112,6 +112,18 @@ final class LossProbe {
     rto.arm();
   }
 
+  /**
+   * A probe that retransmitted a segment is out ({@code tlp_high_seq} with {@code tlp_retrans}).
+   */
+  boolean retransmissionOut() {
+    return highSeq >= 0 && retransmitted;
+  }
+
+  /** {@code tcp_enter_loss} forgets the probe ({@code tlp_high_seq} 0). */
+  void onTimeout() {
+    highSeq = -1;
+  }
+
   /** An ACK at or above the probe's end settles it. */
   void onAck(long ack, boolean dsack) {
     if (highSeq < 0 || ack < highSeq) {

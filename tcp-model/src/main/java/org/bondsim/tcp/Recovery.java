@@ -25,6 +25,7 @@ final class Recovery {
   private final RttEstimator rtt;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
+  private final KernelProfile.LossEntry lossEntry;
   private Rack rack;
   private Dupthresh dupthresh;
   private int state = OPEN;
@@ -34,6 +35,8 @@ final class Recovery {
   private long retransStampMs;
   private int priorCwnd;
   private int priorSsthresh;
+  // icsk_retransmits: RTOs since snd_una last advanced (or an RTO was undone).
+  private int timeoutsInARow;
 
   Recovery(
       WorkloadContext context,
@@ -43,7 +46,8 @@ final class Recovery {
       ReorderingEstimator reordering,
       RttEstimator rtt,
       NegotiatedOptions options,
-      TcpCounters counters) {
+      TcpCounters counters,
+      KernelProfile.LossEntry lossEntry) {
     this.context = context;
     this.queue = queue;
     this.window = window;
@@ -52,6 +56,7 @@ final class Recovery {
     this.rtt = rtt;
     this.options = options;
     this.counters = counters;
+    this.lossEntry = lossEntry;
   }
 
   void wire(Rack rack, Dupthresh dupthresh) {
@@ -97,7 +102,8 @@ final class Recovery {
       retransStampMs = TcpClock.ms(context);
     }
     if (undoMarker >= 0) {
-      undoRetrans++;
+      // -1 (tcp_init_undo with nothing out) is not "undo now": the first retransmission counts 1.
+      undoRetrans = Math.max(0, undoRetrans) + 1;
     }
   }
 
@@ -113,6 +119,9 @@ final class Recovery {
 
   /** {@code tcp_fastretrans_alert} for one ACK, after the scoreboard was updated. */
   void onAck(AckSample sample, TcpSegment segment, LossDetection detection) {
+    if (sample.advanced) {
+      timeoutsInARow = 0;
+    }
     if (state == OPEN && (queue.sackedOut() > 0 || sample.dsack)) {
       state = DISORDER;
     }
@@ -208,22 +217,68 @@ final class Recovery {
     }
   }
 
-  /** {@code tcp_enter_loss}: the RTO fired with data outstanding. */
-  void onTimeout() {
+  /**
+   * {@code tcp_enter_loss}: the RTO fired with data outstanding. ssthresh falls only at the first
+   * RTO of a window of data: from Open or Disorder, once snd_una reached high_seq, or in Loss after
+   * snd_una moved since the last RTO. How the queue is marked, where cwnd starts and which undo is
+   * still possible follow the kernel ({@link KernelProfile.LossEntry}).
+   *
+   * @param probeRetransmissionOut a tail loss probe's retransmission is out unsettled: one more
+   *     retransmission for {@code undo_retrans}
+   */
+  void onTimeout(boolean probeRetransmissionOut) {
     counters.timeouts++;
-    if (state != LOSS) {
-      priorCwnd = window.cwnd;
-      priorSsthresh = window.ssthresh;
-      window.onLoss();
-      reordering.onTimeout(state <= DISORDER, queue.sackedOut());
+    boolean firstOfWindow =
+        state <= DISORDER || queue.sndUna() >= highSeq || (state == LOSS && timeoutsInARow == 0);
+    boolean openOrDisorder = state <= DISORDER;
+    if (lossEntry == KernelProfile.LossEntry.CLASSIC) {
+      if (firstOfWindow) {
+        priorCwnd = window.cwnd;
+        priorSsthresh = window.ssthresh;
+        window.onLoss();
+      }
+      window.cwnd = 1;
+      // "Push undo marker, if it was plain RTO and nothing was retransmitted."
+      boolean retransmitted = queue.markAllLost();
+      undoMarker = retransmitted ? -1 : queue.sndUna();
+      undoRetrans = 0;
+    } else {
+      markLostOnTimeout();
+      if (firstOfWindow) {
+        priorCwnd = window.cwnd;
+        priorSsthresh = window.ssthresh;
+        window.onLoss();
+        // tcp_init_undo: the retransmissions still out must be proved needless first.
+        undoMarker = queue.sndUna();
+        undoRetrans = queue.retransOut() + (probeRetransmissionOut ? 1 : 0);
+        if (undoRetrans == 0) {
+          undoRetrans = -1;
+        }
+      }
+      window.cwnd = queue.packetsInFlight() + 1;
     }
-    undoMarker = queue.sndUna();
-    undoRetrans = 0;
-    retransStampMs = 0;
+    reordering.onTimeout(openOrDisorder, queue.sackedOut());
     highSeq = queue.sndNxt();
     state = LOSS;
-    window.cwnd = 1;
-    queue.markAllLost();
+    timeoutsInARow++;
+  }
+
+  /**
+   * {@code tcp_timeout_mark_lost}: every segment not SACKed is lost ({@code tcp_mark_skb_lost}),
+   * except, after the head, those sent within RACK's RTT ({@code tcp_rack_skb_timeout} with no
+   * reordering window), which may still arrive.
+   */
+  private void markLostOnTimeout() {
+    long now = context.now();
+    long rackRttNs = rack.rttNs();
+    for (int i = 0; i < queue.size(); i++) {
+      int slot = queue.slot(i);
+      boolean recent = i > 0 && queue.sentAt(slot) + rackRttNs - now > 0;
+      if (!recent && !queue.has(slot, RetransmitQueue.SACKED)) {
+        queue.markLost(slot);
+      }
+    }
+    queue.clearRetransmitHint();
   }
 
   private boolean packetDelayed(TcpSegment segment) {

@@ -5,8 +5,8 @@ package org.bondsim.tcp;
  * overtaken by before the duplicate-threshold detectors call it lost. It starts at {@code
  * tcp_reordering}, rises to the distance each piece of evidence proves (a late original below the
  * highest SACK, a DSACKed retransmission, timestamps in an undo, more duplicate ACKs than segments)
- * up to {@code tcp_max_reordering}, and falls back to the sysctl at an RTO taken with enough SACKed
- * ({@code tcp_enter_loss}).
+ * up to {@code tcp_max_reordering}, and falls back to the sysctl at an RTO ({@code tcp_enter_loss}:
+ * on 6.x only one taken in Open or Disorder with enough SACKed).
  *
  * <p>Counters, as each kernel bumps them: 6.x ({@code tcp_check_sack_reordering}) counts every
  * detection; 2.6.37 ({@code tcp_update_reordering}) only when the level grows, naming the evidence,
@@ -16,6 +16,7 @@ final class ReorderingEstimator {
   private final int sysctl;
   private final int max;
   private final boolean everyEvent;
+  private final boolean resetAtEveryTimeout;
   private final TcpCounters counters;
   private int level;
   private boolean seen;
@@ -24,6 +25,7 @@ final class ReorderingEstimator {
     this.sysctl = settings.reordering();
     this.max = settings.maxReordering();
     this.everyEvent = settings.profile().countsEveryReorderEvent();
+    this.resetAtEveryTimeout = settings.profile().lossEntry() == KernelProfile.LossEntry.CLASSIC;
     this.counters = counters;
     this.level = sysctl;
   }
@@ -91,9 +93,12 @@ final class ReorderingEstimator {
     }
   }
 
-  /** {@code tcp_enter_loss}: an RTO with at least the sysctl's worth SACKed resets the level. */
+  /**
+   * {@code tcp_enter_loss}: the level falls back to the sysctl at an RTO taken in Open or Disorder
+   * with at least the sysctl's worth SACKed (6.x), or at every RTO (2.6.37).
+   */
   void onTimeout(boolean openOrDisorder, int sackedOut) {
-    if (openOrDisorder && sackedOut >= sysctl) {
+    if (resetAtEveryTimeout || (openOrDisorder && sackedOut >= sysctl)) {
       level = Math.min(level, sysctl);
     }
   }

@@ -335,12 +335,18 @@ final class RetransmitQueue {
   }
 
   /**
-   * An RTO ({@code tcp_enter_loss}): every segment not SACKed is lost and no retransmission is out.
+   * 2.6.37's RTO ({@code tcp_enter_loss}): every segment not SACKed is lost and no retransmission
+   * is out.
+   *
+   * @return whether any segment in the queue, SACKed or not, was ever retransmitted ({@code
+   *     TCPCB_RETRANS}), which rules out undo
    */
-  void markAllLost() {
+  boolean markAllLost() {
+    boolean retransmitted = false;
     for (int i = 0; i < count; i++) {
       int slot = slot(i);
       int flags = segState[slot];
+      retransmitted |= (flags & (RETRANS | EVER_RETRANS)) != 0;
       if ((flags & SACKED) != 0) {
         continue;
       }
@@ -352,6 +358,12 @@ final class RetransmitQueue {
       }
       segState[slot] = (flags & PERMANENT) | LOST;
     }
+    retransmitHintSeq = sndUna;
+    return retransmitted;
+  }
+
+  /** {@code tcp_clear_all_retrans_hints}: the next search for a lost segment starts at snd_una. */
+  void clearRetransmitHint() {
     retransmitHintSeq = sndUna;
   }
 

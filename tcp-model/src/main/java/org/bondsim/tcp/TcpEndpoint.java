@@ -99,7 +99,8 @@ public final class TcpEndpoint {
             reordering,
             rtt,
             options,
-            counters);
+            counters,
+            profile.lossEntry());
     this.receiver =
         new Receiver(context, options, settings, counters, rtt, reader, requestedReceiveBuffer);
     this.acks = new AckScheduler(context, options, profile, settings.jiffies(), counters, rtt);
@@ -322,7 +323,8 @@ public final class TcpEndpoint {
     if (queue.size() == 0) {
       return;
     }
-    recovery.onTimeout();
+    recovery.onTimeout(probe.retransmissionOut());
+    probe.onTimeout();
     rto.backOff();
     rto.arm();
     transmitter.trySend();

@@ -135,6 +135,7 @@ class LossDetectionTest {
         reordering,
         rtt,
         new NegotiatedOptions(settings, 1500),
-        counters);
+        counters,
+        settings.profile().lossEntry());
   }
 }

@@ -70,4 +70,15 @@ class ReorderingEstimatorTest {
     r.onTimeout(true, 3);
     assertThat(r.level()).isEqualTo(3);
   }
+
+  @Test
+  void on2637EveryRtoFallsBackToTheSysctl() {
+    // 2.6.37's tcp_enter_loss: tp->reordering = min(tp->reordering, sysctl_tcp_reordering), with
+    // no condition on the state or on what is SACKed.
+    ReorderingEstimator r = estimator(Map.of("bondsim.kernel", "2.6.37"));
+    r.note(20 * 1448, false, true, 1448);
+    assertThat(r.level()).isEqualTo(20);
+    r.onTimeout(false, 0);
+    assertThat(r.level()).isEqualTo(3);
+  }
 }

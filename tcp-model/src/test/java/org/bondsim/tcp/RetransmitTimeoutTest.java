@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * RACK's lost retransmission, driven segment by segment: what is marked lost and retransmitted, and
+ * The RTO's entry into the Loss state ({@code tcp_enter_loss}) on each kernel, and RACK's lost
+ * retransmission, driven segment by segment: what is marked lost, where cwnd and ssthresh go, and
  * what {@code ss -ti} then shows. Tail loss probes are off so that the RTO is the timer that fires.
  */
 class RetransmitTimeoutTest {
@@ -38,6 +39,70 @@ class RetransmitTimeoutTest {
   private static long field(EndpointHarness h, String name) {
     Matcher m = Pattern.compile(" " + name + ":(\\d+)").matcher(h.endpoint.describe());
     return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  @Test
+  void on6xAnRtoSparesWhatWasSentWithinRacksRttAndOpensCwndAtWhatStaysInFlightPlusOne() {
+    EndpointHarness h = sender("6.x", "1");
+    // 0..3 at 0 ms, ACKed to 2 at 100 ms (RACK's RTT becomes 100 ms), 4..7 at 100 ms; the RTO
+    // armed then fires at 313 ms (SRTT 12.5 ms after the handshake's sample of 0, plus the 200 ms
+    // floor), 63 ms after 8 and 9 left.
+    h.write(4L * MSS);
+    h.advanceTo(100 * MS);
+    h.ack(2 * MSS);
+    h.write(4L * MSS);
+    h.advanceTo(250 * MS);
+    h.write(2L * MSS);
+    assertThat(h.counter("TcpExtTCPTimeouts")).isZero();
+    untilTimeouts(h, 1);
+    assertThat(h.context.now()).isEqualTo(313 * MS);
+    // tcp_timeout_mark_lost: 2..7 lost, 8 and 9 still in flight; cwnd = 2 + 1, which the head's
+    // retransmission fills.
+    assertThat(field(h, "unacked")).isEqualTo(8);
+    assertThat(field(h, "lost")).isEqualTo(6);
+    assertThat(field(h, "cwnd")).isEqualTo(3);
+    assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
+  }
+
+  @Test
+  void on2637AnRtoMarksEverySegmentLostAndStartsFromOne() {
+    EndpointHarness h = sender("2.6.37", "1");
+    // 2.6.37 opens at 3 segments and, with no RTT sample, fires its first RTO at 3 s.
+    h.write(10L * MSS);
+    untilTimeouts(h, 1);
+    assertThat(h.context.now()).isEqualTo(3_000 * MS);
+    assertThat(field(h, "lost")).isEqualTo(field(h, "unacked")).isEqualTo(3);
+    assertThat(field(h, "cwnd")).isEqualTo(1);
+  }
+
+  @Test
+  void ssthreshFallsOncePerWindowOfDataAndAgainAfterProgress() {
+    EndpointHarness h = sender("6.x", "0");
+    h.write(20L * MSS);
+    untilTimeouts(h, 1);
+    // CUBIC from cwnd 10.
+    assertThat(field(h, "ssthresh")).isEqualTo(7);
+    // A second RTO with snd_una where it was: the window's reduction was made already.
+    untilTimeouts(h, 2);
+    assertThat(field(h, "ssthresh")).isEqualTo(7);
+    // The head's retransmission is ACKed (icsk_retransmits back to 0): the next RTO reduces
+    // ssthresh again, from the window of 2 the Loss state has grown to.
+    h.ack(MSS);
+    untilTimeouts(h, 3);
+    assertThat(field(h, "ssthresh")).isEqualTo(2);
+  }
+
+  @Test
+  void anRtoDuringFastRecoveryKeepsTheRecoverysSsthresh() {
+    EndpointHarness h = sender("6.x", "0");
+    h.write(20L * MSS);
+    // Three segments SACKed above 0: fast recovery from cwnd 10 (CUBIC: ssthresh 7).
+    h.ack(0, MSS, 4 * MSS);
+    assertThat(h.counter("TcpExtTCPSackRecovery")).isEqualTo(1);
+    assertThat(field(h, "ssthresh")).isEqualTo(7);
+    untilTimeouts(h, 1);
+    // snd_una is still below high_seq: tcp_enter_loss leaves ssthresh as recovery set it.
+    assertThat(field(h, "ssthresh")).isEqualTo(7);
   }
 
   @Test
