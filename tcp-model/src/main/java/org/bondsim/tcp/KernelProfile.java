@@ -60,6 +60,13 @@ package org.bondsim.tcp;
  *     packet the window can send only part of waits for more ACKs; the model's 6.x sends at once
  *     (its deferral, bounded by the RTT since 4.x, is not modelled)
  * @param lossEntry how an RTO enters the Loss state ({@code tcp_enter_loss}; {@link LossEntry})
+ * @param lateDsackUndo the undo marker outlives a recovery or loss episode, so DSACKs that arrive
+ *     after it ended may still prove every retransmission needless and undo the reduction (6.x:
+ *     {@code tcp_try_undo_recovery} leaves {@code undo_marker} set and {@code tcp_try_undo_dsack}
+ *     runs in Open and Disorder); false on the model's 2.6.37, which forgets the marker when the
+ *     episode ends and undoes on a DSACK in Recovery, Open or Disorder. Difference: 2.6.37 also
+ *     keeps the marker, but runs {@code tcp_try_undo_dsack} only in Disorder, until snd_una passes
+ *     the {@code high_seq} set when Disorder began
  */
 record KernelProfile(
     int initialCwnd,
@@ -86,7 +93,8 @@ record KernelProfile(
     boolean quickAckOnOutOfOrder,
     boolean tickFloor,
     boolean defersTso,
-    LossEntry lossEntry) {
+    LossEntry lossEntry,
+    boolean lateDsackUndo) {
 
   /**
    * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
@@ -141,7 +149,8 @@ record KernelProfile(
           false,
           false,
           false,
-          LossEntry.RACK_ERA);
+          LossEntry.RACK_ERA,
+          true);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
@@ -170,7 +179,8 @@ record KernelProfile(
           true,
           true,
           true,
-          LossEntry.CLASSIC);
+          LossEntry.CLASSIC,
+          false);
 
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
@@ -205,7 +215,8 @@ record KernelProfile(
         quickAckOnOutOfOrder,
         true,
         defersTso,
-        lossEntry);
+        lossEntry,
+        lateDsackUndo);
   }
 
   /**

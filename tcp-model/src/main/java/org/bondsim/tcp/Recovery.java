@@ -26,6 +26,7 @@ final class Recovery {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final KernelProfile.LossEntry lossEntry;
+  private final boolean lateDsackUndo;
   private Rack rack;
   private Dupthresh dupthresh;
   private int state = OPEN;
@@ -47,7 +48,7 @@ final class Recovery {
       RttEstimator rtt,
       NegotiatedOptions options,
       TcpCounters counters,
-      KernelProfile.LossEntry lossEntry) {
+      KernelProfile profile) {
     this.context = context;
     this.queue = queue;
     this.window = window;
@@ -56,7 +57,8 @@ final class Recovery {
     this.rtt = rtt;
     this.options = options;
     this.counters = counters;
-    this.lossEntry = lossEntry;
+    this.lossEntry = profile.lossEntry();
+    this.lateDsackUndo = profile.lateDsackUndo();
   }
 
   void wire(Rack rack, Dupthresh dupthresh) {
@@ -319,8 +321,13 @@ final class Recovery {
 
   private void leave() {
     state = queue.sackedOut() > 0 ? DISORDER : OPEN;
-    undoMarker = -1;
     retransStampMs = 0;
+    // 6.x: undo_marker outlives the episode, so DSACKs that arrive after it ended may still prove
+    // every retransmission needless and undo the reduction (tcp_try_undo_dsack in Open and
+    // Disorder); only an undo or the next episode's tcp_init_undo replaces it.
+    if (!lateDsackUndo) {
+      undoMarker = -1;
+    }
   }
 
   private void undo() {
@@ -332,5 +339,6 @@ final class Recovery {
     dupthresh.resetHint();
     queue.clearLost();
     leave();
+    undoMarker = -1;
   }
 }

@@ -100,7 +100,7 @@ public final class TcpEndpoint {
             rtt,
             options,
             counters,
-            profile.lossEntry());
+            profile);
     this.receiver =
         new Receiver(context, options, settings, counters, rtt, reader, requestedReceiveBuffer);
     this.acks = new AckScheduler(context, options, profile, settings.jiffies(), counters, rtt);

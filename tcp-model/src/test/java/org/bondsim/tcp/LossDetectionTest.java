@@ -136,6 +136,6 @@ class LossDetectionTest {
         rtt,
         new NegotiatedOptions(settings, 1500),
         counters,
-        settings.profile().lossEntry());
+        settings.profile());
   }
 }

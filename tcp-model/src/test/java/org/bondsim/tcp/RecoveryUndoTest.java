@@ -40,15 +40,34 @@ class RecoveryUndoTest {
     assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
   }
 
-  @Test
-  void aDsackForTheOnlyRetransmissionUndoesTheReduction() {
+  /** Ten segments, the first missing and three SACKed above it: recovery retransmits it. */
+  private static EndpointHarness recoveringFromTheFirst() {
     EndpointHarness h = sender(false);
     h.write(10L * MSS);
     h.ack(0, MSS, 4 * MSS);
     assertThat(h.endpoint.describe()).contains(" ssthresh:7 ");
+    return h;
+  }
+
+  @Test
+  void aDsackForTheOnlyRetransmissionUndoesTheReduction() {
+    EndpointHarness h = recoveringFromTheFirst();
     // The original arrived after all: the receiver reports the retransmission as a duplicate.
     h.ack(10 * MSS, 0, MSS);
     assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPDSACKUndo")).isEqualTo(1);
+    assertThat(h.endpoint.describe()).contains(" cwnd:10 ").doesNotContain("ssthresh:");
+  }
+
+  @Test
+  void aDsackAfterRecoveryEndedStillUndoesIt() {
+    EndpointHarness h = recoveringFromTheFirst();
+    // Everything is ACKed, the retransmission not yet proved needless: recovery ends reduced.
+    h.ack(10 * MSS);
+    assertThat(h.endpoint.describe()).contains(" cwnd:7 ");
+    // The DSACK comes with the next ACK: undo_marker outlives recovery (only an undo or the next
+    // episode resets it), so tcp_try_undo_dsack in Open still undoes the reduction.
+    h.ack(10 * MSS, 0, MSS);
     assertThat(h.counter("TcpExtTCPDSACKUndo")).isEqualTo(1);
     assertThat(h.endpoint.describe()).contains(" cwnd:10 ").doesNotContain("ssthresh:");
   }
