@@ -92,6 +92,20 @@ final class LossProbe {
     timer.armAt(jiffies.fireAt(now, ticks));
   }
 
+  /**
+   * Whether a probe is due at this instant: it was capped at the RTO's expiry and both fall now.
+   * Linux has one timer, which the probe took from the RTO ({@code tcp_schedule_loss_probe}
+   * replaces {@code ICSK_TIME_RETRANS} with {@code ICSK_TIME_LOSS_PROBE}), so the probe goes out
+   * and the RTO waits for the re-arm that follows it.
+   */
+  boolean dueNow() {
+    return timer.armed()
+        && timer.expiresAt() <= context.now()
+        && queue.size() > 0
+        && highSeq < 0
+        && recovery.openOrDisorder();
+  }
+
   /** RACK's reorder timer took the connection's one retransmission timer. */
   void cancel() {
     timer.cancel();

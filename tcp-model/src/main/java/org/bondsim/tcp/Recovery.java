@@ -199,12 +199,13 @@ final class Recovery {
       counters.lossUndo++;
       counters.spuriousRtos++;
       undo();
-    } else if (queue.sndUna() >= highSeq) {
-      leave();
-    } else if (sample.advanced) {
-      // Slow start again from the RTO's window.
-      int cwnd = window.cwnd;
-      window.cwnd = Math.min(cwnd + sample.acked, Math.max(window.ssthresh, cwnd + sample.acked));
+    } else {
+      if (queue.sndUna() >= highSeq) {
+        leave();
+      }
+      // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
+      // ssthresh, then congestion avoidance), on the ACK that ends Loss too.
+      window.grow(sample, reordering.raised(), context.now(), rtt.minRttNs());
     }
   }
 

@@ -320,7 +320,7 @@ public final class TcpEndpoint {
       handshake.onTimeout();
       return;
     }
-    if (queue.size() == 0) {
+    if (queue.size() == 0 || probe.dueNow()) {
       return;
     }
     recovery.onTimeout(probe.retransmissionOut());

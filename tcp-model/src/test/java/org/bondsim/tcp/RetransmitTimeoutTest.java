@@ -124,4 +124,31 @@ class RetransmitTimeoutTest {
     assertThat(h.counter("TcpRetransSegs")).isEqualTo(2);
     assertThat(h.counter("TcpExtTCPTimeouts")).isZero();
   }
+
+  @Test
+  void aProbeDueWithTheRtoTakesItsSlotAndTheAckEndingLossGrowsTheWindow() {
+    // As upstream packetdrill's cubic/cubic-rto-ss-ca-cwnd-bump.pkt: one segment out, so the
+    // probe's 2 x SRTT + 200 ms is capped at the RTO (213 ms here) and both fall at 313 ms. Linux
+    // has one timer, which tcp_schedule_loss_probe gave to the probe: the probe goes out, and the
+    // RTO follows one RTO later.
+    Map<String, String> sysctls = new HashMap<>();
+    sysctls.put("net.ipv4.tcp_timestamps", "0");
+    EndpointHarness h = new EndpointHarness(sysctls).established();
+    h.write(MSS);
+    h.advanceTo(100 * MS);
+    h.ack(MSS);
+    h.write(MSS);
+    h.advanceTo(313 * MS);
+    assertThat(h.counter("TcpExtTCPLossProbes")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPTimeouts")).isZero();
+    untilTimeouts(h, 1);
+    assertThat(h.context.now()).isEqualTo(526 * MS);
+    assertThat(field(h, "cwnd")).isEqualTo(1);
+    // The ACK of the retransmission ends Loss and, Loss not being a reduction state, slow start
+    // grows the window on it (tcp_cong_avoid after tcp_process_loss).
+    h.advanceTo(626 * MS);
+    h.ack(2 * MSS);
+    assertThat(field(h, "cwnd")).isEqualTo(2);
+    assertThat(field(h, "ssthresh")).isEqualTo(7);
+  }
 }
