@@ -3,8 +3,8 @@ package org.bondsim.tcp;
 /**
  * Proportional rate reduction (RFC 6937) as {@code tcp_cwnd_reduction}: while more is in flight
  * than ssthresh, send ssthresh/prior_cwnd of what was delivered; below it, slow-start back up to
- * ssthresh (the conservative bound, plus one on a cumulative ACK with nothing lost). The first
- * retransmission may always go.
+ * ssthresh (the conservative bound, plus one on a cumulative ACK that marked nothing lost). The
+ * first retransmission may always go.
  */
 final class Prr extends WindowReduction {
   private int priorCwnd;
@@ -19,7 +19,7 @@ final class Prr extends WindowReduction {
 
   @Override
   void onAck(
-      int newlyDelivered, boolean advanced, int inFlight, int lostOut, CongestionWindow window) {
+      int newlyDelivered, boolean advanced, int inFlight, int newlyLost, CongestionWindow window) {
     if (newlyDelivered <= 0 && sent > 0) {
       sendBudget = Math.max(0, sendBudget);
       return;
@@ -34,7 +34,7 @@ final class Prr extends WindowReduction {
       sendCount =
           Math.min(
               ssthresh - inFlight,
-              Math.max(delivered - sent, newlyDelivered) + (advanced && lostOut == 0 ? 1 : 0));
+              Math.max(delivered - sent, newlyDelivered) + (advanced && newlyLost == 0 ? 1 : 0));
     }
     if (sent == 0) {
       sendCount = Math.max(sendCount, 1);

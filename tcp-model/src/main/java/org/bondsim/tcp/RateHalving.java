@@ -16,7 +16,7 @@ final class RateHalving extends WindowReduction {
 
   @Override
   void onAck(
-      int newlyDelivered, boolean advanced, int inFlight, int lostOut, CongestionWindow window) {
+      int newlyDelivered, boolean advanced, int inFlight, int newlyLost, CongestionWindow window) {
     int cwnd = window.cwnd;
     if (newlyDelivered > 0 && (deliveringAcks++ & 1) == 1 && cwnd > window.ssthresh) {
       cwnd--;

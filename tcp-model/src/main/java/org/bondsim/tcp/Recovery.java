@@ -38,6 +38,8 @@ final class Recovery {
   private int priorSsthresh;
   // icsk_retransmits: RTOs since snd_una last advanced (or an RTO was undone).
   private int timeoutsInARow;
+  // tp->lost when this ACK's processing began: what it marks lost is the rate sample's losses.
+  private long lossEventsBefore;
 
   Recovery(
       WorkloadContext context,
@@ -121,6 +123,7 @@ final class Recovery {
 
   /** {@code tcp_fastretrans_alert} for one ACK, after the scoreboard was updated. */
   void onAck(AckSample sample, TcpSegment segment, LossDetection detection) {
+    lossEventsBefore = queue.lossEvents();
     if (sample.advanced) {
       timeoutsInARow = 0;
     }
@@ -211,6 +214,7 @@ final class Recovery {
 
   /** {@code tcp_rack_reo_timeout}: RACK's timer found losses outside recovery. */
   void onRackTimeout() {
+    lossEventsBefore = queue.lossEvents();
     int lostBefore = queue.lostOut();
     rack.markLosses();
     if (queue.lostOut() > lostBefore && state < RECOVERY) {
@@ -317,7 +321,8 @@ final class Recovery {
   }
 
   private void reduce(int newlyDelivered, boolean advanced) {
-    reduction.onAck(newlyDelivered, advanced, queue.packetsInFlight(), queue.lostOut(), window);
+    int newlyLost = (int) (queue.lossEvents() - lossEventsBefore);
+    reduction.onAck(newlyDelivered, advanced, queue.packetsInFlight(), newlyLost, window);
   }
 
   private void leave() {

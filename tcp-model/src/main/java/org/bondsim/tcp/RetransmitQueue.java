@@ -45,6 +45,8 @@ final class RetransmitQueue {
   private int sackedOut;
   private int lostOut;
   private int retransOut;
+  // tp->lost: every time a segment was marked lost, a lost retransmission included.
+  private long lossEvents;
   private int renoSacked;
   private long highestSacked = -1;
   // The extent of the segments marked SACKED (which stay so): a SACK block walks only the gaps.
@@ -85,6 +87,13 @@ final class RetransmitQueue {
 
   int lostOut() {
     return lostOut;
+  }
+
+  /**
+   * {@code tp->lost}: how many times a segment was marked lost, ever (the rate sample's losses).
+   */
+  long lossEvents() {
+    return lossEvents;
   }
 
   int retransOut() {
@@ -312,6 +321,9 @@ final class RetransmitQueue {
    */
   void markLost(int slot) {
     int flags = segState[slot];
+    if ((flags & (LOST | RETRANS)) != LOST) {
+      lossEvents++;
+    }
     if ((flags & RETRANS) != 0) {
       retransOut--;
       counters.lostRetransmit++;
@@ -355,6 +367,7 @@ final class RetransmitQueue {
       }
       if ((flags & LOST) == 0) {
         lostOut++;
+        lossEvents++;
       }
       segState[slot] = (flags & PERMANENT) | LOST;
     }

@@ -30,11 +30,11 @@ abstract sealed class WindowReduction permits Prr, RateHalving {
    * @param newlyDelivered segments the ACK delivered
    * @param advanced whether snd_una advanced
    * @param inFlight packets in flight after the ACK
-   * @param lostOut segments marked lost
+   * @param newlyLost segments this ACK marked lost ({@code rs->losses})
    * @param window cwnd and ssthresh
    */
   abstract void onAck(
-      int newlyDelivered, boolean advanced, int inFlight, int lostOut, CongestionWindow window);
+      int newlyDelivered, boolean advanced, int inFlight, int newlyLost, CongestionWindow window);
 
   final boolean maySend() {
     return sendBudget > 0;

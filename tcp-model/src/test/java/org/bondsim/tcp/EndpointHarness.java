@@ -61,7 +61,13 @@ final class EndpointHarness {
    * enabled), our ACK.
    */
   EndpointHarness established() {
+    return established(0);
+  }
+
+  /** {@link #established()} with the SYN-ACK arriving {@code rttNs} after our SYN. */
+  EndpointHarness established(long rttNs) {
     endpoint.connect();
+    advanceTo(context.now() + rttNs);
     boolean timestamps = context.setting("net.ipv4.tcp_timestamps", "1").equals("1");
     deliver(
         new TcpSegment(

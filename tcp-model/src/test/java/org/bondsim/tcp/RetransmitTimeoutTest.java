@@ -151,4 +151,25 @@ class RetransmitTimeoutTest {
     assertThat(field(h, "cwnd")).isEqualTo(2);
     assertThat(field(h, "ssthresh")).isEqualTo(7);
   }
+
+  @Test
+  void prrSendsItsExtraSegmentWhenThisAckMarkedNothingLostThoughEarlierLossesRemain() {
+    // As upstream packetdrill's fast_recovery/prr-ss-ack-below-snd_una-cubic.pkt (RTT 10 ms):
+    // segments 0, 4 and 7 lost, 0 retransmitted. At 12 ms the ACK to 4 marks nothing new lost
+    // while 7 stays marked: with the pipe below ssthresh tcp_cwnd_reduction sends what was
+    // delivered plus one, as the ACK moved snd_una and newly_lost is 0 -- three segments.
+    Map<String, String> sysctls = new HashMap<>();
+    sysctls.put("net.ipv4.tcp_timestamps", "0");
+    EndpointHarness h = new EndpointHarness(sysctls).established(10 * MS);
+    h.write(10L * MSS);
+    h.advanceTo(20 * MS);
+    h.ack(0, MSS, 2 * MSS);
+    h.ack(0, MSS, 3 * MSS);
+    h.ack(0, MSS, 3 * MSS, 8 * MSS, 9 * MSS);
+    assertThat(h.dataSequencesSince(0)).endsWith(0L);
+    int mark = h.packetsSent();
+    h.advanceTo(32 * MS);
+    h.ack(4 * MSS, 8 * MSS, 9 * MSS);
+    assertThat(h.dataSequencesSince(mark)).containsExactly(4L * MSS, 5L * MSS, 6L * MSS);
+  }
 }
