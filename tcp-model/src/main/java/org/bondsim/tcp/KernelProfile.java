@@ -60,6 +60,8 @@ package org.bondsim.tcp;
  *     packet the window can send only part of waits for more ACKs; the model's 6.x sends at once
  *     (its deferral, bounded by the RTT since 4.x, is not modelled)
  * @param lossEntry how an RTO enters the Loss state ({@code tcp_enter_loss}; {@link LossEntry})
+ * @param recordEnds {@code send(..., MSG_EOR)} ends a record that no later byte joins (Linux commit
+ *     c134ecb87817, "tcp: Make use of MSG_EOR in tcp_sendmsg", 4.11); 2.6.37 ignores the flag
  * @param lateDsackUndo the undo marker outlives a recovery or loss episode, so DSACKs that arrive
  *     after it ended may still prove every retransmission needless and undo the reduction (6.x:
  *     {@code tcp_try_undo_recovery} leaves {@code undo_marker} set and {@code tcp_try_undo_dsack}
@@ -94,6 +96,7 @@ record KernelProfile(
     boolean tickFloor,
     boolean defersTso,
     LossEntry lossEntry,
+    boolean recordEnds,
     boolean lateDsackUndo) {
 
   /**
@@ -150,6 +153,7 @@ record KernelProfile(
           false,
           false,
           LossEntry.RACK_ERA,
+          true,
           true);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -180,6 +184,7 @@ record KernelProfile(
           true,
           true,
           LossEntry.CLASSIC,
+          false,
           false);
 
   /**
@@ -216,6 +221,7 @@ record KernelProfile(
         true,
         defersTso,
         lossEntry,
+        recordEnds,
         lateDsackUndo);
   }
 

@@ -9,6 +9,10 @@ package org.bondsim.tcp;
  *
  * <p>The ends are kept as runs of equal-sized calls (first end, size, count), so a netperf that
  * writes thousands of equal messages at once costs one entry, and each segment's look-up is O(1).
+ *
+ * <p>A call made with {@code MSG_EOR} also ends a record: Linux marks its tail skb {@code eor}
+ * ({@code tcp_sendmsg}), so no later byte is appended to it ({@code tcp_skb_can_collapse_to}) and
+ * no segment or GSO packet crosses its end.
  */
 final class PushMarks {
   private long[] firstEnd = new long[16];
@@ -17,6 +21,10 @@ final class PushMarks {
   private int head;
   private int runs;
   private long written;
+  // Ends of records (MSG_EOR) not yet passed by the data sent, oldest first.
+  private long[] recordEnds = new long[4];
+  private int recordHead;
+  private int records;
 
   /** Bytes the application has written so far. */
   long written() {
@@ -64,6 +72,36 @@ final class PushMarks {
     size = s;
     count = c;
     head = 0;
+  }
+
+  /** The last call ended a record ({@code MSG_EOR}): nothing written later joins its bytes. */
+  void endRecord() {
+    if (records > 0
+        && recordEnds[(recordHead + records - 1) & (recordEnds.length - 1)] == written) {
+      return;
+    }
+    if (records == recordEnds.length) {
+      long[] wider = new long[2 * records];
+      for (int i = 0; i < records; i++) {
+        wider[i] = recordEnds[(recordHead + i) & (records - 1)];
+      }
+      recordEnds = wider;
+      recordHead = 0;
+    }
+    recordEnds[(recordHead + records) & (recordEnds.length - 1)] = written;
+    records++;
+  }
+
+  /**
+   * Where new data starting at {@code from} must stop: the first record end above it, or {@code
+   * Long.MAX_VALUE}; forgets the ends at or below it (data goes out in order).
+   */
+  long recordEndAbove(long from) {
+    while (records > 0 && recordEnds[recordHead] <= from) {
+      recordHead = (recordHead + 1) & (recordEnds.length - 1);
+      records--;
+    }
+    return records > 0 ? recordEnds[recordHead] : Long.MAX_VALUE;
   }
 
   /** Whether a new segment ending at {@code end} keeps a PSH mark; consumes the ends it passes. */

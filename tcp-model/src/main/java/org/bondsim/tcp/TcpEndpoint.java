@@ -137,9 +137,18 @@ public final class TcpEndpoint {
     writeMessages(1, bytes);
   }
 
+  /**
+   * One send() of {@code bytes} with {@code MSG_EOR}: the record ends with it, so no later byte
+   * shares a segment with its last one.
+   */
+  public void writeRecordEnd(long bytes) {
+    transmitter.write(1, bytes, settings.profile().recordEnds());
+    transmitter.trySend();
+  }
+
   /** The application makes {@code count} send() calls of {@code size} bytes ({@link PushMarks}). */
   public void writeMessages(long count, long size) {
-    transmitter.write(count, size);
+    transmitter.write(count, size, false);
     transmitter.trySend();
   }
 

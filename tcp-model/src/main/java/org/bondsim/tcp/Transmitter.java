@@ -145,9 +145,15 @@ final class Transmitter implements PacketOwner {
     return finQueued;
   }
 
-  /** The application makes {@code count} send() calls of {@code size} bytes. */
-  void write(long count, long size) {
+  /**
+   * The application makes {@code count} send() calls of {@code size} bytes; with {@code
+   * endOfRecord} the last one was made with {@code MSG_EOR}.
+   */
+  void write(long count, long size, boolean endOfRecord) {
     writes.write(count, size);
+    if (endOfRecord && count > 0 && size > 0) {
+      writes.endRecord();
+    }
   }
 
   /** This connection's tcp_info totals. */
@@ -244,7 +250,7 @@ final class Transmitter implements PacketOwner {
 
   private int appendSegment(long appEnd) {
     long sndNxt = queue.sndNxt();
-    int len = (int) Math.min(options.mss, appEnd - sndNxt);
+    int len = (int) Math.min(options.mss, Math.min(appEnd, writes.recordEndAbove(sndNxt)) - sndNxt);
     boolean push = writes.pushFor(sndNxt + len);
     if (finOnLastData && sndNxt + len == appEnd) {
       finQueued = true;
@@ -288,7 +294,8 @@ final class Transmitter implements PacketOwner {
     if (profile.gsoHalfCwnd()) {
       room = Math.min(room, Math.max(window.cwnd >> 1, 1));
     }
-    long full = (Math.min(appEnd, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
+    long stop = Math.min(appEnd, writes.recordEndAbove(queue.sndNxt()));
+    long full = (Math.min(stop, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
     int segments = (int) Math.min(Math.min(room, goal), full);
     if (segments < 2) {
       return false;

@@ -41,4 +41,32 @@ class PushMarksPropertiesTest {
       }
     }
   }
+
+  /** Segments cut at min(MSS, next record end, what is written) end at every record end. */
+  @Property(tries = 300)
+  void noSegmentCrossesTheEndOfARecord(
+      @ForAll @Size(min = 1, max = 40) List<@IntRange(min = 1, max = 5000) Integer> sizes,
+      @ForAll @Size(min = 1, max = 40) List<Boolean> endsRecord,
+      @ForAll @IntRange(min = 1, max = 3000) int mss) {
+    PushMarks marks = new PushMarks();
+    java.util.Set<Long> recordEnds = new java.util.HashSet<>();
+    long written = 0;
+    for (int i = 0; i < sizes.size(); i++) {
+      marks.write(1, sizes.get(i));
+      written += sizes.get(i);
+      if (endsRecord.get(i % endsRecord.size())) {
+        marks.endRecord();
+        recordEnds.add(written);
+      }
+    }
+    java.util.Set<Long> segmentEnds = new java.util.HashSet<>();
+    long sent = 0;
+    while (sent < written) {
+      long end = Math.min(Math.min(written, marks.recordEndAbove(sent)), sent + mss);
+      assertThat(end).isGreaterThan(sent);
+      segmentEnds.add(end);
+      sent = end;
+    }
+    assertThat(segmentEnds).containsAll(recordEnds);
+  }
 }

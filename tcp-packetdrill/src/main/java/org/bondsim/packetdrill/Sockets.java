@@ -238,6 +238,14 @@ final class Sockets {
     if (bytes > room) {
       throw new Unsupported("a write that blocks on a full send buffer");
     }
+    if (call.name().equals("send") && args.size() > 3 && !args.get(3).trim().equals("0")) {
+      String flags = args.get(3).trim();
+      if (!flags.equals("MSG_EOR")) {
+        throw new Unsupported("send flags " + flags + " (only MSG_EOR is understood)");
+      }
+      s.endpoint.writeRecordEnd(bytes);
+      return bytes;
+    }
     s.endpoint.write(bytes);
     return bytes;
   }
