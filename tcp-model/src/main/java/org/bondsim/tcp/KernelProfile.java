@@ -60,8 +60,9 @@ package org.bondsim.tcp;
  *     packet the window can send only part of waits for more ACKs; the model's 6.x sends at once
  *     (its deferral, bounded by the RTT since 4.x, is not modelled)
  * @param lossEntry how an RTO enters the Loss state ({@code tcp_enter_loss}; {@link LossEntry})
- * @param recordEnds {@code send(..., MSG_EOR)} ends a record that no later byte joins (Linux commit
- *     c134ecb87817, "tcp: Make use of MSG_EOR in tcp_sendmsg", 4.11); 2.6.37 ignores the flag
+ * @param recordEnds {@code send(..., MSG_EOR)} ends a record that no later byte joins ({@code
+ *     TCP_SKB_CB(skb)->eor}, {@code tcp_skb_can_collapse_to}: in 6.17's {@code tcp_sendmsg});
+ *     2.6.37's {@code tcp_sendmsg} ignores the flag (read in its tree)
  * @param lateDsackUndo the undo marker outlives a recovery or loss episode, so DSACKs that arrive
  *     after it ended may still prove every retransmission needless and undo the reduction (6.x:
  *     {@code tcp_try_undo_recovery} leaves {@code undo_marker} set and {@code tcp_try_undo_dsack}
