@@ -177,6 +177,11 @@ final class ScriptRun {
   // ------------------------------------------------------------------ outbound
 
   private void expectOutbound(PacketLine line, When when, long startUs, long endUs, long gapUs) {
+    if ((line.flags() & (TcpSegment.RST | TcpSegment.URG | TcpSegment.ECE | TcpSegment.CWR)) != 0) {
+      // The model never sends these: comparing would report a difference the script is not about.
+      throw new Unsupported(
+          "outbound flags " + Wire.flags(line.flags()) + " (RST, URG and ECN are not modelled)");
+    }
     long tolerance = Math.max(toleranceUs, (long) (tolerancePercent / 100.0 * gapUs));
     // packetdrill waits up to two seconds past the expected time before it gives up.
     long deadlineNs = (Math.max(startUs, endUs) + 2_000_000L) * 1000;

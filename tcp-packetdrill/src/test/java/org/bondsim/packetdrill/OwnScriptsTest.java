@@ -118,4 +118,15 @@ class OwnScriptsTest {
     assertThat(result.message())
         .isEqualTo("assertion failed: tcpi_unacked == 9 (the model has tcpi_unacked=10)");
   }
+
+  /** An expected RST from the model skips the script: the model sends none to compare with. */
+  @ParameterizedTest
+  @ValueSource(strings = {"active-close.pkt"})
+  void anExpectedResetSkipsWithTheReason(String name) throws IOException {
+    String reset =
+        read(name).replace("   +0 > F. 2001:2001(0) ack 1", "   +0 > R. 2001:2001(0) ack 1");
+    ScriptResult result = Packetdrill.run(name, reset, "6.x");
+    assertThat(result.result()).isEqualTo(ScriptResult.Outcome.SKIP);
+    assertThat(result.message()).isEqualTo("outbound flags R. (RST, URG and ECN are not modelled)");
+  }
 }
