@@ -245,7 +245,7 @@ final class Recovery {
         window.onLoss();
       }
       window.cwnd = 1;
-      // "Push undo marker, if it was plain RTO and nothing was retransmitted."
+      // An undo is possible only after a plain RTO, with nothing in the queue sent twice before.
       boolean retransmitted = queue.markAllLost();
       undoMarker = retransmitted ? -1 : queue.sndUna();
       undoRetrans = 0;
