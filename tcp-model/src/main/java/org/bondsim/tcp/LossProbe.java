@@ -99,11 +99,12 @@ final class LossProbe {
    * and the RTO waits for the re-arm that follows it.
    */
   boolean dueNow() {
-    return timer.armed()
-        && timer.expiresAt() <= context.now()
-        && queue.size() > 0
-        && highSeq < 0
-        && recovery.openOrDisorder();
+    return timer.armed() && timer.expiresAt() <= context.now() && mayProbe();
+  }
+
+  /** What {@code fire} requires: data out, no probe unsettled, not in recovery or loss. */
+  private boolean mayProbe() {
+    return queue.size() > 0 && highSeq < 0 && recovery.openOrDisorder();
   }
 
   /** RACK's reorder timer took the connection's one retransmission timer. */
@@ -114,7 +115,7 @@ final class LossProbe {
   private void fire() {
     // tcp_send_loss_probe does not look at the state: a probe armed in Open still goes out after a
     // SACK moved the connection to Disorder; recovery itself replaces the timer by the RTO.
-    if (queue.size() == 0 || highSeq >= 0 || !recovery.openOrDisorder()) {
+    if (!mayProbe()) {
       return;
     }
     counters.lossProbes++;

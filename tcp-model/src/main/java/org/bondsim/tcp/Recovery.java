@@ -238,12 +238,12 @@ final class Recovery {
     boolean firstOfWindow =
         state <= DISORDER || queue.sndUna() >= highSeq || (state == LOSS && timeoutsInARow == 0);
     boolean openOrDisorder = state <= DISORDER;
+    if (firstOfWindow) {
+      priorCwnd = window.cwnd;
+      priorSsthresh = window.ssthresh;
+      window.onLoss();
+    }
     if (lossEntry == KernelProfile.LossEntry.CLASSIC) {
-      if (firstOfWindow) {
-        priorCwnd = window.cwnd;
-        priorSsthresh = window.ssthresh;
-        window.onLoss();
-      }
       window.cwnd = 1;
       // An undo is possible only after a plain RTO, with nothing in the queue sent twice before.
       boolean retransmitted = queue.markAllLost();
@@ -252,9 +252,6 @@ final class Recovery {
     } else {
       markLostOnTimeout();
       if (firstOfWindow) {
-        priorCwnd = window.cwnd;
-        priorSsthresh = window.ssthresh;
-        window.onLoss();
         // tcp_init_undo: the retransmissions still out must be proved needless first.
         undoMarker = queue.sndUna();
         undoRetrans = queue.retransOut() + (probeRetransmissionOut ? 1 : 0);

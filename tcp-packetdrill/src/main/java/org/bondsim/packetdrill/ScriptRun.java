@@ -177,11 +177,8 @@ final class ScriptRun {
   // ------------------------------------------------------------------ outbound
 
   private void expectOutbound(PacketLine line, When when, long startUs, long endUs, long gapUs) {
-    if ((line.flags() & (TcpSegment.RST | TcpSegment.URG | TcpSegment.ECE | TcpSegment.CWR)) != 0) {
-      // The model never sends these: comparing would report a difference the script is not about.
-      throw new Unsupported(
-          "outbound flags " + Wire.flags(line.flags()) + " (RST, URG and ECN are not modelled)");
-    }
+    // The model never sends these: comparing would report a difference the script is not about.
+    requireModelledFlags("outbound", line.flags());
     long tolerance = Math.max(toleranceUs, (long) (tolerancePercent / 100.0 * gapUs));
     // packetdrill waits up to two seconds past the expected time before it gives up.
     long deadlineNs = (Math.max(startUs, endUs) + 2_000_000L) * 1000;
@@ -382,10 +379,7 @@ final class ScriptRun {
     if (syn) {
       remoteIsn = line.seq();
     }
-    if ((line.flags() & (TcpSegment.RST | TcpSegment.URG | TcpSegment.ECE | TcpSegment.CWR)) != 0) {
-      throw new Unsupported(
-          "inbound flags " + Wire.flags(line.flags()) + " (RST, URG and ECN are not modelled)");
-    }
+    requireModelledFlags("inbound", line.flags());
     long window = line.window() == PacketLine.ANY ? 65535 : line.window();
     if (!syn) {
       window <<= sockets.peerWindowShift();
@@ -447,6 +441,14 @@ final class ScriptRun {
     if (failure != null) {
       throw new Mismatch(
           "assertion failed: " + failure.assertion() + " (the model has " + failure.values() + ")");
+    }
+  }
+
+  /** A line with RST, URG or ECN flags skips the script: the model has none of them. */
+  private static void requireModelledFlags(String direction, int flags) {
+    if ((flags & (TcpSegment.RST | TcpSegment.URG | TcpSegment.ECE | TcpSegment.CWR)) != 0) {
+      throw new Unsupported(
+          direction + " flags " + Wire.flags(flags) + " (RST, URG and ECN are not modelled)");
     }
   }
 }
