@@ -15,8 +15,19 @@ final class AckSample {
   /** snd_una before this ACK. */
   long priorSndUna;
 
+  /**
+   * Segments in flight before this ACK ({@code prior_in_flight}, {@code tcp_packets_in_flight}).
+   */
+  int priorInFlight;
+
   /** Whether snd_una advanced ({@code FLAG_SND_UNA_ADVANCED}). */
   boolean advanced;
+
+  /**
+   * {@code FLAG_NOT_DUP}: the ACK carried data, updated the window or acknowledged new data; one
+   * with none of these, or with new SACK information, or outside Open, is "dubious".
+   */
+  boolean notDuplicate;
 
   /** Segments newly acknowledged cumulatively that were not SACKed before. */
   int acked;
@@ -51,7 +62,9 @@ final class AckSample {
   void reset(long ack, long sndUna) {
     this.ack = ack;
     this.priorSndUna = sndUna;
+    priorInFlight = 0;
     advanced = false;
+    notDuplicate = false;
     acked = 0;
     newlySacked = 0;
     newlyDelivered = 0;

@@ -6,9 +6,15 @@ package org.bondsim.tcp;
  * Window reduction during recovery ({@link WindowReduction}) and undo write cwnd directly.
  */
 final class CongestionWindow {
+  /** {@code sk_gso_max_size} of 2.6.37 ({@code GSO_MAX_SIZE}, 65536). */
+  private static final int GSO_MAX_SIZE = 65536;
+
   private final CongestionControl cc;
   private final boolean growsPerPacket;
   private final int initialCwnd;
+  // 2.6.37: tcp_is_cwnd_limited from the ACK's prior in-flight, and tcp_moderate_cwnd.
+  private final boolean moderates;
+  private final boolean gso;
   int cwnd;
   int ssthresh = Integer.MAX_VALUE;
   private boolean cwndLimited;
@@ -21,6 +27,8 @@ final class CongestionWindow {
     this.growsPerPacket = profile.growsPerPacket();
     this.cwnd = profile.initialCwnd();
     this.initialCwnd = profile.initialCwnd();
+    this.moderates = profile.moderatesCwnd();
+    this.gso = settings.gso();
   }
 
   boolean inSlowStart() {
@@ -49,6 +57,39 @@ final class CongestionWindow {
   /** {@code tcp_is_cwnd_limited}: the window was the limit, or slow start was using half of it. */
   private boolean limited() {
     return cwndLimited || (growsPerPacket && inSlowStart() && cwnd < 2 * maxPacketsOut);
+  }
+
+  /**
+   * 2.6.37's {@code tcp_is_cwnd_limited(sk, prior_in_flight)} ({@code net/ipv4/tcp_cong.c}): the
+   * segments in flight before the ACK filled the window, or left at most {@code tcp_max_burst} (the
+   * reordering level) of it free, or, with GSO, less than a third of it and less than one 64 KB
+   * packet ({@code tcp_tso_win_divisor}, {@code sk_gso_max_size}).
+   */
+  private boolean limitedBefore(int priorInFlight, int reorderingLevel, int mss) {
+    if (priorInFlight >= cwnd) {
+      return true;
+    }
+    long left = cwnd - priorInFlight;
+    if (gso && left * TsoDeferral.WIN_DIVISOR < cwnd && left * mss < GSO_MAX_SIZE) {
+      return true;
+    }
+    return left <= reorderingLevel;
+  }
+
+  /**
+   * 2.6.37's {@code tcp_moderate_cwnd}, "preventing bursts due to too big ACKs in dubious
+   * situations": cwnd falls to what is in flight plus {@code tcp_max_burst}, which 2.6.37 defines
+   * as {@code tp->reordering}. It runs on every dubious ACK that does not start a recovery ({@code
+   * tcp_try_to_open}), after every undo ({@code tcp_undo_cwr}) and on every ACK in Loss that undoes
+   * nothing. Linux 6.17 has no such clamp; a no-op on the model's 6.x.
+   *
+   * @param inFlight {@code tcp_packets_in_flight} now
+   * @param reorderingLevel {@code tp->reordering}
+   */
+  void moderate(int inFlight, int reorderingLevel) {
+    if (moderates) {
+      cwnd = Math.min(cwnd, inFlight + reorderingLevel);
+    }
   }
 
   /**
@@ -84,24 +125,32 @@ final class CongestionWindow {
   }
 
   /**
-   * {@code tcp_may_raise_cwnd} then {@code tcp_cong_avoid}: grows on cumulative progress, or on any
-   * delivery (SACKs too) once reordering was raised above the sysctl, and only while the window was
-   * the limit. 6.x grows by packets delivered; 2.6.37 by one per such ACK.
+   * {@code tcp_may_raise_cwnd} then {@code tcp_cong_avoid}, only while the window was the limit.
+   * 6.x grows on cumulative progress, or on any delivery (SACKs too) once reordering was raised
+   * above the sysctl, by packets delivered. 2.6.37's {@code tcp_ack} calls {@code tcp_cong_avoid}
+   * only for an ACK that acknowledged new data ({@code FLAG_DATA_ACKED}), whatever the reordering
+   * level, and grows by one per such ACK; its window test is {@link #limitedBefore}'s.
    *
    * @param sample the ACK
-   * @param reorderingRaised whether the reordering level is above tcp_reordering
+   * @param reordering the reordering level and whether it is above tcp_reordering
    * @param nowNs the time
    * @param minRttNs the minimum RTT
+   * @param mss the sender's MSS
    */
-  void grow(AckSample sample, boolean reorderingRaised, long nowNs, long minRttNs) {
+  void grow(AckSample sample, ReorderingEstimator reordering, long nowNs, long minRttNs, int mss) {
     int newlyDelivered = sample.newlyDelivered;
     boolean progress;
     if (!growsPerPacket) {
-      progress = newlyDelivered > 0;
+      progress = sample.advanced;
     } else {
-      progress = reorderingRaised ? newlyDelivered > 0 : sample.acked > 0;
+      progress = reordering.raised() ? newlyDelivered > 0 : sample.acked > 0;
     }
-    if (!progress || !limited()) {
+    if (!progress) {
+      return;
+    }
+    boolean limited =
+        moderates ? limitedBefore(sample.priorInFlight, reordering.level(), mss) : limited();
+    if (!limited) {
       return;
     }
     cwndLimited = false;

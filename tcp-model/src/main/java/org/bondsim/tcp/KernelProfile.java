@@ -63,13 +63,12 @@ package org.bondsim.tcp;
  * @param recordEnds {@code send(..., MSG_EOR)} ends a record that no later byte joins ({@code
  *     TCP_SKB_CB(skb)->eor}, {@code tcp_skb_can_collapse_to}: in 6.17's {@code tcp_sendmsg});
  *     2.6.37's {@code tcp_sendmsg} ignores the flag (read in its tree)
- * @param lateDsackUndo the undo marker outlives a recovery or loss episode, so DSACKs that arrive
- *     after it ended may still prove every retransmission needless and undo the reduction (6.x:
- *     {@code tcp_try_undo_recovery} leaves {@code undo_marker} set and {@code tcp_try_undo_dsack}
- *     runs in Open and Disorder); false on the model's 2.6.37, which forgets the marker when the
- *     episode ends and undoes on a DSACK in Recovery, Open or Disorder. Difference: 2.6.37 also
- *     keeps the marker, but runs {@code tcp_try_undo_dsack} only in Disorder, until snd_una passes
- *     the {@code high_seq} set when Disorder began
+ * @param undoRules when DSACKs and timestamps may undo a window reduction ({@link UndoRules})
+ * @param moderatesCwnd 2.6.37's {@code tcp_moderate_cwnd}: on dubious ACKs outside recovery, after
+ *     an undo and in Loss, cwnd falls to the segments in flight plus {@code tcp_max_burst}, which
+ *     is {@code tp->reordering} there; and its {@code tcp_is_cwnd_limited} judges the window by the
+ *     ACK's prior in-flight with the same burst allowance ({@link CongestionWindow#moderate});
+ *     neither is in 6.17
  */
 record KernelProfile(
     int initialCwnd,
@@ -98,7 +97,8 @@ record KernelProfile(
     boolean defersTso,
     LossEntry lossEntry,
     boolean recordEnds,
-    boolean lateDsackUndo) {
+    UndoRules undoRules,
+    boolean moderatesCwnd) {
 
   /**
    * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
@@ -122,6 +122,32 @@ record KernelProfile(
      * retransmissions still out ({@code undo_retrans}); the reordering level falls back only from
      * Open or Disorder with at least {@code tcp_reordering} segments SACKed; the loss probe is
      * forgotten ({@code tlp_high_seq} 0).
+     */
+    RACK_ERA
+  }
+
+  /**
+   * Where {@code tcp_fastretrans_alert} tries each undo, and how long the undo marker lives. Both
+   * undo fully at the end of a recovery whose retransmissions all proved needless (DSACKs) or whose
+   * originals arrived first (timestamps: {@code tcp_try_undo_recovery}).
+   */
+  enum UndoRules {
+    /**
+     * 2.6.37 (read in the 2.6.37.6 tree): a DSACK undoes ({@code tcp_try_undo_dsack}) only in
+     * Disorder; the marker outlives a recovery that was not undone, into the Disorder state that
+     * follows ({@code tcp_try_keep_open} stays in Disorder while {@code undo_marker} is set), and
+     * is dropped when snd_una passes the {@code high_seq} set when Disorder began (difference:
+     * Linux keeps it when snd_una lands exactly on high_seq). A partial ACK undoes ({@code
+     * tcp_try_undo_partial}) under the full-undo condition, restores cwnd only (not ssthresh) and
+     * stays in Recovery, where rate-halving goes on; at the end of a recovery not undone cwnd keeps
+     * the lower of itself and ssthresh ({@code tcp_complete_cwr}).
+     */
+    CLASSIC,
+    /**
+     * 6.x (read in 6.17): a DSACK undoes in Recovery, Open and Disorder; the marker outlives the
+     * episode until an undo or the next episode's {@code tcp_init_undo}; a partial ACK undoes only
+     * on timestamps, and fully, only with no retransmission left out; at the end of a recovery not
+     * undone cwnd is ssthresh ({@code tcp_end_cwnd_reduction}).
      */
     RACK_ERA
   }
@@ -155,7 +181,8 @@ record KernelProfile(
           false,
           LossEntry.RACK_ERA,
           true,
-          true);
+          UndoRules.RACK_ERA,
+          false);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
@@ -186,7 +213,8 @@ record KernelProfile(
           true,
           LossEntry.CLASSIC,
           false,
-          false);
+          UndoRules.CLASSIC,
+          true);
 
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
@@ -223,7 +251,8 @@ record KernelProfile(
         defersTso,
         lossEntry,
         recordEnds,
-        lateDsackUndo);
+        undoRules,
+        moderatesCwnd);
   }
 
   /**

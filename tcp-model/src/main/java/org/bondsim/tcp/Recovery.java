@@ -26,7 +26,8 @@ final class Recovery {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final KernelProfile.LossEntry lossEntry;
-  private final boolean lateDsackUndo;
+  // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
+  private final boolean classicUndo;
   private Rack rack;
   private Dupthresh dupthresh;
   private int state = OPEN;
@@ -40,6 +41,8 @@ final class Recovery {
   private int timeoutsInARow;
   // tp->lost when this ACK's processing began: what it marks lost is the rate sample's losses.
   private long lossEventsBefore;
+  // Whether the ACK being processed is dubious (tcp_ack_is_dubious).
+  private boolean dubious;
 
   Recovery(
       WorkloadContext context,
@@ -60,7 +63,7 @@ final class Recovery {
     this.options = options;
     this.counters = counters;
     this.lossEntry = profile.lossEntry();
-    this.lateDsackUndo = profile.lateDsackUndo();
+    this.classicUndo = profile.undoRules() == KernelProfile.UndoRules.CLASSIC;
   }
 
   void wire(Rack rack, Dupthresh dupthresh) {
@@ -127,10 +130,29 @@ final class Recovery {
     if (sample.advanced) {
       timeoutsInARow = 0;
     }
+    // tcp_ack_is_dubious, judged on the state the ACK found: only such an ACK reaches
+    // tcp_fastretrans_alert, whose tcp_try_to_open moderates the window on 2.6.37.
+    int priorState = state;
+    dubious = state != OPEN || sample.newlySacked > 0 || !sample.notDuplicate;
     if (state == OPEN && (queue.sackedOut() > 0 || sample.dsack)) {
-      state = DISORDER;
+      enterDisorder();
     }
-    if (sample.dsack && undoMarker >= 0 && undoRetrans == 0 && state != LOSS) {
+    if (classicUndo && priorState == DISORDER && queue.sndUna() >= highSeq) {
+      // 2.6.37 leaves Disorder once snd_una passes its high_seq: a last tcp_try_undo_dsack, then
+      // the marker goes, and tcp_try_keep_open decides the state afresh.
+      if (undoMarker >= 0 && undoRetrans == 0) {
+        counters.dsackUndo++;
+        undo();
+        return;
+      }
+      undoMarker = -1;
+      state = OPEN;
+      if (queue.sackedOut() > 0 || queue.lostOut() > 0) {
+        enterDisorder();
+      }
+    }
+    boolean dsackMayUndo = classicUndo ? priorState == DISORDER : state != LOSS;
+    if (sample.dsack && undoMarker >= 0 && undoRetrans == 0 && dsackMayUndo) {
       counters.dsackUndo++;
       undo();
       return;
@@ -158,10 +180,17 @@ final class Recovery {
       reduce(sample.newlyDelivered, sample.advanced);
       return;
     }
-    if (state == DISORDER && queue.sackedOut() == 0 && queue.lostOut() == 0) {
+    if (state == DISORDER
+        && queue.sackedOut() == 0
+        && queue.lostOut() == 0
+        && !(classicUndo && undoMarker >= 0)) {
+      // 2.6.37's tcp_try_keep_open stays in Disorder while the undo marker is set.
       state = OPEN;
     }
-    window.grow(sample, reordering.raised(), context.now(), rtt.minRttNs());
+    window.grow(sample, reordering, context.now(), rtt.minRttNs(), options.mss);
+    if (dubious) {
+      window.moderate(queue.packetsInFlight(), reordering.level());
+    }
   }
 
   private void onAckInRecovery(AckSample sample, TcpSegment segment, LossDetection detection) {
@@ -170,13 +199,29 @@ final class Recovery {
         counters.fullUndo++;
         undo();
       } else {
-        window.cwnd = Math.max(window.ssthresh, 1);
+        // tcp_complete_cwr (2.6.37) keeps a window rate-halving took below ssthresh;
+        // tcp_end_cwnd_reduction (6.x) sets it to ssthresh.
+        window.cwnd =
+            classicUndo ? Math.min(window.cwnd, window.ssthresh) : Math.max(window.ssthresh, 1);
         rack.onRecoveryNotUndone();
         leave();
+        // The ACK goes on to tcp_try_to_open, which moderates on 2.6.37.
+        window.moderate(queue.packetsInFlight(), reordering.level());
       }
       return;
     }
-    if (sample.advanced && mayUndoPartial(segment)) {
+    if (classicUndo && sample.advanced && mayUndo(segment)) {
+      // 2.6.37's tcp_try_undo_partial: "plain luck", the hole was filled by a delayed original.
+      // cwnd comes back (not ssthresh), Recovery goes on and rate-halving with it.
+      long reached = Math.max(queue.highestSacked(), queue.sndUna());
+      reordering.note(reached - sample.priorSndUna, true, options.sackOk, options.mss);
+      counters.partialUndo++;
+      window.cwnd = Math.max(window.cwnd, priorCwnd);
+      window.moderate(queue.packetsInFlight(), reordering.level());
+      reduce(sample.newlyDelivered, sample.advanced);
+      return;
+    }
+    if (!classicUndo && sample.advanced && mayUndoPartial(segment)) {
       // Timestamps prove the original arrived, so this was reordering; with no retransmission
       // still out, the reduction is undone.
       long reached = Math.max(queue.highestSacked(), queue.sndUna());
@@ -207,8 +252,10 @@ final class Recovery {
         leave();
       }
       // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
-      // ssthresh, then congestion avoidance), on the ACK that ends Loss too.
-      window.grow(sample, reordering.raised(), context.now(), rtt.minRttNs());
+      // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
+      // it before retransmitting.
+      window.grow(sample, reordering, context.now(), rtt.minRttNs(), options.mss);
+      window.moderate(queue.packetsInFlight(), reordering.level());
     }
   }
 
@@ -323,13 +370,22 @@ final class Recovery {
   }
 
   private void leave() {
-    state = queue.sackedOut() > 0 ? DISORDER : OPEN;
+    state = OPEN;
     retransStampMs = 0;
-    // 6.x: undo_marker outlives the episode, so DSACKs that arrive after it ended may still prove
-    // every retransmission needless and undo the reduction (tcp_try_undo_dsack in Open and
-    // Disorder); only an undo or the next episode's tcp_init_undo replaces it.
-    if (!lateDsackUndo) {
-      undoMarker = -1;
+    // The undo marker outlives the episode on both kernels, so DSACKs that arrive after it ended
+    // may still prove every retransmission needless: 6.x until an undo or the next episode, 2.6.37
+    // through the Disorder state that follows (tcp_try_keep_open: Disorder while the marker is
+    // set).
+    if (queue.sackedOut() > 0 || (classicUndo && undoMarker >= 0)) {
+      enterDisorder();
+    }
+  }
+
+  /** {@code tcp_try_keep_open}'s move to Disorder, which sets {@code high_seq} to snd_nxt. */
+  private void enterDisorder() {
+    state = DISORDER;
+    if (classicUndo) {
+      highSeq = queue.sndNxt();
     }
   }
 
@@ -341,7 +397,10 @@ final class Recovery {
     // Segments still marked lost were not lost after all, and may qualify again later.
     dupthresh.resetHint();
     queue.clearLost();
-    leave();
+    // 2.6.37's tcp_undo_cwr ends in tcp_moderate_cwnd, with the segments no longer lost in flight
+    // (tcp_try_undo_loss clears lost_out first; after the other undos nothing is marked lost).
+    window.moderate(queue.packetsInFlight(), reordering.level());
     undoMarker = -1;
+    leave();
   }
 }

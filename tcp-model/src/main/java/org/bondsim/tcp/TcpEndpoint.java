@@ -217,7 +217,7 @@ public final class TcpEndpoint {
       // tcp_rcv_nxt_update: bytes_received counts what rcv_nxt moved over, so no duplicate.
       transmitter.totals().bytesReceived += receiver.rcvNxt() - before;
     }
-    onAck(segment);
+    onAck(segment, payload > 0);
     if (segment.has(TcpSegment.FIN) && receiver.receiveFin(segment.sequence() + payload)) {
       // Linux ACKs a FIN at once in FIN_WAIT2 (tcp_fin, then tcp_time_wait); in ESTABLISHED it
       // schedules the ACK. Difference: the model ACKs at once in both.
@@ -234,9 +234,10 @@ public final class TcpEndpoint {
    * sample, the reordering evidence, then recovery (which runs loss detection), the tail loss
    * probe's check, the application's wake-up and transmission.
    */
-  private void onAck(TcpSegment segment) {
+  private void onAck(TcpSegment segment, boolean carriesData) {
     long ack = segment.acknowledgment();
     sample.reset(ack, queue.sndUna());
+    sample.priorInFlight = queue.packetsInFlight();
     if (ack > queue.sndNxt()) {
       return;
     }
@@ -245,6 +246,7 @@ public final class TcpEndpoint {
     if (ack == queue.sndUna() && queue.sndNxt() > queue.sndUna()) {
       counters.dupAcksIn++;
     }
+    boolean windowGrew = segment.window() > transmitter.peerWindow();
     transmitter.peerWindow(segment.window());
     long now = context.now();
     queue.sackTag(segment.sack(), sample, now, options.mss);
@@ -270,6 +272,9 @@ public final class TcpEndpoint {
       }
     }
     sample.newlyDelivered = sample.acked + sample.newlySacked;
+    // FLAG_NOT_DUP: data, a window update (tcp_may_update_window: snd_una moved, or the window
+    // grew; a segment with data also passes its snd_wl1 test) or an acknowledgment of new data.
+    sample.notDuplicate = sample.advanced || carriesData || windowGrew;
     delivered += sample.newlyDelivered;
     if (sample.reorderDistance >= 0 && recovery.acceptsReorderingEvidence()) {
       reordering.note(sample.reorderDistance, false, options.sackOk, options.mss);

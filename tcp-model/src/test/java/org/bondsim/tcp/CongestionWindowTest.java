@@ -12,9 +12,27 @@ class CongestionWindowTest {
         TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))));
   }
 
+  private static final ReorderingEstimator DEFAULT_REORDERING = reordering("3");
+
+  private static ReorderingEstimator reordering(String sysctl) {
+    return new ReorderingEstimator(
+        TcpSettings.of(
+            new ManualContext(
+                1500, Map.of("bondsim.kernel", "2.6.37", "net.ipv4.tcp_reordering", sysctl))),
+        new TcpCounters());
+  }
+
   private static AckSample acking(int packets) {
     AckSample sample = new AckSample();
+    sample.advanced = true;
     sample.acked = packets;
+    sample.newlyDelivered = packets;
+    return sample;
+  }
+
+  private static AckSample sacking(int packets) {
+    AckSample sample = new AckSample();
+    sample.newlySacked = packets;
     sample.newlyDelivered = packets;
     return sample;
   }
@@ -25,7 +43,7 @@ class CongestionWindowTest {
     // Ten segments sent, the whole window, and no more data waiting: not "limited" in the
     // old sense, but cwnd 10 < 2 x 10 packets out, so slow start grows by what is ACKed.
     w.noteSent(10, 0, 10_000);
-    w.grow(acking(2), false, 0, 100_000_000L);
+    w.grow(acking(2), DEFAULT_REORDERING, 0, 100_000_000L, 1448);
     assertThat(w.cwnd).isEqualTo(12);
   }
 
@@ -33,7 +51,7 @@ class CongestionWindowTest {
   void aFlowThatUsedLessThanHalfTheWindowDoesNotGrow() {
     CongestionWindow w = window("6.x");
     w.noteSent(4, 0, 4_000);
-    w.grow(acking(2), false, 0, 100_000_000L);
+    w.grow(acking(2), DEFAULT_REORDERING, 0, 100_000_000L, 1448);
     assertThat(w.cwnd).isEqualTo(10);
   }
 
@@ -42,16 +60,54 @@ class CongestionWindowTest {
     CongestionWindow w = window("6.x");
     w.noteSent(1, 0, 1_000);
     w.markLimited();
-    w.grow(acking(1), false, 0, 100_000_000L);
+    w.grow(acking(1), DEFAULT_REORDERING, 0, 100_000_000L, 1448);
     assertThat(w.cwnd).isEqualTo(11);
   }
 
+  /** The window after {@code sample}, which found {@code priorInFlight} segments in flight. */
+  private static int afterAck(
+      CongestionWindow w, AckSample sample, int priorInFlight, ReorderingEstimator reordering) {
+    sample.priorInFlight = priorInFlight;
+    w.grow(sample, reordering, 0, 100_000_000L, 1448);
+    return w.cwnd;
+  }
+
   @Test
-  void twoSixThirtySevenKeepsItsOwnRule() {
+  void twoSixThirtySevenGrowsByOnePerAckOfNewDataWhenTheWindowWasFull() {
+    assertThat(afterAck(window("2.6.37"), acking(2), 3, DEFAULT_REORDERING))
+        .as("tcp_slow_start: one per ACK, not per segment")
+        .isEqualTo(4);
+  }
+
+  @Test
+  void twoSixThirtySevenDoesNotGrowOnSacksAlone() {
+    // tcp_ack calls tcp_cong_avoid only with FLAG_DATA_ACKED, whatever the reordering level.
+    assertThat(afterAck(window("2.6.37"), sacking(2), 3, reordering("100"))).isEqualTo(3);
+  }
+
+  @Test
+  void twoSixThirtySevenCountsTheWindowFullWithinOneBurstOfTheReorderingLevel() {
+    // tcp_is_cwnd_limited(prior_in_flight): 20 - 10 = 10 free is more than tcp_max_burst (3), so
+    // not limited; with tp->reordering 30 it is.
     CongestionWindow w = window("2.6.37");
-    w.noteSent(3, 0, 3_000);
-    w.grow(acking(2), false, 0, 100_000_000L);
-    assertThat(w.cwnd).isEqualTo(3);
+    w.cwnd = 20;
+    assertThat(afterAck(w, acking(1), 10, DEFAULT_REORDERING)).isEqualTo(20);
+    assertThat(afterAck(w, acking(1), 10, reordering("30"))).isEqualTo(21);
+  }
+
+  /** cwnd 50 moderated with {@code inFlight} segments in flight and reordering 3. */
+  private static int moderated(String kernel, int inFlight) {
+    CongestionWindow w = window(kernel);
+    w.cwnd = 50;
+    w.moderate(inFlight, 3);
+    return w.cwnd;
+  }
+
+  @Test
+  void twoSixThirtySevenModeratesTheWindowToWhatIsInFlightPlusTheReorderingLevel() {
+    assertThat(moderated("2.6.37", 20)).isEqualTo(23);
+    assertThat(moderated("2.6.37", 48)).as("never raises it").isEqualTo(50);
+    assertThat(moderated("6.x", 20)).as("6.17 has no tcp_moderate_cwnd").isEqualTo(50);
   }
 
   @Test
