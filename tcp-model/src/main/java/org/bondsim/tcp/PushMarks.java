@@ -21,10 +21,10 @@ final class PushMarks {
   private int head;
   private int runs;
   private long written;
-  // Ends of records (MSG_EOR) not yet passed by the data sent, oldest first.
-  private long[] recordEnds = new long[4];
-  private int recordHead;
-  private int records;
+  // Ends of records (MSG_EOR) not yet passed by the data sent.
+  private final Positions recordEnds = new Positions();
+  // PSH marks forced inside a call (forced_push), not yet passed by the data sent.
+  private final Positions forced = new Positions();
 
   /** Bytes the application has written so far. */
   long written() {
@@ -76,20 +76,9 @@ final class PushMarks {
 
   /** The last call ended a record ({@code MSG_EOR}): nothing written later joins its bytes. */
   void endRecord() {
-    if (records > 0
-        && recordEnds[(recordHead + records - 1) & (recordEnds.length - 1)] == written) {
-      return;
+    if (recordEnds.last() != written) {
+      recordEnds.add(written);
     }
-    if (records == recordEnds.length) {
-      long[] wider = new long[2 * records];
-      for (int i = 0; i < records; i++) {
-        wider[i] = recordEnds[(recordHead + i) & (records - 1)];
-      }
-      recordEnds = wider;
-      recordHead = 0;
-    }
-    recordEnds[(recordHead + records) & (recordEnds.length - 1)] = written;
-    records++;
   }
 
   /**
@@ -97,15 +86,21 @@ final class PushMarks {
    * Long.MAX_VALUE}; forgets the ends at or below it (data goes out in order).
    */
   long recordEndAbove(long from) {
-    while (records > 0 && recordEnds[recordHead] <= from) {
-      recordHead = (recordHead + 1) & (recordEnds.length - 1);
-      records--;
-    }
-    return records > 0 ? recordEnds[recordHead] : Long.MAX_VALUE;
+    recordEnds.dropUpTo(from);
+    return recordEnds.first();
+  }
+
+  /**
+   * {@code forced_push} marked the skb ending at {@code at} (above every earlier mark): the segment
+   * that ends there, or the one holding that byte if it is sent cut differently, carries PSH.
+   */
+  void forcePush(long at) {
+    forced.add(at);
   }
 
   /** Whether a new segment ending at {@code end} keeps a PSH mark; consumes the ends it passes. */
   boolean pushFor(long end) {
+    boolean forcedHere = forced.dropUpTo(end);
     boolean exact = false;
     int mask = firstEnd.length - 1;
     while (runs > 0 && firstEnd[head] <= end) {
@@ -122,6 +117,47 @@ final class PushMarks {
       count[head] -= passed;
       break;
     }
-    return exact || end >= written;
+    return exact || forcedHere || end >= written;
+  }
+
+  /** Increasing byte positions, oldest first, in a ring that grows as needed. */
+  private static final class Positions {
+    private long[] ring = new long[4];
+    private int head;
+    private int count;
+
+    void add(long position) {
+      if (count == ring.length) {
+        long[] wider = new long[2 * count];
+        for (int i = 0; i < count; i++) {
+          wider[i] = ring[(head + i) & (count - 1)];
+        }
+        ring = wider;
+        head = 0;
+      }
+      ring[(head + count) & (ring.length - 1)] = position;
+      count++;
+    }
+
+    /** The oldest position, or {@code Long.MAX_VALUE} when none is left. */
+    long first() {
+      return count > 0 ? ring[head] : Long.MAX_VALUE;
+    }
+
+    /** The newest position, or -1 when none is left. */
+    long last() {
+      return count > 0 ? ring[(head + count - 1) & (ring.length - 1)] : -1;
+    }
+
+    /** Forgets the positions at or below {@code limit}; whether there were any. */
+    boolean dropUpTo(long limit) {
+      boolean dropped = false;
+      while (count > 0 && ring[head] <= limit) {
+        head = (head + 1) & (ring.length - 1);
+        count--;
+        dropped = true;
+      }
+      return dropped;
+    }
   }
 }

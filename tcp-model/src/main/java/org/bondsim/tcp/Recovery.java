@@ -88,7 +88,7 @@ final class Recovery {
     return state >= RECOVERY;
   }
 
-  /** Whether the window may grow into a probe or a new TSO burst (Open or Disorder). */
+  /** Whether a tail loss probe may go (Open or Disorder). */
   boolean openOrDisorder() {
     return state <= DISORDER;
   }

@@ -59,6 +59,8 @@ final class Transmitter implements PacketOwner {
   private boolean finOnLastData;
   private final ConnectionTotals totals = new ConnectionTotals();
   private long peerWindow;
+  // tp->max_window: the largest window the peer has offered (tcp_ack_update_window).
+  private long maxPeerWindow;
   private long queuedBytes;
   private long packetNumber;
   private long retransmitted;
@@ -118,6 +120,7 @@ final class Transmitter implements PacketOwner {
   /** The window the peer's last segment advertised. */
   void peerWindow(long bytes) {
     peerWindow = bytes;
+    maxPeerWindow = Math.max(maxPeerWindow, bytes);
   }
 
   /** Bytes the application has written so far. */
@@ -150,9 +153,40 @@ final class Transmitter implements PacketOwner {
    * endOfRecord} the last one was made with {@code MSG_EOR}.
    */
   void write(long count, long size, boolean endOfRecord) {
+    if (maxPeerWindow > 0 && size > maxPeerWindow / 2) {
+      forcePushes(count, size);
+    }
     writes.write(count, size);
     if (endOfRecord && count > 0 && size > 0) {
       writes.endRecord();
+    }
+  }
+
+  /**
+   * {@code tcp_sendmsg}'s {@code forced_push}: within one call, each time an skb is full and the
+   * data written has run more than half the largest window the peer offered past the last PSH
+   * ({@code pushed_seq}, set by the previous call's {@code tcp_push}), that skb gets PSH ({@code
+   * tcp_mark_push}). The model keeps no skbs: they are taken as cut at the size goal ({@code
+   * tcp_send_mss}: the MSS, or the GSO size goal) from the first unsent byte, as {@code
+   * tcp_sendmsg} fills the unsent tail skb to the size goal before it starts a new one. A call
+   * smaller than half the window never forces one, so bulk runs with the usual message sizes are
+   * unchanged.
+   */
+  private void forcePushes(long count, long size) {
+    long goal = gso ? (long) tsoGoal(options.mss) * options.mss : options.mss;
+    long head = queue.sndNxt();
+    long half = maxPeerWindow / 2;
+    long callStart = writes.written();
+    for (long c = 0; c < count; c++, callStart += size) {
+      long pushed = callStart;
+      while (true) {
+        long skbEnd = head + ((pushed + half - head) / goal + 1) * goal;
+        if (skbEnd >= callStart + size) {
+          break; // the call's last skb: tcp_push marks it in any case
+        }
+        writes.forcePush(skbEnd);
+        pushed = skbEnd;
+      }
     }
   }
 
@@ -224,7 +258,7 @@ final class Transmitter implements PacketOwner {
       if (deferral != null && deferSuperPacket(appEnd)) {
         return;
       }
-      if (gso && recovery.openOrDisorder() && sendSuperPacket(appEnd)) {
+      if (gso && sendSuperPacket(appEnd)) {
         probe.schedule();
         continue;
       }
@@ -294,6 +328,12 @@ final class Transmitter implements PacketOwner {
     if (profile.gsoHalfCwnd()) {
       room = Math.min(room, Math.max(window.cwnd >> 1, 1));
     }
+    boolean reducing = recovery.inRecovery();
+    if (reducing) {
+      // In recovery tcp_write_xmit still builds GSO packets of new data, up to the quota the
+      // window reduction leaves this ACK (PRR's sndcnt, rate-halving's in-flight + 1).
+      room = Math.min(room, reduction.sendBudget);
+    }
     long stop = Math.min(appEnd, writes.recordEndAbove(queue.sndNxt()));
     long full = (Math.min(stop, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
     int segments = (int) Math.min(Math.min(room, goal), full);
@@ -307,6 +347,9 @@ final class Transmitter implements PacketOwner {
     for (int i = 0; i < segments; i++) {
       int slot = appendSegment(appEnd);
       queue.sent(slot, now, false);
+      if (reducing) {
+        reduction.sent();
+      }
       push = queue.has(slot, RetransmitQueue.PUSH);
       if (queue.has(slot, RetransmitQueue.FIN)) {
         finFlag = TcpSegment.FIN;

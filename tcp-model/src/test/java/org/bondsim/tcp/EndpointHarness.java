@@ -90,6 +90,12 @@ final class EndpointHarness {
     releaseTx();
   }
 
+  /** The application makes {@code count} send() calls of {@code size} bytes. */
+  void writeMessages(long count, long size) {
+    endpoint.writeMessages(count, size);
+    releaseTx();
+  }
+
   /** The peer ACKs {@code ack} with SACK blocks given as start, end pairs, echoing nothing. */
   void ack(long ack, long... sackPairs) {
     ackEchoing(0, ack, sackPairs);
@@ -105,6 +111,23 @@ final class EndpointHarness {
         new TcpSegment(
             1, ack, TcpSegment.ACK, PEER_WINDOW, 0, List.copyOf(blocks), tsEcr == 0 ? 0 : 1, tsEcr),
         0);
+  }
+
+  /** The peer ACKs {@code ack} offering a window of {@code windowBytes}. */
+  void ackOffering(long windowBytes, long ack) {
+    deliver(new TcpSegment(1, ack, TcpSegment.ACK, windowBytes, 0, List.of(), 0, 0), 0);
+  }
+
+  /** The data packets sent since {@code fromIndex} of all packets sent, in order. */
+  List<Packet> dataPacketsSince(int fromIndex) {
+    List<Packet> packets = new ArrayList<>();
+    List<Packet> sent = context.host().sent();
+    for (int i = fromIndex; i < sent.size(); i++) {
+      if (sent.get(i).payloadBytes() > 0) {
+        packets.add(sent.get(i));
+      }
+    }
+    return packets;
   }
 
   /** The peer sends {@code len} bytes of data at {@code seq} (its data starts at 0). */
