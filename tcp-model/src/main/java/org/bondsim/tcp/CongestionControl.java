@@ -1,7 +1,7 @@
 package org.bondsim.tcp;
 
 /** A congestion control module, as Linux's {@code tcp_congestion_ops}: cwnd in packets. */
-sealed interface CongestionControl permits Reno, Cubic {
+sealed interface CongestionControl permits Reno, HyStartCubic {
   /**
    * Returns ssthresh after a loss ({@code ssthresh()}).
    *
@@ -25,6 +25,9 @@ sealed interface CongestionControl permits Reno, Cubic {
   /** Called when a window reduction starts, to reset per-epoch state. */
   default void onLoss() {}
 
+  /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
+  default void onLossState() {}
+
   /**
    * Takes an RTT sample during slow start; a module may end slow start early (CUBIC's HyStart).
    *
@@ -39,9 +42,12 @@ sealed interface CongestionControl permits Reno, Cubic {
     return false;
   }
 
-  static CongestionControl named(String name, KernelProfile profile) {
-    return name.equals("reno")
-        ? new Reno(profile.growsPerPacket())
-        : new Cubic(profile.growsPerPacket(), profile.hystartLowNs());
+  static CongestionControl named(String name, KernelProfile profile, Jiffies jiffies) {
+    if (name.equals("reno")) {
+      return new Reno(profile.growsPerPacket());
+    }
+    return profile.growsPerPacket()
+        ? new Cubic(jiffies, profile.hystartLowNs())
+        : new ClassicCubic(profile.hystartLowNs());
   }
 }

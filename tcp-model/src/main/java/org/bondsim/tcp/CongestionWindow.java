@@ -23,7 +23,7 @@ final class CongestionWindow {
 
   CongestionWindow(TcpSettings settings) {
     KernelProfile profile = settings.profile();
-    this.cc = CongestionControl.named(settings.congestionControl(), profile);
+    this.cc = CongestionControl.named(settings.congestionControl(), profile, settings.jiffies());
     this.growsPerPacket = profile.growsPerPacket();
     this.cwnd = profile.initialCwnd();
     this.initialCwnd = profile.initialCwnd();
@@ -118,6 +118,11 @@ final class CongestionWindow {
     }
   }
 
+  /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
+  void onLossState() {
+    cc.onLossState();
+  }
+
   /** A loss (recovery, RTO or a repaired tail loss probe): the module's ssthresh. */
   void onLoss() {
     ssthresh = cc.ssthreshAfterLoss(cwnd);
@@ -156,11 +161,16 @@ final class CongestionWindow {
     cwndLimited = false;
     int packets = growsPerPacket ? newlyDelivered : 1;
     if (cwnd < ssthresh) {
-      cwnd =
+      int grown =
           Math.min(
               cwnd + packets,
               ssthresh == Integer.MAX_VALUE ? cwnd + packets : Math.max(ssthresh, cwnd + 1));
-      return;
+      // tcp_slow_start (6.x) hands what is left after reaching ssthresh to congestion avoidance.
+      packets -= grown - cwnd;
+      cwnd = grown;
+      if (!growsPerPacket || packets <= 0) {
+        return;
+      }
     }
     cwnd = cc.congestionAvoidance(cwnd, packets, nowNs, minRttNs);
   }

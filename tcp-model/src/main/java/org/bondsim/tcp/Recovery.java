@@ -308,6 +308,7 @@ final class Recovery {
       }
       window.cwnd = queue.packetsInFlight() + 1;
     }
+    window.onLossState();
     reordering.onTimeout(openOrDisorder, queue.sackedOut());
     highSeq = queue.sndNxt();
     state = LOSS;
