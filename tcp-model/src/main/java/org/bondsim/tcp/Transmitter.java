@@ -240,6 +240,8 @@ final class Transmitter implements PacketOwner {
         // tcp_cwnd_test lets a lone FIN past the congestion window.
         finQueued = true;
         transmit(queue.appendFin(), false);
+        // tcp_send_fin pushes through tcp_write_xmit, which re-arms the loss probe after sending.
+        probe.schedule();
         return;
       }
       if (sndNxt < appEnd && !windowFitsNext(appEnd)) {

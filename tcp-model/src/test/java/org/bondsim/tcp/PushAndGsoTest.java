@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which segments carry PSH inside one large send() ({@code forced_push} in {@code tcp_sendmsg}),
- * and GSO packets of new data during fast recovery ({@code tcp_write_xmit} within PRR's quota).
+ * GSO packets of new data during fast recovery ({@code tcp_write_xmit} within PRR's quota), and the
+ * loss probe a FIN re-arms ({@code tcp_send_fin} pushes through {@code tcp_write_xmit}).
  */
 class PushAndGsoTest {
   private static final int MSS = 1460; // no timestamps
@@ -77,5 +78,25 @@ class PushAndGsoTest {
     assertThat(sent.get(0).tcp().sequence()).isEqualTo(14L * MSS);
     assertThat(sent.get(0).payloadBytes()).isEqualTo(2 * MSS);
     assertThat(sent.get(0).tcp().has(TcpSegment.PSH)).as("6.x pushes every GSO packet").isTrue();
+  }
+
+  @Test
+  void aFinSentAfterTheDataReArmsTheLossProbe() {
+    // Linux's shutdown-rdwr-write-queue-close.pkt: a 10 ms handshake RTT, 10 segments written at
+    // 10 ms, the FIN at 20 ms; the probe (2 x SRTT + 2 ms with several out) resends the FIN 22 ms
+    // after it, not 22 ms after the data.
+    EndpointHarness h =
+        new EndpointHarness(Map.of("net.ipv4.tcp_timestamps", "0")).established(10_000_000L);
+    h.advanceTo(10_000_000L);
+    h.write(10L * MSS);
+    h.advanceTo(20_000_000L);
+    h.endpoint.close();
+    h.advanceTo(60_000_000L);
+    List<Long> fins =
+        h.context.host().sent().stream()
+            .filter(p -> p.tcp().has(TcpSegment.FIN))
+            .map(Packet::sentAtNs)
+            .toList();
+    assertThat(fins).containsExactly(20_000_000L, 42_000_000L);
   }
 }
