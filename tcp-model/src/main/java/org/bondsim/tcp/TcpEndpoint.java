@@ -207,6 +207,11 @@ public final class TcpEndpoint {
     if (!handshake.acceptSegment()) {
       return;
     }
+    if (segment.has(TcpSegment.ACK) && segment.acknowledgment() > queue.sndNxt()) {
+      // tcp_ack refuses an ACK of data not yet sent ("discard this segment", RFC 793 3.9), and
+      // tcp_rcv_established drops the whole segment: no timestamp, data or FIN is taken from it.
+      return;
+    }
     receiver.onTimestamp(segment.sequence(), segment.tsVal());
     int payload = packet.payloadBytes();
     if (payload > 0) {

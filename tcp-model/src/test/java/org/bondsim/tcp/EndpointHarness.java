@@ -135,7 +135,7 @@ final class EndpointHarness {
     deliver(new TcpSegment(seq, 0, TcpSegment.ACK, PEER_WINDOW, 0, List.of(), 0, 0), len);
   }
 
-  private void deliver(TcpSegment segment, int payload) {
+  void deliver(TcpSegment segment, int payload) {
     endpoint.receive(new Packet(peerFrame, payload, segment, -1, 0, context.now(), null, 0));
     releaseTx();
   }
