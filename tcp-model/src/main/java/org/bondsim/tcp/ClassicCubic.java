@@ -58,14 +58,12 @@ final class ClassicCubic extends HyStartCubic {
     double target = originPoint + C * Math.pow(t - k, 3);
     double cnt = target > cwnd ? cwnd / (target - cwnd) : 100.0 * cwnd;
     // TCP friendliness: never slower than a Reno flow would grow.
-    int increments = 1;
-    renoWindow += increments * 3 * (1 - BETA) / (1 + BETA) / Math.max(renoWindow, 1);
+    renoWindow += 3 * (1 - BETA) / (1 + BETA) / Math.max(renoWindow, 1);
     if (renoWindow > cwnd) {
       cnt = Math.min(cnt, cwnd / (renoWindow - cwnd));
     }
     cnt = Math.max(cnt, 2);
-    credit += increments;
-    if (credit >= cnt) {
+    if (++credit >= cnt) {
       credit = 0;
       return cwnd + 1;
     }

@@ -41,8 +41,6 @@ final class Recovery {
   private int timeoutsInARow;
   // tp->lost when this ACK's processing began: what it marks lost is the rate sample's losses.
   private long lossEventsBefore;
-  // Whether the ACK being processed is dubious (tcp_ack_is_dubious).
-  private boolean dubious;
 
   Recovery(
       WorkloadContext context,
@@ -133,40 +131,36 @@ final class Recovery {
     // tcp_ack_is_dubious, judged on the state the ACK found: only such an ACK reaches
     // tcp_fastretrans_alert, whose tcp_try_to_open moderates the window on 2.6.37.
     int priorState = state;
-    dubious = state != OPEN || sample.newlySacked > 0 || !sample.notDuplicate;
+    boolean dubious = state != OPEN || sample.newlySacked > 0 || !sample.notDuplicate;
     if (state == OPEN && (queue.sackedOut() > 0 || sample.dsack)) {
       enterDisorder();
     }
-    if (classicUndo && priorState == DISORDER && queue.sndUna() >= highSeq) {
-      // 2.6.37 leaves Disorder once snd_una passes its high_seq: a last tcp_try_undo_dsack, then
-      // the marker goes, and tcp_try_keep_open decides the state afresh.
-      if (undoMarker >= 0 && undoRetrans == 0) {
-        counters.dsackUndo++;
-        undo();
-        return;
-      }
+    // 2.6.37 leaves Disorder once snd_una passes its high_seq, with a last tcp_try_undo_dsack.
+    boolean leavingDisorder = classicUndo && priorState == DISORDER && queue.sndUna() >= highSeq;
+    boolean dsackMayUndo = classicUndo ? priorState == DISORDER : state != LOSS;
+    if (undoMarker >= 0 && undoRetrans == 0 && (leavingDisorder || sample.dsack && dsackMayUndo)) {
+      counters.dsackUndo++;
+      undo();
+      return;
+    }
+    if (leavingDisorder) {
+      // The marker goes, and tcp_try_keep_open decides the state afresh.
       undoMarker = -1;
       state = OPEN;
       if (queue.sackedOut() > 0 || queue.lostOut() > 0) {
         enterDisorder();
       }
     }
-    boolean dsackMayUndo = classicUndo ? priorState == DISORDER : state != LOSS;
-    if (sample.dsack && undoMarker >= 0 && undoRetrans == 0 && dsackMayUndo) {
-      counters.dsackUndo++;
-      undo();
-      return;
-    }
     detection.markLosses();
     switch (state) {
-      case OPEN, DISORDER -> onAckOpen(sample, detection);
+      case OPEN, DISORDER -> onAckOpen(sample, detection, dubious);
       case RECOVERY -> onAckInRecovery(sample, segment, detection);
       case LOSS -> onAckInLoss(sample, segment);
       default -> throw new IllegalStateException("state " + state);
     }
   }
 
-  private void onAckOpen(AckSample sample, LossDetection detection) {
+  private void onAckOpen(AckSample sample, LossDetection detection, boolean dubious) {
     if (detection.timeToRecover()) {
       int head = queue.slot(0);
       if (detection.marksHeadWhenRecovering()
@@ -189,7 +183,7 @@ final class Recovery {
     }
     window.grow(sample, reordering, context.now(), rtt.minRttNs(), options.mss);
     if (dubious) {
-      window.moderate(queue.packetsInFlight(), reordering.level());
+      moderate();
     }
   }
 
@@ -206,7 +200,7 @@ final class Recovery {
         rack.onRecoveryNotUndone();
         leave();
         // The ACK goes on to tcp_try_to_open, which moderates on 2.6.37.
-        window.moderate(queue.packetsInFlight(), reordering.level());
+        moderate();
       }
       return;
     }
@@ -217,7 +211,7 @@ final class Recovery {
       reordering.note(reached - sample.priorSndUna, true, options.sackOk, options.mss);
       counters.partialUndo++;
       window.cwnd = Math.max(window.cwnd, priorCwnd);
-      window.moderate(queue.packetsInFlight(), reordering.level());
+      moderate();
       reduce(sample.newlyDelivered, sample.advanced);
       return;
     }
@@ -255,7 +249,7 @@ final class Recovery {
       // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
       // it before retransmitting.
       window.grow(sample, reordering, context.now(), rtt.minRttNs(), options.mss);
-      window.moderate(queue.packetsInFlight(), reordering.level());
+      moderate();
     }
   }
 
@@ -382,6 +376,11 @@ final class Recovery {
     }
   }
 
+  /** 2.6.37's {@code tcp_moderate_cwnd} with what is in flight now ({@link CongestionWindow}). */
+  private void moderate() {
+    window.moderate(queue.packetsInFlight(), reordering.level());
+  }
+
   /** {@code tcp_try_keep_open}'s move to Disorder, which sets {@code high_seq} to snd_nxt. */
   private void enterDisorder() {
     state = DISORDER;
@@ -400,7 +399,7 @@ final class Recovery {
     queue.clearLost();
     // 2.6.37's tcp_undo_cwr ends in tcp_moderate_cwnd, with the segments no longer lost in flight
     // (tcp_try_undo_loss clears lost_out first; after the other undos nothing is marked lost).
-    window.moderate(queue.packetsInFlight(), reordering.level());
+    moderate();
     undoMarker = -1;
     leave();
   }
