@@ -32,6 +32,15 @@ final class AckSample {
   /** Segments newly acknowledged cumulatively that were not SACKed before. */
   int acked;
 
+  /** Segments the cumulative ACK released, SACKed ones included ({@code pkts_acked}). */
+  int released;
+
+  /**
+   * When the newest released segment was sent, or -1 if none was released or any released one was
+   * ever retransmitted ({@code ca_seq_rtt} and {@code FLAG_RETRANS_DATA_ACKED}).
+   */
+  long newestReleasedSentNs;
+
   /** Segments newly SACKed. */
   int newlySacked;
 
@@ -66,6 +75,8 @@ final class AckSample {
     advanced = false;
     notDuplicate = false;
     acked = 0;
+    released = 0;
+    newestReleasedSentNs = -1;
     newlySacked = 0;
     newlyDelivered = 0;
     rttNs = -1;

@@ -1,72 +1,120 @@
 package org.bondsim.tcp;
 
 /**
- * CUBIC as the model follows it for 2.6.37 ({@code net/ipv4/tcp_cubic.c} of that tree): after a
- * loss ssthresh = cwnd × 717/1024; the window then follows W(t) = C (t − K)³ + W_max with C ≈ 0.4
- * (bic_scale 41), fast convergence and the TCP-friendly region, converted into "ACKs per +1 packet"
- * as {@code bictcp_update} does, one ACK at a time.
+ * CUBIC as Linux 2.6.37 runs it ({@code net/ipv4/tcp_cubic.c} of the 2.6.37.6 tree), in the
+ * kernel's integer arithmetic: time in 1/1024 s ({@code BICTCP_HZ} 10), {@code cube_rtt_scale} 410,
+ * β = 717/1024, one call per ACK (2.6.37 grows the window per ACK, not per packet).
  *
- * <p>Slow start ends at ssthresh, at a loss, or when {@link HyStart}'s delay detector fires.
- * Differences from 2.6.37: the arithmetic is in floating point rather than the kernel's fixed
- * point; {@code ca->cnt} is recomputed on every ACK (the kernel at most every HZ/32 unless cwnd
- * changed) and not scaled by the delayed-ACK ratio ({@code ACK_RATIO_SHIFT}); the state is not
- * reset when an RTO enters Loss ({@code bictcp_state}). The model's 6.x follows 6.17 exactly
- * ({@link Cubic}).
+ * <ul>
+ *   <li>{@code bictcp_update}: {@code ack_cnt} counts ACKs; {@code ca->cnt} is recomputed only when
+ *       cwnd changed or more than HZ/32 ticks passed; an epoch starts at the first ACK in
+ *       congestion avoidance after a reduction, with K from W_max − cwnd; t counts ticks since then
+ *       plus {@code delay_min}. TCP friendliness: the Reno estimate grows by one every {@code cwnd
+ *       × 15 / 8} ACKs and caps {@code cnt} when it is ahead. Then {@code cnt} is divided by the
+ *       measured packets per ACK ({@code delayed_ack}, in sixteenths) and is at least 1.
+ *   <li>{@code bictcp_acked} ({@code pkts_acked}): in Open, {@code delayed_ack} follows the packets
+ *       each ACK releases (an EWMA of gain 1/16, from 2); {@code delay_min} is the least RTT in
+ *       jiffies of the newest segment an ACK releases, when none it releases was retransmitted and
+ *       that RTT is at least one tick ({@code ca_seq_rtt > 0}: a sub-tick RTT gives no sample), not
+ *       taken within HZ ticks of an epoch's start.
+ *   <li>{@code tcp_cong_avoid_ai(tp, cnt)}: cwnd grows by one after {@code cnt + 1} ACKs ({@code
+ *       snd_cwnd_cnt}), which a window reduction clears.
+ *   <li>{@code bictcp_undo_cwnd}: an undo restores max(cwnd, {@code last_max_cwnd}), so after fast
+ *       convergence only 1.7/2 of the window at the loss, and after an RTO's {@code bictcp_reset}
+ *       nothing.
+ *   <li>{@code bictcp_state(TCP_CA_Loss)} resets everything, W_max, {@code delay_min} and {@code
+ *       delayed_ack} included.
+ * </ul>
+ *
+ * <p>Differences: K comes from an exact integer cube root where the kernel uses a table and one
+ * Newton step; an epoch-less connection takes delay samples from its start (the kernel compares
+ * jiffies with an {@code epoch_start} of 0, which depends on the host's uptime); HyStart is the
+ * model's shared detector ({@link HyStart}) rather than 2.6.37's jiffy-based one.
  */
 final class ClassicCubic extends HyStartCubic {
-  private static final double BETA = 717.0 / 1024.0;
-  private static final double C = 0.4;
+  private static final int ACK_RATIO_SHIFT = 4;
+  private static final int INITIAL_DELAYED_ACK = 2 << ACK_RATIO_SHIFT;
 
-  private double wMax;
-  private long epochStartNs;
-  private double originPoint;
-  private double k;
-  private double renoWindow;
+  private final Jiffies jiffies;
+  // delay_min: jiffies << 3, 0 until the first sample.
+  private long delayMin;
+  // delayed_ack: packets per ACK << ACK_RATIO_SHIFT.
+  private int delayedAck = INITIAL_DELAYED_ACK;
+  // tp->snd_cwnd_cnt: ACKs counted toward the next increment.
   private int credit;
 
-  ClassicCubic(long hystartDelayMinNs) {
+  ClassicCubic(Jiffies jiffies, long hystartDelayMinNs) {
     super(hystartDelayMinNs);
-  }
-
-  @Override
-  public int ssthreshAfterLoss(int cwnd) {
-    epochStartNs = 0;
-    // Fast convergence: release bandwidth faster when the window stopped short of the last max.
-    wMax = cwnd < wMax ? cwnd * (1 + BETA) / 2 : cwnd;
-    return Math.max((int) (cwnd * BETA), 2);
+    this.jiffies = jiffies;
   }
 
   @Override
   public void onLoss() {
-    epochStartNs = 0;
+    epochStarted = false;
+    // tcp_enter_cwr and the entry to Recovery clear snd_cwnd_cnt.
+    credit = 0;
+  }
+
+  @Override
+  public void onLossState() {
+    resetState();
+    delayMin = 0;
+    delayedAck = INITIAL_DELAYED_ACK;
+    // tcp_enter_loss clears snd_cwnd_cnt.
+    credit = 0;
+  }
+
+  @Override
+  public int undoCwnd(int cwnd, int priorCwnd) {
+    return Math.max(cwnd, lastMaxCwnd);
+  }
+
+  @Override
+  public void onPacketsAcked(int packets, long newestSentNs, boolean open, long nowNs) {
+    if (open) {
+      // cnt -= delayed_ack >> 4; delayed_ack += cnt: u32 into u16, so modulo 2^16.
+      delayedAck = (delayedAck + packets - (delayedAck >> ACK_RATIO_SHIFT)) & 0xFFFF;
+    }
+    if (newestSentNs < 0) {
+      return;
+    }
+    long now = jiffies.tick(nowNs);
+    long rttTicks = now - jiffies.tick(newestSentNs);
+    if (rttTicks <= 0 || (epochStarted && now - epochStart < jiffies.hz())) {
+      return;
+    }
+    long delay = rttTicks << 3;
+    if (delayMin == 0 || delayMin > delay) {
+      delayMin = delay;
+    }
   }
 
   @Override
   public int congestionAvoidance(int cwnd, int acked, long nowNs, long minRttNs) {
-    if (epochStartNs == 0) {
-      epochStartNs = nowNs;
-      renoWindow = cwnd;
-      if (cwnd < wMax) {
-        k = Math.cbrt((wMax - cwnd) / C);
-        originPoint = wMax;
-      } else {
-        k = 0;
-        originPoint = cwnd;
-      }
-    }
-    double t = (nowNs - epochStartNs + minRttNs) / 1e9;
-    double target = originPoint + C * Math.pow(t - k, 3);
-    double cnt = target > cwnd ? cwnd / (target - cwnd) : 100.0 * cwnd;
-    // TCP friendliness: never slower than a Reno flow would grow.
-    renoWindow += 3 * (1 - BETA) / (1 + BETA) / Math.max(renoWindow, 1);
-    if (renoWindow > cwnd) {
-      cnt = Math.min(cnt, cwnd / (renoWindow - cwnd));
-    }
-    cnt = Math.max(cnt, 2);
-    if (++credit >= cnt) {
+    update(cwnd, jiffies.tick(nowNs));
+    // tcp_cong_avoid_ai
+    if (credit >= cnt) {
       credit = 0;
       return cwnd + 1;
     }
+    credit++;
     return cwnd;
+  }
+
+  /** {@code bictcp_update}. */
+  private void update(int cwnd, long now) {
+    ackCount++;
+    if (lastCwnd == cwnd && now - lastTime <= jiffies.hz() / 32) {
+      return;
+    }
+    lastCwnd = cwnd;
+    lastTime = now;
+    if (!epochStarted) {
+      startEpoch(cwnd, now, 1);
+    }
+    long t = ((now + (delayMin >> 3) - epochStart) << BICTCP_HZ) / jiffies.hz();
+    long c = friendly(cwnd, curveCnt(cwnd, t));
+    c = (c << ACK_RATIO_SHIFT) / Math.max(1, delayedAck);
+    cnt = (int) Math.max(1, Math.min(c, Integer.MAX_VALUE));
   }
 }

@@ -29,6 +29,28 @@ sealed interface CongestionControl permits Reno, HyStartCubic {
   default void onLossState() {}
 
   /**
+   * The window an undo restores ({@code undo_cwnd}); by default the window before the reduction, as
+   * {@code tcp_reno_undo_cwnd} of later kernels gives it.
+   *
+   * @param cwnd the window now
+   * @param priorCwnd the window when the reduction began
+   * @return the restored window
+   */
+  default int undoCwnd(int cwnd, int priorCwnd) {
+    return Math.max(cwnd, priorCwnd);
+  }
+
+  /**
+   * A cumulative ACK released segments from the retransmit queue ({@code pkts_acked}).
+   *
+   * @param packets segments released, SACKed ones included
+   * @param newestSentNs when the newest of them was sent, or -1 if any was ever retransmitted
+   * @param open whether the connection was in the Open state
+   * @param nowNs the time
+   */
+  default void onPacketsAcked(int packets, long newestSentNs, boolean open, long nowNs) {}
+
+  /**
    * Takes an RTT sample during slow start; a module may end slow start early (CUBIC's HyStart).
    *
    * @param rttNs the sample
@@ -48,6 +70,6 @@ sealed interface CongestionControl permits Reno, HyStartCubic {
     }
     return profile.growsPerPacket()
         ? new Cubic(jiffies, profile.hystartLowNs())
-        : new ClassicCubic(profile.hystartLowNs());
+        : new ClassicCubic(jiffies, profile.hystartLowNs());
   }
 }

@@ -118,6 +118,16 @@ final class CongestionWindow {
     }
   }
 
+  /** {@code pkts_acked}: the cumulative ACK released segments (the module's RTT and ACK ratio). */
+  void onPacketsAcked(AckSample sample, boolean open, long nowNs) {
+    cc.onPacketsAcked(sample.released, sample.newestReleasedSentNs, open, nowNs);
+  }
+
+  /** An undo ({@code tcp_undo_cwr}): the module says what window comes back. */
+  void undo(int priorCwnd) {
+    cwnd = cc.undoCwnd(cwnd, priorCwnd);
+  }
+
   /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
   void onLossState() {
     cc.onLossState();
@@ -160,7 +170,9 @@ final class CongestionWindow {
     }
     cwndLimited = false;
     int packets = growsPerPacket ? newlyDelivered : 1;
-    if (cwnd < ssthresh) {
+    // 2.6.37's modules slow-start while cwnd <= ssthresh (tcp_reno_cong_avoid, bictcp_cong_avoid);
+    // 6.x's tcp_in_slow_start while cwnd < ssthresh.
+    if (cwnd < ssthresh || (!growsPerPacket && cwnd == ssthresh)) {
       int grown =
           Math.min(
               cwnd + packets,

@@ -25,27 +25,7 @@ package org.bondsim.tcp;
  * not shift the epoch ({@code CA_EVENT_TX_START}).
  */
 final class Cubic extends HyStartCubic {
-  private static final int BETA = 717;
-  private static final int BETA_SCALE = 1024;
-  private static final int BICTCP_HZ = 10;
-  // 1024 * c / rtt, with c = bic_scale (41) / 1024 and rtt = 100 ms.
-  private static final long CUBE_RTT_SCALE = 41 * 10;
-  // 2^(10 + 3 * BICTCP_HZ) / CUBE_RTT_SCALE: (W_max - cwnd) times this is K^3 in 1/1024 s.
-  private static final long CUBE_FACTOR = (1L << (10 + 3 * BICTCP_HZ)) / CUBE_RTT_SCALE;
-  // 8 * (1024 + 717) / 3 / (1024 - 717): Reno-friendly growth, in eighths of cwnd per packet.
-  private static final int FRIENDLY_SCALE = 8 * (BETA_SCALE + BETA) / 3 / (BETA_SCALE - BETA);
-
   private final Jiffies jiffies;
-  private int cnt;
-  private int lastMaxCwnd;
-  private int lastCwnd;
-  private long lastTime;
-  private int originPoint;
-  private long k;
-  private boolean epochStarted;
-  private long epochStart;
-  private int ackCount;
-  private int renoCwnd;
   // tp->snd_cwnd_cnt: packets ACKed toward the next increment.
   private int credit;
 
@@ -55,30 +35,13 @@ final class Cubic extends HyStartCubic {
   }
 
   @Override
-  public int ssthreshAfterLoss(int cwnd) {
-    epochStarted = false;
-    // Fast convergence: release bandwidth faster when the window stopped short of the last max.
-    lastMaxCwnd =
-        cwnd < lastMaxCwnd ? (int) ((long) cwnd * (BETA_SCALE + BETA) / (2 * BETA_SCALE)) : cwnd;
-    return Math.max((int) ((long) cwnd * BETA / BETA_SCALE), 2);
-  }
-
-  @Override
   public void onLoss() {
     epochStarted = false;
   }
 
   @Override
   public void onLossState() {
-    cnt = 0;
-    lastMaxCwnd = 0;
-    lastCwnd = 0;
-    lastTime = 0;
-    originPoint = 0;
-    k = 0;
-    epochStarted = false;
-    ackCount = 0;
-    renoCwnd = 0;
+    resetState();
   }
 
   @Override
@@ -97,36 +60,16 @@ final class Cubic extends HyStartCubic {
       lastCwnd = cwnd;
       lastTime = now;
       if (!epochStarted) {
-        epochStarted = true;
-        epochStart = now;
-        ackCount = acked;
-        renoCwnd = cwnd;
-        if (lastMaxCwnd <= cwnd) {
-          k = 0;
-          originPoint = cwnd;
-        } else {
-          k = cubeRoot(CUBE_FACTOR * (lastMaxCwnd - cwnd));
-          originPoint = lastMaxCwnd;
-        }
+        startEpoch(cwnd, now, acked);
       }
       long t = ((now - epochStart + jiffies.ticks(minRttNs)) << BICTCP_HZ) / jiffies.hz();
-      long offs = Math.min(Math.abs(t - k), 1L << 18);
-      long delta = (CUBE_RTT_SCALE * offs * offs * offs) >> (10 + 3 * BICTCP_HZ);
-      long target = t < k ? originPoint - delta : originPoint + delta;
-      cnt = target > cwnd ? (int) Math.min(Integer.MAX_VALUE, cwnd / (target - cwnd)) : 100 * cwnd;
+      long c = curveCnt(cwnd, t);
+      cnt = (int) Math.min(Integer.MAX_VALUE, c);
       if (lastMaxCwnd == 0 && cnt > 20) {
         cnt = 20;
       }
     }
-    int perIncrement = (cwnd * FRIENDLY_SCALE) >> 3;
-    while (perIncrement > 0 && ackCount > perIncrement) {
-      ackCount -= perIncrement;
-      renoCwnd++;
-    }
-    if (renoCwnd > cwnd) {
-      cnt = Math.min(cnt, cwnd / (renoCwnd - cwnd));
-    }
-    cnt = Math.max(cnt, 2);
+    cnt = (int) Math.max(friendly(cwnd, cnt), 2);
   }
 
   /** {@code tcp_cong_avoid_ai(tp, ca->cnt, acked)}. */
@@ -142,17 +85,5 @@ final class Cubic extends HyStartCubic {
       cwnd += increments;
     }
     return cwnd;
-  }
-
-  /** The integer cube root, rounded down. */
-  static long cubeRoot(long a) {
-    long x = (long) Math.cbrt((double) a);
-    while (x * x * x > a) {
-      x--;
-    }
-    while ((x + 1) * (x + 1) * (x + 1) <= a) {
-      x++;
-    }
-    return x;
   }
 }

@@ -210,7 +210,7 @@ final class Recovery {
       long reached = Math.max(queue.highestSacked(), queue.sndUna());
       reordering.note(reached - sample.priorSndUna, true, options.sackOk, options.mss);
       counters.partialUndo++;
-      window.cwnd = Math.max(window.cwnd, priorCwnd);
+      window.undo(priorCwnd);
       moderate();
       reduce(sample.newlyDelivered, sample.advanced);
       return;
@@ -390,7 +390,7 @@ final class Recovery {
   }
 
   private void undo() {
-    window.cwnd = Math.max(window.cwnd, priorCwnd);
+    window.undo(priorCwnd);
     if (priorSsthresh > window.ssthresh) {
       window.ssthresh = priorSsthresh;
     }

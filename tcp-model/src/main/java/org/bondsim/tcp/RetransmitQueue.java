@@ -530,6 +530,10 @@ final class RetransmitQueue {
       }
       int flags = segState[slot];
       retransAcked |= (flags & EVER_RETRANS) != 0;
+      sample.released++;
+      if ((flags & EVER_RETRANS) == 0) {
+        sample.newestReleasedSentNs = segSent[slot];
+      }
       if ((flags & SACKED) != 0) {
         sackedOut--;
         sackedSlots.add(slot, -1);
@@ -557,6 +561,9 @@ final class RetransmitQueue {
     }
     if (firstAckt >= 0 && !retransAcked) {
       sample.rttNs = now - firstAckt;
+    }
+    if (retransAcked) {
+      sample.newestReleasedSentNs = -1;
     }
     if (ack > sndUna) {
       sample.advanced = true;

@@ -263,6 +263,9 @@ public final class TcpEndpoint {
       recovery.onDsack(sample);
     }
     queue.cumulativeAck(sample, now);
+    if (sample.released > 0) {
+      window.onPacketsAcked(sample, recovery.state() == Recovery.OPEN, now);
+    }
     if (sample.advanced) {
       if (sample.rttNs >= 0) {
         rtt.sample(sample.rttNs);
