@@ -89,9 +89,7 @@ final class RetransmitQueue {
     return lostOut;
   }
 
-  /**
-   * {@code tp->lost}: how many times a segment was marked lost, ever (the rate sample's losses).
-   */
+  /** {@code tp->lost}: times a segment was marked lost, ever (the rate sample's losses). */
   long lossEvents() {
     return lossEvents;
   }
@@ -531,9 +529,8 @@ final class RetransmitQueue {
       int flags = segState[slot];
       retransAcked |= (flags & EVER_RETRANS) != 0;
       sample.released++;
-      if ((flags & EVER_RETRANS) == 0) {
-        sample.newestReleasedSentNs = segSent[slot];
-      }
+      // ca_seq_rtt's segment; none at all if any released one was retransmitted (below).
+      sample.newestReleasedSentNs = segSent[slot];
       if ((flags & SACKED) != 0) {
         sackedOut--;
         sackedSlots.add(slot, -1);
