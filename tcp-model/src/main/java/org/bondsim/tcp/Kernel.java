@@ -12,12 +12,12 @@ import org.bondsim.api.KernelVersion;
  * ACK, reorder counters only when the metric grows (capped at 127), no TCP small queues, and a
  * receiver that ACKs every out-of-order segment at once. {@link #LINUX_6_1}: 6.x, except that the
  * RACK reorder timer and the loss probe add two ticks after rounding to ticks, as before Linux
- * 1c2709cfff1d.
+ * 1c2709cfff1d, and TCP small queues stop at 1 MB ({@code tcp_limit_output_bytes} before 6.16).
  */
 public enum Kernel {
   /** Linux 6.x. */
   LINUX_6(KernelVersion.LINUX_6, KernelProfile.LINUX_6),
-  /** Linux 6.1 as released: 6.x with the short timers' two-tick floor. */
+  /** Linux 6.1 as released: 6.x with the short timers' two-tick floor and a 1 MB TSQ cap. */
   LINUX_6_1(KernelVersion.LINUX_6_1, KernelProfile.LINUX_6_1),
   /** Linux 2.6.37, the kernel of the reference experiments. */
   LINUX_2_6_37(KernelVersion.LINUX_2_6_37, KernelProfile.LINUX_2_6_37);

@@ -15,7 +15,10 @@ package org.bondsim.tcp;
  * @param advWinScale {@code tcp_adv_win_scale}: 1 on 6.x (half the buffer is window), 2 on 2.6.37
  *     (three quarters)
  * @param sockMinSndbuf {@code SOCK_MIN_SNDBUF}: 4608 on x86-64 6.x, 2048 on 2.6.37
- * @param smallQueues TCP small queues ({@code tcp_small_queue_check}, since 3.6)
+ * @param limitOutputBytes {@code tcp_limit_output_bytes}'s default, the cap of TCP small queues
+ *     ({@code tcp_small_queue_check}, since 3.6): 4 MB since 6.16 (Linux commit "tcp: increase
+ *     tcp_limit_output_bytes default value to 4MB"), 1 MB (16 × 65536, set in 2018) on 6.1; 0 on
+ *     2.6.37, which has no TCP small queues
  * @param compressesSacks the receiver compresses SACKs after three duplicates ({@code
  *     tcp_comp_sack_nr}, since 4.19); 2.6.37 ACKs every out-of-order segment at once
  * @param growsPerPacket slow start and CUBIC count packets delivered ({@code tcp_cong_avoid}'s
@@ -77,7 +80,7 @@ record KernelProfile(
     long rmemMax,
     int advWinScale,
     int sockMinSndbuf,
-    boolean smallQueues,
+    long limitOutputBytes,
     boolean compressesSacks,
     boolean growsPerPacket,
     boolean countsEveryReorderEvent,
@@ -161,7 +164,7 @@ record KernelProfile(
           6_291_456L,
           1,
           4608,
-          true,
+          4L << 20,
           true,
           true,
           true,
@@ -193,7 +196,7 @@ record KernelProfile(
           4_194_304L,
           2,
           2048,
-          false,
+          0L,
           false,
           false,
           false,
@@ -219,11 +222,13 @@ record KernelProfile(
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
    * Linux 6.1 running on GCE"): the model's 6.x except that TCP's short timers still add two ticks
-   * after rounding ({@link #tickFloor}).
+   * after rounding ({@link #tickFloor}), and TCP small queues stop at 1 MB ({@link
+   * #limitOutputBytes}).
    */
-  static final KernelProfile LINUX_6_1 = LINUX_6.withTickFloor();
+  static final KernelProfile LINUX_6_1 = LINUX_6.asLinux61();
 
-  private KernelProfile withTickFloor() {
+  /** This profile with 6.1's short-timer tick floor and its 1 MB {@code tcp_limit_output_bytes}. */
+  private KernelProfile asLinux61() {
     return new KernelProfile(
         initialCwnd,
         initialRtoNs,
@@ -231,7 +236,7 @@ record KernelProfile(
         rmemMax,
         advWinScale,
         sockMinSndbuf,
-        smallQueues,
+        1L << 20,
         compressesSacks,
         growsPerPacket,
         countsEveryReorderEvent,

@@ -22,7 +22,6 @@ import org.bondsim.api.workload.WorkloadContext;
  */
 final class Transmitter implements PacketOwner {
   private static final int IPV4_TCP_HEADERS = 40;
-  private static final long TSQ_MAX_BYTES = 1L << 20; // tcp_limit_output_bytes
 
   /** {@code sk_gso_max_size}: 64 KB. */
   static final int GSO_MAX_BYTES = 65536;
@@ -200,24 +199,21 @@ final class Transmitter implements PacketOwner {
     return peerWindow;
   }
 
-  /** Pacing rate in bytes per second, unbounded before the first RTT sample. */
+  /** The pacing rate ({@link Pacing}), unbounded before the first RTT sample. */
   private long pacingRate() {
     return rtt.hasSample()
-        ? (long) (2.0 * window.cwnd * options.mss * 1e9 / Math.max(rtt.srttNs(), 1))
+        ? Pacing.bytesPerSecond(
+            window.cwnd, window.ssthresh, queue.size(), options.mss, rtt.srttNs())
         : Long.MAX_VALUE / 4;
   }
 
-  /**
-   * TCP small queues: bytes below TCP limited to ~1 ms at the pacing rate, at least two skbs, at
-   * most tcp_limit_output_bytes (1 MB). Not in 2.6.37.
-   */
+  /** TCP small queues ({@link Pacing#smallQueueLimit}); not in 2.6.37. */
   private boolean smallQueueAllows() {
-    if (!profile.smallQueues()) {
+    if (profile.limitOutputBytes() == 0) {
       return true;
     }
-    long twoSkbs = 2L * SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
-    long limit = Math.min(Math.max(twoSkbs, pacingRate() >> 10), TSQ_MAX_BYTES);
-    return queuedBytes < limit;
+    long skb = SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
+    return queuedBytes < Pacing.smallQueueLimit(pacingRate(), skb, profile.limitOutputBytes());
   }
 
   /** {@code tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} until something stops them. */
@@ -374,7 +370,7 @@ final class Transmitter implements PacketOwner {
     if (!profile.tsoAutosize()) {
       return GSO_MAX_BYTES / mss;
     }
-    long bytes = pacingRate() >> 10;
+    long bytes = pacingRate() >> Pacing.SHIFT;
     if (profile.tsoRttLog() >= 0 && rtt.hasSample()) {
       long r = (rtt.minRttNs() / 1000) >> profile.tsoRttLog();
       if (r < 32) {

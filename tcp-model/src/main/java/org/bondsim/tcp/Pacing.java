@@ -1,0 +1,51 @@
+package org.bondsim.tcp;
+
+/**
+ * The pacing rate 6.17 keeps for a connection without a pacing qdisc ({@code
+ * tcp_update_pacing_rate}) and the two things it sizes here: how many bytes TCP small queues lets
+ * wait below TCP ({@code tcp_small_queue_check}) and, through {@code tcp_tso_autosize}, a GSO
+ * packet.
+ */
+final class Pacing {
+  /** {@code tcp_pacing_ss_ratio}'s default, in percent. */
+  static final int SS_RATIO = 200;
+
+  /** {@code tcp_pacing_ca_ratio}'s default, in percent. */
+  static final int CA_RATIO = 120;
+
+  /** {@code sk_pacing_shift}'s default: TSQ and TSO sizing hold about 1 ms (2^-10 s) of it. */
+  static final int SHIFT = 10;
+
+  private Pacing() {}
+
+  /**
+   * {@code tcp_update_pacing_rate}: {@link #SS_RATIO} of the larger of cwnd and the segments out,
+   * times the MSS over the smoothed RTT, while cwnd is below half of ssthresh ("approaching the end
+   * of slow start, we should slow down"), {@link #CA_RATIO} after.
+   *
+   * @param cwnd the window in segments
+   * @param ssthresh the slow-start threshold ({@link Integer#MAX_VALUE} before the first loss)
+   * @param packetsOut segments sent and not yet cumulatively acknowledged
+   * @param mss the sender's MSS
+   * @param srttNs the smoothed RTT, above 0
+   * @return bytes per second
+   */
+  static long bytesPerSecond(int cwnd, int ssthresh, int packetsOut, int mss, long srttNs) {
+    int ratio = cwnd < ssthresh / 2 ? SS_RATIO : CA_RATIO;
+    long packets = Math.max(cwnd, packetsOut);
+    return (long) mss * ratio * packets * 10_000_000L / Math.max(srttNs, 1);
+  }
+
+  /**
+   * {@code tcp_small_queue_check}'s limit for a flow no qdisc paces: about 1 ms at the pacing rate,
+   * at least two skbs, at most {@code tcp_limit_output_bytes}.
+   *
+   * @param bytesPerSecond the pacing rate
+   * @param skbTruesize the truesize of one full-sized skb
+   * @param limitOutputBytes {@code tcp_limit_output_bytes}
+   * @return the bytes that may wait below TCP
+   */
+  static long smallQueueLimit(long bytesPerSecond, long skbTruesize, long limitOutputBytes) {
+    return Math.min(Math.max(2 * skbTruesize, bytesPerSecond >> SHIFT), limitOutputBytes);
+  }
+}

@@ -1,0 +1,44 @@
+package org.bondsim.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** 6.17's pacing rate and the TCP small queues limit it sets, with the kernels' caps. */
+class PacingTest {
+  private static final int MSS = 1448;
+  private static final long US = 1_000L;
+
+  @Test
+  void slowStartPacesAtTwiceTheWindowPerRttAndCongestionAvoidanceAtOnePointTwo() {
+    // 10 segments of 1448 bytes per 100 us is 144.8 MB/s.
+    assertThat(Pacing.bytesPerSecond(10, Integer.MAX_VALUE, 10, MSS, 100 * US))
+        .isEqualTo(289_600_000L);
+    // cwnd 10 is not below half of ssthresh 20: "approaching the end of slow start".
+    assertThat(Pacing.bytesPerSecond(10, 20, 10, MSS, 100 * US)).isEqualTo(173_760_000L);
+    assertThat(Pacing.bytesPerSecond(9, 20, 9, MSS, 100 * US)).isEqualTo(2 * 9 * 144_800_000L / 10);
+  }
+
+  @Test
+  void segmentsOutBeyondTheWindowCount() {
+    // After a reduction more segments may be out than cwnd allows: max(cwnd, packets_out).
+    assertThat(Pacing.bytesPerSecond(10, 20, 30, MSS, 100 * US))
+        .isEqualTo(3 * Pacing.bytesPerSecond(10, 20, 10, MSS, 100 * US));
+  }
+
+  @Test
+  void smallQueuesHoldAboutAMillisecondWithinTwoSkbsAndTheKernelsCap() {
+    long skb = 2_304;
+    // 289.6 MB/s >> 10: 282 812 bytes, about 1 ms.
+    assertThat(Pacing.smallQueueLimit(289_600_000L, skb, 4L << 20)).isEqualTo(282_812L);
+    // A slow flow still may queue two skbs.
+    assertThat(Pacing.smallQueueLimit(1_000_000L, skb, 4L << 20)).isEqualTo(2 * skb);
+    // 28.96 GB/s (cwnd 10 over 1 us) stops at tcp_limit_output_bytes: 4 MB on 6.17, 1 MB on 6.1.
+    long fast = Pacing.bytesPerSecond(10, Integer.MAX_VALUE, 10, MSS, US);
+    assertThat(Pacing.smallQueueLimit(fast, skb, KernelProfile.LINUX_6.limitOutputBytes()))
+        .isEqualTo(4_194_304L);
+    assertThat(Pacing.smallQueueLimit(fast, skb, KernelProfile.LINUX_6_1.limitOutputBytes()))
+        .isEqualTo(1_048_576L);
+    assertThat(KernelProfile.LINUX_2_6_37.limitOutputBytes()).as("no TSQ on 2.6.37").isZero();
+  }
+}
