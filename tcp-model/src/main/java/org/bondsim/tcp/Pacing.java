@@ -48,4 +48,22 @@ final class Pacing {
   static long smallQueueLimit(long bytesPerSecond, long skbTruesize, long limitOutputBytes) {
     return Math.min(Math.max(2 * skbTruesize, bytesPerSecond >> SHIFT), limitOutputBytes);
   }
+
+  /**
+   * {@code tcp_small_queue_check}'s verdict: what waits below TCP may reach the limit, twice it for
+   * a retransmission ({@code tcp_xmit_retransmit_queue} passes factor 1), and a retransmit queue of
+   * at most one segment sends whatever waits ("this helps when TX completions are delayed too
+   * much"). Difference: Linux's exception counts skbs, so a lone GSO packet of several segments
+   * qualifies; here only one segment does.
+   *
+   * @param queuedBytes truesize of what this socket has below TCP ({@code sk_wmem_alloc})
+   * @param limit {@link #smallQueueLimit}'s answer
+   * @param retransmission whether the segment to send is a retransmission
+   * @param segmentsOut segments in the retransmit queue
+   * @return whether it may go now
+   */
+  static boolean smallQueueAllows(
+      long queuedBytes, long limit, boolean retransmission, int segmentsOut) {
+    return queuedBytes <= (retransmission ? 2 * limit : limit) || segmentsOut <= 1;
+  }
 }

@@ -207,13 +207,14 @@ final class Transmitter implements PacketOwner {
         : Long.MAX_VALUE / 4;
   }
 
-  /** TCP small queues ({@link Pacing#smallQueueLimit}); not in 2.6.37. */
-  private boolean smallQueueAllows() {
+  /** TCP small queues ({@link Pacing#smallQueueAllows}); not in 2.6.37. */
+  private boolean smallQueueAllows(boolean retransmission) {
     if (profile.limitOutputBytes() == 0) {
       return true;
     }
     long skb = SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
-    return queuedBytes < Pacing.smallQueueLimit(pacingRate(), skb, profile.limitOutputBytes());
+    long limit = Pacing.smallQueueLimit(pacingRate(), skb, profile.limitOutputBytes());
+    return Pacing.smallQueueAllows(queuedBytes, limit, retransmission, queue.size());
   }
 
   /** {@code tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} until something stops them. */
@@ -246,7 +247,7 @@ final class Transmitter implements PacketOwner {
         }
         return;
       }
-      if (sndNxt >= appEnd || !smallQueueAllows()) {
+      if (sndNxt >= appEnd || !smallQueueAllows(false)) {
         return;
       }
       if (recovery.inRecovery() && !reduction.maySend()) {
@@ -381,7 +382,7 @@ final class Transmitter implements PacketOwner {
   }
 
   private boolean retransmitOneLost() {
-    if (queue.packetsInFlight() >= window.cwnd || !smallQueueAllows()) {
+    if (queue.packetsInFlight() >= window.cwnd || !smallQueueAllows(true)) {
       return false;
     }
     if (recovery.inRecovery() && !reduction.maySend()) {

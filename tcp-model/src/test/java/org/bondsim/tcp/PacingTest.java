@@ -41,4 +41,16 @@ class PacingTest {
         .isEqualTo(1_048_576L);
     assertThat(KernelProfile.LINUX_2_6_37.limitOutputBytes()).as("no TSQ on 2.6.37").isZero();
   }
+
+  @Test
+  void aRetransmissionMayUseTwiceTheLimitAndALoneSegmentAlwaysGoes() {
+    long limit = 100_000;
+    assertThat(Pacing.smallQueueAllows(limit, limit, false, 50)).as("up to the limit").isTrue();
+    assertThat(Pacing.smallQueueAllows(limit + 1, limit, false, 50)).isFalse();
+    assertThat(Pacing.smallQueueAllows(2 * limit, limit, true, 50)).isTrue();
+    assertThat(Pacing.smallQueueAllows(2 * limit + 1, limit, true, 50)).isFalse();
+    // tcp_rtx_queue_empty_or_single_skb: TX completions may be late, nothing else would call back.
+    assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, 1)).isTrue();
+    assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, 0)).isTrue();
+  }
 }
