@@ -394,7 +394,7 @@ final class NetperfCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "Named CPU costs: none (default), generic-2010 (uncalibrated 2010-era x86 figures) or"
-              + " reference-2.6.37 (generic-2010 x 3.094, calibrated on one row of the reference"
+              + " reference-2.6.37 (generic-2010 x 3.254, calibrated on one row of the reference"
               + " experiment; see README).")
   String costProfile;
 

@@ -197,7 +197,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
               : (below + above) / 2;
     }
     // Rounded to the three decimals printed, so the named profile reference-2.6.37 (generic x
-    // 3.094) and this command run the very same figures.
+    // 3.254) and this command run the very same figures.
     factor = Math.round(bestFactor * 1000) / 1000.0;
     CpuCosts profile = CpuCosts.GENERIC_2010.scaled(factor);
     if (!json) {
@@ -325,7 +325,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         Locale.ROOT,
         "Cost profile: generic costs x %.3f, fitted so the MTU 9000, GRO off row's sender service"
             + " demand comes out at %.3f us/KB (measured %.3f); all else is predicted. bondsim"
-            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 3.094).%n",
+            + " netperf --cost-profile reference-2.6.37 is this fit as of this release (factor 3.254).%n",
         factor,
         simulated,
         calibration.serviceDemand());

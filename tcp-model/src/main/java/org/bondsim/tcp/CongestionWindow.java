@@ -11,7 +11,8 @@ final class CongestionWindow {
 
   private final CongestionControl cc;
   private final boolean growsPerPacket;
-  private final int initialCwnd;
+  private final KernelProfile profile;
+  private int initialCwnd;
   // 2.6.37: tcp_is_cwnd_limited from the ACK's prior in-flight, and tcp_moderate_cwnd.
   private final boolean moderates;
   private final boolean gso;
@@ -25,10 +26,18 @@ final class CongestionWindow {
     KernelProfile profile = settings.profile();
     this.cc = CongestionControl.named(settings.congestionControl(), profile, settings.jiffies());
     this.growsPerPacket = profile.growsPerPacket();
-    this.cwnd = profile.initialCwnd();
-    this.initialCwnd = profile.initialCwnd();
+    this.profile = profile;
+    // Until the handshake settles the MSS: the window for Ethernet's (onEstablished sets it).
+    this.initialCwnd = profile.initialCwnd(1460);
+    this.cwnd = initialCwnd;
     this.moderates = profile.moderatesCwnd();
     this.gso = settings.gso();
+  }
+
+  /** The handshake settled the MSS: the first window ({@code tcp_init_cwnd}). */
+  void onEstablished(int mss) {
+    initialCwnd = profile.initialCwnd(mss);
+    cwnd = initialCwnd;
   }
 
   boolean inSlowStart() {

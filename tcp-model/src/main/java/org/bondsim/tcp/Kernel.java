@@ -8,10 +8,10 @@ import org.bondsim.api.KernelVersion;
  * <p>{@link #LINUX_6} (default): RACK time-based loss detection when {@code tcp_recovery} has bit
  * 1, PRR, 10-segment initial window, 1 s initial RTO, per-packet window growth, reorder counters
  * per detection event, TCP small queues. {@link #LINUX_2_6_37}: dupthresh loss detection with FACK
- * until reordering is detected, rate-halving, 3-segment initial window, 3 s initial RTO, growth per
- * ACK, reorder counters only when the metric grows (capped at 127), no TCP small queues, and a
- * receiver that ACKs every out-of-order segment at once. {@link #LINUX_6_1}: 6.x, except that the
- * RACK reorder timer and the loss probe add two ticks after rounding to ticks, as before Linux
+ * until reordering is detected, rate-halving, RFC 3390's initial window by MSS, 3 s initial RTO,
+ * growth per ACK, reorder counters only when the metric grows (capped at 127), no TCP small queues,
+ * and a receiver that ACKs every out-of-order segment at once. {@link #LINUX_6_1}: 6.x, except that
+ * the RACK reorder timer and the loss probe add two ticks after rounding to ticks, as before Linux
  * 1c2709cfff1d, and TCP small queues stop at 1 MB ({@code tcp_limit_output_bytes} before 6.16).
  */
 public enum Kernel {

@@ -5,9 +5,8 @@ package org.bondsim.tcp;
  * testing which kernel runs. Each figure names where it comes from; a new kernel is a new constant.
  *
  * @param initialCwnd the first window in segments: 10 ({@code TCP_INIT_CWND}, RFC 6928, since
- *     2.6.39); 3 on 2.6.37 ({@code tcp_init_cwnd}, RFC 3390 for an MSS of 1096..1460 bytes;
- *     difference: 2.6.37 opens at 2 above 1460 bytes and at 4 at 1095 or below, which the model
- *     does not: at MTU 9000 it moves the reference fit, see the README)
+ *     2.6.39); 0 on 2.6.37, whose {@code tcp_init_cwnd} takes RFC 3390's by MSS ({@link
+ *     #initialCwnd(int)})
  * @param initialRtoNs {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298, since 3.1), 3 s on 2.6.37; the SYN
  *     timer starts there too
  * @param rmemDefault {@code tcp_rmem[1]}: 131072 on 6.x, 87380 on 2.6.37
@@ -190,7 +189,7 @@ record KernelProfile(
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
       new KernelProfile(
-          3,
+          0,
           3_000_000_000L,
           87_380L,
           4_194_304L,
@@ -258,6 +257,21 @@ record KernelProfile(
         recordEnds,
         undoRules,
         moderatesCwnd);
+  }
+
+  /**
+   * The first window for a connection of this MSS: {@link #initialCwnd()}, or where that is 0,
+   * 2.6.37's {@code rfc3390_bytes_to_packets} (include/net/tcp.h): 4 segments up to an MSS of 1095
+   * bytes, 2 above 2190, 3 between (so 3 at MTU 1500 and 2 at MTU 9000).
+   *
+   * @param mss the sender's MSS
+   * @return segments
+   */
+  int initialCwnd(int mss) {
+    if (initialCwnd > 0) {
+      return initialCwnd;
+    }
+    return mss <= 1095 ? 4 : mss > 2190 ? 2 : 3;
   }
 
   /**

@@ -114,6 +114,7 @@ final class Transmitter implements PacketOwner {
   /** Data may flow from now on. */
   void established() {
     established = true;
+    window.onEstablished(options.mss);
   }
 
   /** The window the peer's last segment advertised. */

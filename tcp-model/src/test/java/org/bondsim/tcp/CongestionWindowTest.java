@@ -124,4 +124,22 @@ class CongestionWindowTest {
     w.restartAfterIdle(10_000, 100);
     assertThat(w.cwnd).as("below the initial window it stays").isEqualTo(6);
   }
+
+  @Test
+  void theFirstWindowFollowsTheKernelsRuleForTheMss() {
+    // 2.6.37's tcp_init_cwnd takes rfc3390_bytes_to_packets: 4 up to 1095 bytes, 2 above 2190.
+    CongestionWindow classic = window("2.6.37");
+    classic.onEstablished(8948);
+    assertThat(classic.cwnd).as("MTU 9000 with timestamps").isEqualTo(2);
+    classic.onEstablished(1448);
+    assertThat(classic.cwnd).as("MTU 1500 with timestamps").isEqualTo(3);
+    classic.onEstablished(1095);
+    assertThat(classic.cwnd).isEqualTo(4);
+    classic.onEstablished(2191);
+    assertThat(classic.cwnd).isEqualTo(2);
+    // Since 2.6.39, TCP_INIT_CWND whatever the MSS.
+    CongestionWindow current = window("6.x");
+    current.onEstablished(8948);
+    assertThat(current.cwnd).isEqualTo(10);
+  }
 }
