@@ -33,6 +33,8 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param minTsoSegs {@code net.ipv4.tcp_min_tso_segs}, the fewest segments autosizing puts in a TSO
  *     packet
  * @param jiffies the kernel's tick ({@code bondsim.hz}, {@code CONFIG_HZ}, 1000 unless set)
+ * @param limitOutputBytes {@code net.ipv4.tcp_limit_output_bytes}, TCP small queues' cap: the
+ *     kernel profile's unless given; 0 on 2.6.37, which has no TCP small queues and no such sysctl
  */
 public record TcpSettings(
     Kernel kernel,
@@ -49,7 +51,8 @@ public record TcpSettings(
     long rmemMax,
     boolean slowStartAfterIdle,
     int minTsoSegs,
-    Jiffies jiffies) {
+    Jiffies jiffies,
+    long limitOutputBytes) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -92,6 +95,11 @@ public record TcpSettings(
           new IntOption(
               "net.ipv4.tcp_min_tso_segs", 2, 1, 255, "", "fewest segments in a TSO packet"),
           new TextOption(
+              "net.ipv4.tcp_limit_output_bytes",
+              "",
+              "bytes TCP small queues let one socket keep below TCP (empty: the kernel's, 4 MB on"
+                  + " 6.x, 1 MB on 6.1; 2.6.37 has no TCP small queues)"),
+          new TextOption(
               "net.ipv4.tcp_rmem",
               "",
               "MIN DEFAULT MAX receive buffer bytes: DEFAULT to start, MAX for autotuning and"
@@ -124,7 +132,26 @@ public record TcpSettings(
         rmem[2],
         context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"),
         Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")),
-        new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))));
+        new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))),
+        limitOutputBytes(context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()));
+  }
+
+  /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */
+  private static long limitOutputBytes(String text, KernelProfile profile) {
+    if (text.isBlank() || profile.limitOutputBytes() == 0) {
+      return profile.limitOutputBytes();
+    }
+    long value;
+    try {
+      value = Long.parseLong(text.trim());
+    } catch (NumberFormatException e) {
+      value = -1;
+    }
+    if (value < 1 || value > Integer.MAX_VALUE) {
+      throw OptionException.mustBe(
+          "net.ipv4.tcp_limit_output_bytes", "a byte count from 1 to 2147483647", text);
+    }
+    return value;
   }
 
   /** Reads tcp_rmem: "4096 131072 6291456" as {@code sysctl} prints it. */

@@ -60,6 +60,8 @@ final class Transmitter implements PacketOwner {
   private long peerWindow;
   // tp->max_window: the largest window the peer has offered (tcp_ack_update_window).
   private long maxPeerWindow;
+  // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
+  private final long limitOutputBytes;
   private long queuedBytes;
   private long packetNumber;
   private long retransmitted;
@@ -84,6 +86,7 @@ final class Transmitter implements PacketOwner {
     this.profile = settings.profile();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.minTsoSegs = settings.minTsoSegs();
+    this.limitOutputBytes = settings.limitOutputBytes();
     this.deferral =
         settings.gso() && profile.defersTso() ? new TsoDeferral(settings.jiffies()) : null;
   }
@@ -210,11 +213,11 @@ final class Transmitter implements PacketOwner {
 
   /** TCP small queues ({@link Pacing#smallQueueAllows}); not in 2.6.37. */
   private boolean smallQueueAllows(boolean retransmission) {
-    if (profile.limitOutputBytes() == 0) {
+    if (limitOutputBytes == 0) {
       return true;
     }
     long skb = SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
-    long limit = Pacing.smallQueueLimit(pacingRate(), skb, profile.limitOutputBytes());
+    long limit = Pacing.smallQueueLimit(pacingRate(), skb, limitOutputBytes);
     return Pacing.smallQueueAllows(queuedBytes, limit, retransmission, queue.size());
   }
 

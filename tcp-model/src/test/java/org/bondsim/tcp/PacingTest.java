@@ -2,6 +2,7 @@ package org.bondsim.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** 6.17's pacing rate and the TCP small queues limit it sets, with the kernels' caps. */
@@ -52,5 +53,21 @@ class PacingTest {
     // tcp_rtx_queue_empty_or_single_skb: TX completions may be late, nothing else would call back.
     assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, 1)).isTrue();
     assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, 0)).isTrue();
+  }
+
+  private static long limitOf(Map<String, String> sysctls) {
+    return TcpSettings.of(new ManualContext(1500, sysctls)).limitOutputBytes();
+  }
+
+  @Test
+  void theSysctlOverridesTheKernelsCapWhereTheKernelHasTcpSmallQueues() {
+    assertThat(limitOf(Map.of())).isEqualTo(4L << 20);
+    assertThat(limitOf(Map.of("bondsim.kernel", "6.1"))).isEqualTo(1L << 20);
+    assertThat(limitOf(Map.of("net.ipv4.tcp_limit_output_bytes", "262144"))).isEqualTo(262_144);
+    assertThat(
+            limitOf(
+                Map.of("bondsim.kernel", "2.6.37", "net.ipv4.tcp_limit_output_bytes", "262144")))
+        .as("2.6.37 has no TCP small queues")
+        .isZero();
   }
 }
