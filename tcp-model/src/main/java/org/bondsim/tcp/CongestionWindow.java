@@ -27,7 +27,7 @@ final class CongestionWindow {
     this.cc = CongestionControl.named(settings.congestionControl(), profile, settings.jiffies());
     this.growsPerPacket = profile.growsPerPacket();
     this.profile = profile;
-    // Until the handshake settles the MSS: the window for Ethernet's (onEstablished sets it).
+    // The handshake settles the MSS (onEstablished); until then, the window for Ethernet's MSS.
     this.initialCwnd = profile.initialCwnd(1460);
     this.cwnd = initialCwnd;
     this.moderates = profile.moderatesCwnd();
