@@ -35,7 +35,6 @@ final class ClassicCubic extends HyStartCubic {
   private static final int ACK_RATIO_SHIFT = 4;
   private static final int INITIAL_DELAYED_ACK = 2 << ACK_RATIO_SHIFT;
 
-  private final Jiffies jiffies;
   // delay_min: jiffies << 3, 0 until the first sample.
   private long delayMin;
   // delayed_ack: packets per ACK << ACK_RATIO_SHIFT.
@@ -44,14 +43,12 @@ final class ClassicCubic extends HyStartCubic {
   private int credit;
 
   ClassicCubic(Jiffies jiffies, long hystartDelayMinNs) {
-    super(hystartDelayMinNs);
-    this.jiffies = jiffies;
+    super(jiffies, hystartDelayMinNs);
   }
 
   @Override
   public void onLoss() {
-    epochStarted = false;
-    // tcp_enter_cwr and the entry to Recovery clear snd_cwnd_cnt.
+    // tcp_enter_cwr and the entry to Recovery clear snd_cwnd_cnt (the epoch ended already).
     credit = 0;
   }
 

@@ -25,18 +25,11 @@ package org.bondsim.tcp;
  * not shift the epoch ({@code CA_EVENT_TX_START}).
  */
 final class Cubic extends HyStartCubic {
-  private final Jiffies jiffies;
   // tp->snd_cwnd_cnt: packets ACKed toward the next increment.
   private int credit;
 
   Cubic(Jiffies jiffies, long hystartDelayMinNs) {
-    super(hystartDelayMinNs);
-    this.jiffies = jiffies;
-  }
-
-  @Override
-  public void onLoss() {
-    epochStarted = false;
+    super(jiffies, hystartDelayMinNs);
   }
 
   @Override

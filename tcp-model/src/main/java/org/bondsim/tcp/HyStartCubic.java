@@ -21,6 +21,7 @@ abstract sealed class HyStartCubic implements CongestionControl permits Cubic, C
   private static final long MAX_OFFSET = 1L << 18;
 
   private final HyStart hyStart;
+  final Jiffies jiffies;
   // struct bictcp, the fields both kernels keep.
   int cnt;
   int lastMaxCwnd;
@@ -33,7 +34,8 @@ abstract sealed class HyStartCubic implements CongestionControl permits Cubic, C
   int ackCount;
   private int renoCwnd;
 
-  HyStartCubic(long hystartDelayMinNs) {
+  HyStartCubic(Jiffies jiffies, long hystartDelayMinNs) {
+    this.jiffies = jiffies;
     this.hyStart = new HyStart(hystartDelayMinNs);
   }
 
@@ -43,6 +45,7 @@ abstract sealed class HyStartCubic implements CongestionControl permits Cubic, C
     return hyStart.exitSlowStart(rttNs, cwnd, sndUna, sndNxt, minRttNs);
   }
 
+  /** Ends the epoch ({@code bictcp_recalc_ssthresh}); every window reduction passes here. */
   @Override
   public final int ssthreshAfterLoss(int cwnd) {
     epochStarted = false;
