@@ -153,8 +153,12 @@ class TruthfulNumbersTest {
 
   @Test
   void unknownValuesAreNullNotPlausibleNumbers() throws Exception {
-    JsonNode tcp = json("netperf", "-l", "0.2", "--json");
+    // Without HyStart, nothing sets ssthresh in 0.2 s of loss-free slow start: infinite, so null.
+    JsonNode tcp = json("netperf", "-l", "0.2", "--sysctl", "tcp_cubic.hystart=0", "--json");
     assertThat(tcp.at("/connection/ssthresh").isNull()).isTrue();
+    // HyStart's ACK train ends slow start on a LAN: then ssthresh is the window it stopped at.
+    JsonNode hystart = json("netperf", "-l", "0.2", "--json");
+    assertThat(hystart.at("/connection/ssthresh").asInt()).isGreaterThanOrEqualTo(16);
     assertThat(tcp.at("/hosts/local/cpu_percent").isNull()).isTrue();
     // 10 us is shorter than one round trip: no transaction completes, so no latency exists.
     JsonNode rr = json("netperf", "-t", "TCP_RR", "-l", "0.00001", "--json");

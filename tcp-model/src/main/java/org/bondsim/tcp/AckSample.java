@@ -50,6 +50,28 @@ final class AckSample {
   /** An RTT sample from a never-retransmitted segment, or -1 (Karn's rule). */
   long rttNs;
 
+  /**
+   * The RTT congestion control takes ({@code ca_rtt_us}): from the newest segment this ACK newly
+   * SACKed that was never retransmitted ({@code last_sackt}), else from the newest it acknowledged
+   * cumulatively and not SACKed before ({@code last_ackt}, none if any released segment was ever
+   * retransmitted); -1 when neither exists.
+   */
+  long caRttNs;
+
+  // The newest (highest) segment this ACK newly SACKed that was never retransmitted: its start and
+  // when it was sent (last_sackt), -1 when none.
+  long lastSackedSeq;
+  long lastSackedSentNs;
+
+  /** snd_nxt when the ACK arrived. */
+  long sndNxt;
+
+  /**
+   * {@code sk_pacing_rate} as the ACK finds it (bytes per second; {@link Pacing}): what the
+   * previous ACK and the sends since left, read by HyStart's ACK-train cushion.
+   */
+  long pacingRate;
+
   /** The largest reordering distance this ACK proves, in bytes, or -1. */
   long reorderDistance;
 
@@ -80,11 +102,54 @@ final class AckSample {
     newlySacked = 0;
     newlyDelivered = 0;
     rttNs = -1;
+    caRttNs = -1;
+    lastSackedSeq = -1;
+    lastSackedSentNs = -1;
     reorderDistance = -1;
     dsack = false;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
     walked = 0;
+  }
+
+  /**
+   * snd_una after the ACK.
+   *
+   * @return the cumulative ACK if it advanced, else snd_una before it
+   */
+  long sndUna() {
+    return advanced ? ack : priorSndUna;
+  }
+
+  /**
+   * A segment sent once was newly SACKed: the highest such gives {@code last_sackt} (Linux tags in
+   * sequence order).
+   */
+  void sackedOnce(long start, long sentNs) {
+    if (start > lastSackedSeq) {
+      lastSackedSeq = start;
+      lastSackedSentNs = sentNs;
+    }
+  }
+
+  /**
+   * The cumulative ACK's RTT samples ({@code tcp_clean_rtx_queue}): {@link #rttNs} from the oldest
+   * newly acknowledged segment, {@link #caRttNs} from the newest, or from the newest newly SACKed
+   * one when there is one.
+   *
+   * @param now the time
+   * @param firstAcktNs when the oldest released segment not SACKed before was sent, or -1 when none
+   *     was or any released one was ever retransmitted
+   * @param lastAcktNs when the newest such segment was sent
+   */
+  void rttSamples(long now, long firstAcktNs, long lastAcktNs) {
+    if (firstAcktNs >= 0) {
+      rttNs = now - firstAcktNs;
+      caRttNs = now - lastAcktNs;
+    }
+    if (lastSackedSentNs >= 0) {
+      caRttNs = now - lastSackedSentNs;
+    }
   }
 
   void reordered(long distanceBytes) {

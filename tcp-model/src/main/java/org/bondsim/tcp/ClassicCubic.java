@@ -28,10 +28,10 @@ package org.bondsim.tcp;
  *
  * <p>Differences: K comes from an exact integer cube root where the kernel uses a table and one
  * Newton step; an epoch-less connection takes delay samples from its start (the kernel compares
- * jiffies with an {@code epoch_start} of 0, which depends on the host's uptime); HyStart is the
- * model's shared detector ({@link HyStart}) rather than 2.6.37's jiffy-based one.
+ * jiffies with an {@code epoch_start} of 0, which depends on the host's uptime). HyStart is
+ * 2.6.37's own, on jiffies ({@link ClassicHyStart}).
  */
-final class ClassicCubic extends HyStartCubic {
+final class ClassicCubic extends CubicCore {
   private static final int ACK_RATIO_SHIFT = 4;
   private static final int INITIAL_DELAYED_ACK = 2 << ACK_RATIO_SHIFT;
 
@@ -42,8 +42,11 @@ final class ClassicCubic extends HyStartCubic {
   // tp->snd_cwnd_cnt: ACKs counted toward the next increment.
   private int credit;
 
-  ClassicCubic(Jiffies jiffies, long hystartDelayMinNs) {
-    super(jiffies, hystartDelayMinNs);
+  private final ClassicHyStart hyStart;
+
+  ClassicCubic(Jiffies jiffies, ClassicHyStart hyStart) {
+    super(jiffies);
+    this.hyStart = hyStart;
   }
 
   @Override
@@ -53,12 +56,38 @@ final class ClassicCubic extends HyStartCubic {
   }
 
   @Override
-  public void onLossState() {
+  public void onLossState(long nowNs, long sndNxt) {
+    // bictcp_state: bictcp_reset, then bictcp_hystart_reset.
     resetState();
     delayMin = 0;
     delayedAck = INITIAL_DELAYED_ACK;
+    hyStart.clearFound();
+    hyStart.reset(jiffies.tick(nowNs), sndNxt);
     // tcp_enter_loss clears snd_cwnd_cnt.
     credit = 0;
+  }
+
+  @Override
+  public void onSlowStartAck(long ack, long sndNxt, long nowNs) {
+    if (hyStart.roundEnds(ack)) {
+      hyStart.reset(jiffies.tick(nowNs), sndNxt);
+    }
+  }
+
+  /**
+   * {@code bictcp_acked}, called only for an ACK that released segments ({@code FLAG_ACKED}); then
+   * HyStart while cwnd is at most ssthresh.
+   */
+  @Override
+  public boolean onPacketsAcked(
+      AckSample sample, int cwnd, int ssthresh, boolean open, long nowNs) {
+    if (sample.released == 0) {
+      return false;
+    }
+    long delay = acked(sample.released, sample.newestReleasedSentNs, open, nowNs);
+    return delay > 0
+        && cwnd <= ssthresh
+        && hyStart.update(delay, delayMin, cwnd, jiffies.tick(nowNs));
   }
 
   @Override
@@ -66,28 +95,33 @@ final class ClassicCubic extends HyStartCubic {
     return Math.max(cwnd, lastMaxCwnd);
   }
 
-  @Override
-  public void onPacketsAcked(int packets, long newestSentNs, boolean open, long nowNs) {
+  /**
+   * {@code bictcp_acked}'s bookkeeping: the ACK ratio in Open, and {@code delay_min}.
+   *
+   * @return the delay sample (jiffies × 8), or 0 when the ACK gives none
+   */
+  long acked(int packets, long newestSentNs, boolean open, long nowNs) {
     if (open) {
       // cnt -= delayed_ack >> 4; delayed_ack += cnt: u32 into u16, so modulo 2^16.
       delayedAck = (delayedAck + packets - (delayedAck >> ACK_RATIO_SHIFT)) & 0xFFFF;
     }
     if (newestSentNs < 0) {
-      return;
+      return 0;
     }
     long now = jiffies.tick(nowNs);
     long rttTicks = now - jiffies.tick(newestSentNs);
     if (rttTicks <= 0 || (epochStarted && now - epochStart < jiffies.hz())) {
-      return;
+      return 0;
     }
     long delay = rttTicks << 3;
     if (delayMin == 0 || delayMin > delay) {
       delayMin = delay;
     }
+    return delay;
   }
 
   @Override
-  public int congestionAvoidance(int cwnd, int acked, long nowNs, long minRttNs) {
+  public int congestionAvoidance(int cwnd, int acked, long nowNs) {
     update(cwnd, jiffies.tick(nowNs));
     // tcp_cong_avoid_ai
     if (credit >= cnt) {

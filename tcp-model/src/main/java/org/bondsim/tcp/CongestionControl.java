@@ -1,7 +1,7 @@
 package org.bondsim.tcp;
 
 /** A congestion control module, as Linux's {@code tcp_congestion_ops}: cwnd in packets. */
-sealed interface CongestionControl permits Reno, HyStartCubic {
+sealed interface CongestionControl permits Reno, CubicCore {
   /**
    * Returns ssthresh after a loss ({@code ssthresh()}).
    *
@@ -17,16 +17,20 @@ sealed interface CongestionControl permits Reno, HyStartCubic {
    * @param cwnd the window
    * @param acked packets newly delivered by this ACK
    * @param nowNs the time
-   * @param minRttNs the connection's minimum RTT
    * @return the new window
    */
-  int congestionAvoidance(int cwnd, int acked, long nowNs, long minRttNs);
+  int congestionAvoidance(int cwnd, int acked, long nowNs);
 
   /** Called when a window reduction starts, to reset per-epoch state. */
   default void onLoss() {}
 
-  /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
-  default void onLossState() {}
+  /**
+   * An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}).
+   *
+   * @param nowNs the time
+   * @param sndNxt snd_nxt now
+   */
+  default void onLossState(long nowNs, long sndNxt) {}
 
   /**
    * The window an undo restores ({@code undo_cwnd}); by default the window before the reduction, as
@@ -41,35 +45,46 @@ sealed interface CongestionControl permits Reno, HyStartCubic {
   }
 
   /**
-   * A cumulative ACK released segments from the retransmit queue ({@code pkts_acked}).
+   * {@code pkts_acked}, once per ACK after the retransmit queue and the RTT estimator took it: the
+   * module's own RTT bookkeeping and, for CUBIC, HyStart, which may end slow start.
    *
-   * @param packets segments released, SACKed ones included
-   * @param newestSentNs when the newest of them was sent, or -1 if any was ever retransmitted
+   * @param sample the ACK ({@link AckSample#released}, the RTT sources, snd_una and snd_nxt)
+   * @param cwnd the window
+   * @param ssthresh the slow-start threshold
    * @param open whether the connection was in the Open state
    * @param nowNs the time
-   */
-  default void onPacketsAcked(int packets, long newestSentNs, boolean open, long nowNs) {}
-
-  /**
-   * Takes an RTT sample during slow start; a module may end slow start early (CUBIC's HyStart).
-   *
-   * @param rttNs the sample
-   * @param cwnd the window
-   * @param sndUna snd_una after the ACK
-   * @param sndNxt snd_nxt, the end of the current round
-   * @param minRttNs the connection's minimum RTT
    * @return true to end slow start now (ssthresh = cwnd)
    */
-  default boolean exitSlowStart(long rttNs, int cwnd, long sndUna, long sndNxt, long minRttNs) {
+  default boolean onPacketsAcked(
+      AckSample sample, int cwnd, int ssthresh, boolean open, long nowNs) {
     return false;
   }
 
-  static CongestionControl named(String name, KernelProfile profile, Jiffies jiffies) {
-    if (name.equals("reno")) {
+  /**
+   * An ACK that grows the window in slow start ({@code cong_avoid} before {@code tcp_slow_start}):
+   * 2.6.37's CUBIC starts HyStart's next round there.
+   *
+   * @param ack the cumulative acknowledgment
+   * @param sndNxt snd_nxt now
+   * @param nowNs the time
+   */
+  default void onSlowStartAck(long ack, long sndNxt, long nowNs) {}
+
+  /**
+   * The module a connection runs ({@code net.ipv4.tcp_congestion_control}).
+   *
+   * @param settings the connection's settings: the module, the kernel, the tick, HyStart's bits
+   * @param counters where the module counts (6.x CUBIC's HyStart exits)
+   * @return the module
+   */
+  static CongestionControl named(TcpSettings settings, TcpCounters counters) {
+    KernelProfile profile = settings.profile();
+    if (settings.congestionControl().equals("reno")) {
       return new Reno(profile.growsPerPacket());
     }
     return profile.growsPerPacket()
-        ? new Cubic(jiffies, profile.hystartLowNs())
-        : new ClassicCubic(jiffies, profile.hystartLowNs());
+        ? new Cubic(settings.jiffies(), new HyStart(settings.hystartDetect(), counters))
+        : new ClassicCubic(
+            settings.jiffies(), new ClassicHyStart(settings.hystartDetect(), settings.jiffies()));
   }
 }

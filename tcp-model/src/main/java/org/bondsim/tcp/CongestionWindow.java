@@ -23,8 +23,12 @@ final class CongestionWindow {
   private long cwndUsageSeq = -1;
 
   CongestionWindow(TcpSettings settings) {
+    this(settings, new TcpCounters());
+  }
+
+  CongestionWindow(TcpSettings settings, TcpCounters counters) {
     KernelProfile profile = settings.profile();
-    this.cc = CongestionControl.named(settings.congestionControl(), profile, settings.jiffies());
+    this.cc = CongestionControl.named(settings, counters);
     this.growsPerPacket = profile.growsPerPacket();
     this.profile = profile;
     // The handshake settles the MSS (onEstablished); until then, the window for Ethernet's MSS.
@@ -120,16 +124,14 @@ final class CongestionWindow {
     cwnd = Math.max(window, restart);
   }
 
-  /** An RTT sample from a cumulative ACK: the module may end slow start. */
-  void onRttSample(long rttNs, long sndUna, long sndNxt, long minRttNs) {
-    if (inSlowStart() && cc.exitSlowStart(rttNs, cwnd, sndUna, sndNxt, minRttNs)) {
+  /**
+   * {@code pkts_acked}: the module's RTT bookkeeping and ACK ratio; HyStart may end slow start
+   * (ssthresh = cwnd).
+   */
+  void onPacketsAcked(AckSample sample, boolean open, long nowNs) {
+    if (cc.onPacketsAcked(sample, cwnd, ssthresh, open, nowNs)) {
       ssthresh = cwnd;
     }
-  }
-
-  /** {@code pkts_acked}: the cumulative ACK released segments (the module's RTT and ACK ratio). */
-  void onPacketsAcked(AckSample sample, boolean open, long nowNs) {
-    cc.onPacketsAcked(sample.released, sample.newestReleasedSentNs, open, nowNs);
   }
 
   /** An undo ({@code tcp_undo_cwr}): the module says what window comes back. */
@@ -138,8 +140,8 @@ final class CongestionWindow {
   }
 
   /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
-  void onLossState() {
-    cc.onLossState();
+  void onLossState(long nowNs, long sndNxt) {
+    cc.onLossState(nowNs, sndNxt);
   }
 
   /** A loss (recovery, RTO or a repaired tail loss probe): the module's ssthresh. */
@@ -158,10 +160,9 @@ final class CongestionWindow {
    * @param sample the ACK
    * @param reordering the reordering level and whether it is above tcp_reordering
    * @param nowNs the time
-   * @param minRttNs the minimum RTT
    * @param mss the sender's MSS
    */
-  void grow(AckSample sample, ReorderingEstimator reordering, long nowNs, long minRttNs, int mss) {
+  void grow(AckSample sample, ReorderingEstimator reordering, long nowNs, int mss) {
     int newlyDelivered = sample.newlyDelivered;
     boolean progress;
     if (!growsPerPacket) {
@@ -182,6 +183,7 @@ final class CongestionWindow {
     // 2.6.37's modules slow-start while cwnd <= ssthresh (tcp_reno_cong_avoid, bictcp_cong_avoid);
     // 6.x's tcp_in_slow_start while cwnd < ssthresh.
     if (cwnd < ssthresh || (!growsPerPacket && cwnd == ssthresh)) {
+      cc.onSlowStartAck(sample.ack, sample.sndNxt, nowNs);
       int grown =
           Math.min(
               cwnd + packets,
@@ -193,6 +195,6 @@ final class CongestionWindow {
         return;
       }
     }
-    cwnd = cc.congestionAvoidance(cwnd, packets, nowNs, minRttNs);
+    cwnd = cc.congestionAvoidance(cwnd, packets, nowNs);
   }
 }

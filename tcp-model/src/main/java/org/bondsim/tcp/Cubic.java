@@ -9,42 +9,72 @@ package org.bondsim.tcp;
  *   <li>{@code bictcp_update} recomputes {@code ca->cnt} (ACKs per +1 packet) only when cwnd
  *       changed or more than HZ/32 ticks passed, and at most once per tick; an epoch starts at the
  *       first ACK in congestion avoidance after a reduction, with K from W_max - cwnd; t counts
- *       ticks since then plus the minimum RTT. A flow that never lost ({@code last_max_cwnd} 0)
+ *       ticks since then plus {@code delay_min}. A flow that never lost ({@code last_max_cwnd} 0)
  *       grows by at least 5 % per RTT ({@code cnt} at most 20).
  *   <li>TCP friendliness: a Reno window grows by one every {@code cwnd × 15 / 8} ACKed packets
  *       ({@code beta_scale}) and caps {@code cnt} when it is ahead; {@code cnt} is at least 2.
  *   <li>{@code tcp_cong_avoid_ai}: credits count packets ACKed, and whole multiples of {@code cnt}
  *       add that many packets.
  *   <li>An RTO's {@code set_state(TCP_CA_Loss)} resets everything, W_max included ({@code
- *       bictcp_reset}).
+ *       bictcp_reset}, {@code delay_min} and HyStart's exit included).
+ *   <li>{@code cubictcp_acked} ({@code pkts_acked}): {@code delay_min} is the least {@code
+ *       ca_rtt_us} (the newest segment the ACK newly SACKed or acknowledged; {@link
+ *       AckSample#caRttNs}), skipping samples within HZ ticks of an epoch's start; in slow start
+ *       {@link HyStart} may end it.
  * </ul>
  *
  * <p>Differences: K comes from an exact integer cube root where the kernel uses a table and one
- * Newton step (about 0.2 % apart); the minimum RTT is the connection's (the kernel keeps its own
- * from {@code pkts_acked}, skipping samples for a second after a reduction); an idle restart does
- * not shift the epoch ({@code CA_EVENT_TX_START}).
+ * Newton step (about 0.2 % apart); an idle restart does not shift the epoch ({@code
+ * CA_EVENT_TX_START}).
  */
-final class Cubic extends HyStartCubic {
+final class Cubic extends CubicCore {
+  private final HyStart hyStart;
+  // ca->delay_min in microseconds, 0 until the first sample.
+  private long delayMinUs;
   // tp->snd_cwnd_cnt: packets ACKed toward the next increment.
   private int credit;
 
-  Cubic(Jiffies jiffies, long hystartDelayMinNs) {
-    super(jiffies, hystartDelayMinNs);
+  Cubic(Jiffies jiffies, HyStart hyStart) {
+    super(jiffies);
+    this.hyStart = hyStart;
   }
 
   @Override
-  public void onLossState() {
+  public void onLossState(long nowNs, long sndNxt) {
+    // cubictcp_state: bictcp_reset (delay_min and the exit found included), bictcp_hystart_reset.
     resetState();
+    delayMinUs = 0;
+    hyStart.clearFound();
+    hyStart.reset(nowNs / 1000, sndNxt);
   }
 
   @Override
-  public int congestionAvoidance(int cwnd, int acked, long nowNs, long minRttNs) {
-    update(cwnd, acked, jiffies.tick(nowNs), minRttNs);
+  public boolean onPacketsAcked(
+      AckSample sample, int cwnd, int ssthresh, boolean open, long nowNs) {
+    if (sample.caRttNs < 0) {
+      return false;
+    }
+    if (epochStarted && jiffies.tick(nowNs) - epochStart < jiffies.hz()) {
+      return false; // "Discard delay samples right after fast recovery"
+    }
+    long delayUs = Math.max(1, sample.caRttNs / 1000);
+    if (delayMinUs == 0 || delayMinUs > delayUs) {
+      delayMinUs = delayUs;
+    }
+    if (hyStart.found() || cwnd >= ssthresh) {
+      return false;
+    }
+    return hyStart.update(sample, delayUs, delayMinUs, cwnd, nowNs / 1000);
+  }
+
+  @Override
+  public int congestionAvoidance(int cwnd, int acked, long nowNs) {
+    update(cwnd, acked, jiffies.tick(nowNs));
     return addCredit(cwnd, acked);
   }
 
   /** {@code bictcp_update}. */
-  private void update(int cwnd, int acked, long now, long minRttNs) {
+  private void update(int cwnd, int acked, long now) {
     ackCount += acked;
     if (lastCwnd == cwnd && now - lastTime <= jiffies.hz() / 32) {
       return;
@@ -55,7 +85,7 @@ final class Cubic extends HyStartCubic {
       if (!epochStarted) {
         startEpoch(cwnd, now, acked);
       }
-      long t = ((now - epochStart + jiffies.ticks(minRttNs)) << BICTCP_HZ) / jiffies.hz();
+      long t = ((now - epochStart + jiffies.ticks(delayMinUs * 1000)) << BICTCP_HZ) / jiffies.hz();
       long c = curveCnt(cwnd, t);
       cnt = (int) Math.min(Integer.MAX_VALUE, c);
       if (lastMaxCwnd == 0 && cnt > 20) {

@@ -33,8 +33,6 @@ package org.bondsim.tcp;
  * @param lossProbes tail loss probes with {@code tcp_early_retrans} 3 or 4 (since 3.10)
  * @param fixedMaxReordering the reordering cap when the kernel has no {@code tcp_max_reordering}
  *     sysctl (2.6.37: {@code TCP_MAX_REORDERING}, 127), 0 when the sysctl applies
- * @param hystartLowNs HyStart's lower delay threshold ({@code HYSTART_DELAY_MIN}): 4 ms on 6.x, 2
- *     ms on 2.6.37
  * @param pushesGsoPackets every packet of more than one segment carries PSH, to end the receiver's
  *     GRO merge early ({@code __tcp_transmit_skb}: "Force a PSH flag on all (GSO) packets", Linux
  *     commit 051ba67447de1, since 5.5); 2.6.37 marks only the end of a send() call
@@ -88,7 +86,6 @@ record KernelProfile(
     boolean prr,
     boolean lossProbes,
     int fixedMaxReordering,
-    long hystartLowNs,
     boolean pushesGsoPackets,
     boolean gsoHalfCwnd,
     boolean handshakeRttNeedsTimestamps,
@@ -172,7 +169,6 @@ record KernelProfile(
           true,
           true,
           0,
-          4_000_000L,
           true,
           true,
           false,
@@ -204,7 +200,6 @@ record KernelProfile(
           false,
           false,
           127,
-          2_000_000L,
           false,
           false,
           true,
@@ -244,7 +239,6 @@ record KernelProfile(
         prr,
         lossProbes,
         fixedMaxReordering,
-        hystartLowNs,
         pushesGsoPackets,
         gsoHalfCwnd,
         handshakeRttNeedsTimestamps,

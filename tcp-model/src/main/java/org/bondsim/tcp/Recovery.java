@@ -181,7 +181,7 @@ final class Recovery {
       // 2.6.37's tcp_try_keep_open stays in Disorder while the undo marker is set.
       state = OPEN;
     }
-    window.grow(sample, reordering, context.now(), rtt.minRttNs(), options.mss);
+    window.grow(sample, reordering, context.now(), options.mss);
     if (dubious) {
       moderate();
     }
@@ -248,7 +248,7 @@ final class Recovery {
       // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
       // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
       // it before retransmitting.
-      window.grow(sample, reordering, context.now(), rtt.minRttNs(), options.mss);
+      window.grow(sample, reordering, context.now(), options.mss);
       moderate();
     }
   }
@@ -302,7 +302,7 @@ final class Recovery {
       }
       window.cwnd = queue.packetsInFlight() + 1;
     }
-    window.onLossState();
+    window.onLossState(context.now(), queue.sndNxt());
     reordering.onTimeout(openOrDisorder, queue.sackedOut());
     highSeq = queue.sndNxt();
     state = LOSS;

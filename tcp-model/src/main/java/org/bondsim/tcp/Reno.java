@@ -18,7 +18,7 @@ final class Reno implements CongestionControl {
   }
 
   @Override
-  public int congestionAvoidance(int cwnd, int acked, long nowNs, long minRttNs) {
+  public int congestionAvoidance(int cwnd, int acked, long nowNs) {
     credit += perPacket ? acked : 1;
     if (credit >= cwnd) {
       credit -= cwnd;

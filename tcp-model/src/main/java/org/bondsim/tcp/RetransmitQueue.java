@@ -497,6 +497,9 @@ final class RetransmitQueue {
       if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
         continue;
       }
+      if ((segState[slot] & EVER_RETRANS) == 0) {
+        sample.sackedOnce(start, segSent[slot]);
+      }
       range = markSacked(slot, now, range);
       sample.newlySacked++;
       if (end <= previousHighest && (segState[slot] & EVER_RETRANS) == 0) {
@@ -515,10 +518,10 @@ final class RetransmitQueue {
    */
   void cumulativeAck(AckSample sample, long now) {
     long ack = sample.ack;
-    // tcp_clean_rtx_queue: the RTT sample times the oldest newly acked segment (first_ackt), and
-    // there is none if any acked segment was ever retransmitted (FLAG_RETRANS_DATA_ACKED, Karn's
-    // rule): the later segments it releases were received long before.
+    // first_ackt and last_ackt; no sample if any released segment was ever retransmitted
+    // (FLAG_RETRANS_DATA_ACKED, Karn's rule: the later ones were received long before).
     long firstAckt = -1;
+    long lastAckt = -1;
     boolean retransAcked = false;
     while (count > 0) {
       int slot = head;
@@ -537,9 +540,8 @@ final class RetransmitQueue {
       } else {
         sample.acked++;
         if ((flags & EVER_RETRANS) == 0) {
-          if (firstAckt < 0) {
-            firstAckt = segSent[slot];
-          }
+          firstAckt = firstAckt < 0 ? segSent[slot] : firstAckt;
+          lastAckt = segSent[slot];
           rack.advance(segSent[slot], end, now, false);
           if (end <= highestSacked) {
             sample.reordered(highestSacked - segStart[slot]);
@@ -556,9 +558,7 @@ final class RetransmitQueue {
       head = (head + 1) & (segStart.length - 1);
       count--;
     }
-    if (firstAckt >= 0 && !retransAcked) {
-      sample.rttNs = now - firstAckt;
-    }
+    sample.rttSamples(now, retransAcked ? -1 : firstAckt, lastAckt);
     if (retransAcked) {
       sample.newestReleasedSentNs = -1;
     }

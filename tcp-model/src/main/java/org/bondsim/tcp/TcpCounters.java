@@ -38,6 +38,10 @@ public final class TcpCounters {
   long lossProbeRecovery;
   long dupAcksIn;
   long winProbes;
+  long hystartTrainDetect;
+  long hystartTrainCwnd;
+  long hystartDelayDetect;
+  long hystartDelayCwnd;
 
   /**
    * Returns the counters that are not zero, by their nstat names.
@@ -93,6 +97,11 @@ public final class TcpCounters {
     all.put("TcpExtTCPLossProbeRecovery", lossProbeRecovery);
     // Since 4.x; 2.6.37 probes the same way but has no counter for it.
     all.put("TcpExtTCPWinProbe", winProbes);
+    // Since 5.6 (tcp_cubic.c); 2.6.37's HyStart counts nothing.
+    all.put("TcpExtTCPHystartTrainDetect", hystartTrainDetect);
+    all.put("TcpExtTCPHystartTrainCwnd", hystartTrainCwnd);
+    all.put("TcpExtTCPHystartDelayDetect", hystartDelayDetect);
+    all.put("TcpExtTCPHystartDelayCwnd", hystartDelayCwnd);
     // Not a Linux counter (hence the prefix): duplicate ACKs received.
     all.put("BondsimDupAcksIn", dupAcksIn);
     return all;

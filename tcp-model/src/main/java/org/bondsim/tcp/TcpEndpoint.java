@@ -81,7 +81,7 @@ public final class TcpEndpoint {
     this.fackOn = profile.fack();
     this.options = new NegotiatedOptions(settings, context.mtu());
     this.rtt = new RttEstimator(profile.initialRtoNs());
-    this.window = new CongestionWindow(settings);
+    this.window = new CongestionWindow(settings, counters);
     this.reordering = new ReorderingEstimator(settings, counters);
     this.rack =
         new Rack(
@@ -243,6 +243,7 @@ public final class TcpEndpoint {
     long ack = segment.acknowledgment();
     sample.reset(ack, queue.sndUna());
     sample.priorInFlight = queue.packetsInFlight();
+    sample.sndNxt = queue.sndNxt();
     if (ack > queue.sndNxt()) {
       return;
     }
@@ -263,14 +264,14 @@ public final class TcpEndpoint {
       recovery.onDsack(sample);
     }
     queue.cumulativeAck(sample, now);
-    if (sample.released > 0) {
+    if (sample.released > 0 || sample.caRttNs >= 0) {
+      sample.pacingRate = transmitter.pacingRate();
       window.onPacketsAcked(sample, recovery.state() == Recovery.OPEN, now);
     }
     if (sample.advanced) {
       if (sample.rttNs >= 0) {
         rtt.sample(sample.rttNs);
         rto.resetBackoff();
-        window.onRttSample(sample.rttNs, queue.sndUna(), queue.sndNxt(), rtt.minRttNs());
       }
       if (queue.size() > 0) {
         rto.arm();

@@ -35,6 +35,9 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param jiffies the kernel's tick ({@code bondsim.hz}, {@code CONFIG_HZ}, 1000 unless set)
  * @param limitOutputBytes {@code net.ipv4.tcp_limit_output_bytes}, TCP small queues' cap: the
  *     kernel profile's unless given; 0 on 2.6.37, which has no TCP small queues and no such sysctl
+ * @param hystartDetect CUBIC's HyStart detectors: the module parameter {@code
+ *     tcp_cubic.hystart_detect} (1: ACK train, 2: delay, 3: both, the default), 0 when {@code
+ *     tcp_cubic.hystart} is 0
  */
 public record TcpSettings(
     Kernel kernel,
@@ -52,7 +55,8 @@ public record TcpSettings(
     boolean slowStartAfterIdle,
     int minTsoSegs,
     Jiffies jiffies,
-    long limitOutputBytes) {
+    long limitOutputBytes,
+    int hystartDetect) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -99,6 +103,20 @@ public record TcpSettings(
               "",
               "bytes TCP small queues let one socket keep below TCP (empty: the kernel's, 4 MB on"
                   + " 6.x, 1 MB on 6.1; 2.6.37 has no TCP small queues)"),
+          new IntOption(
+              "tcp_cubic.hystart",
+              1,
+              0,
+              1,
+              "",
+              "CUBIC module parameter: hybrid slow start (HyStart) on"),
+          new IntOption(
+              "tcp_cubic.hystart_detect",
+              3,
+              0,
+              3,
+              "",
+              "CUBIC module parameter: HyStart's detectors, 1 ACK train, 2 delay, 3 both"),
           new TextOption(
               "net.ipv4.tcp_rmem",
               "",
@@ -133,7 +151,10 @@ public record TcpSettings(
         context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"),
         Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")),
         new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))),
-        limitOutputBytes(context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()));
+        limitOutputBytes(context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()),
+        context.setting("tcp_cubic.hystart", "1").equals("1")
+            ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
+            : 0);
   }
 
   /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */

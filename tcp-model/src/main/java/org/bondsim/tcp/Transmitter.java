@@ -15,10 +15,9 @@ import org.bondsim.api.workload.WorkloadContext;
  * super-packet. Every segment carries the receiver's current ACK, window, SACK blocks and
  * timestamps, and charges its truesize to the socket until the NIC has sent it.
  *
- * <p>The pacing rate is 2 × cwnd × MSS / SRTT ({@code tcp_update_pacing_rate} with {@code
- * tcp_pacing_ss_ratio} 200 %); difference: Linux lowers the ratio to {@code tcp_pacing_ca_ratio}
- * (120 %) in congestion avoidance, the model keeps 200 %. The rate only sizes TSQ and TSO here;
- * segments are not paced.
+ * <p>The pacing rate ({@link Pacing}: {@code tcp_update_pacing_rate}) sizes TSQ and TSO and
+ * HyStart's ACK-train cushion; segments are not paced, as on Linux without the fq qdisc ({@code
+ * SK_PACING_NONE}).
  */
 final class Transmitter implements PacketOwner {
   private static final int IPV4_TCP_HEADERS = 40;
@@ -204,7 +203,7 @@ final class Transmitter implements PacketOwner {
   }
 
   /** The pacing rate ({@link Pacing}), unbounded before the first RTT sample. */
-  private long pacingRate() {
+  long pacingRate() {
     return rtt.hasSample()
         ? Pacing.bytesPerSecond(
             window.cwnd, window.ssthresh, queue.size(), options.mss, rtt.srttNs())

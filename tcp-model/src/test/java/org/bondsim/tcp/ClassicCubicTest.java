@@ -12,7 +12,7 @@ class ClassicCubicTest {
   private static final long MS = 1_000_000L;
 
   private static ClassicCubic cubic() {
-    return new ClassicCubic(new Jiffies(1000), 4 * MS);
+    return new ClassicCubic(new Jiffies(1000), new ClassicHyStart(3, new Jiffies(1000)));
   }
 
   /** {@code acks} ACKs of {@code packetsPerAck} each, {@code gapMs} apart from {@code start}. */
@@ -21,8 +21,8 @@ class ClassicCubicTest {
     int window = cwnd;
     for (int i = 0; i < acks; i++) {
       long now = start + i * gapMs * MS;
-      cubic.onPacketsAcked(packetsPerAck, -1, true, now);
-      window = cubic.congestionAvoidance(window, 1, now, 0);
+      cubic.acked(packetsPerAck, -1, true, now);
+      window = cubic.congestionAvoidance(window, 1, now);
     }
     return window;
   }
@@ -43,13 +43,13 @@ class ClassicCubicTest {
     int cwnd = 8;
     long now = 10_000 * MS;
     for (int i = 0; i < 16; i++) {
-      cwnd = cubic.congestionAvoidance(cwnd, 1, now, 0);
+      cwnd = cubic.congestionAvoidance(cwnd, 1, now);
     }
     assertThat(cwnd).as("16 ACKs within one tick: cnt is still 800").isEqualTo(8);
     // The 17th ACK, 32 ticks later (HZ/32 has passed): ack_cnt 17 > 15 puts the Reno estimate at
     // 9, so cnt = 8 / (9 - 8) = 8, and tcp_cong_avoid_ai adds one after 8 more ACKs than it has
     // counted: snd_cwnd_cnt reached 16 >= 8 on this ACK already.
-    cwnd = cubic.congestionAvoidance(cwnd, 1, now + 32 * MS, 0);
+    cwnd = cubic.congestionAvoidance(cwnd, 1, now + 32 * MS);
     assertThat(cwnd).isEqualTo(9);
   }
 
@@ -62,8 +62,8 @@ class ClassicCubicTest {
     long start = 10_000 * MS;
     // Settle the ratio first (an EWMA of gain 1/16), without growing.
     for (int i = 0; i < 200; i++) {
-      fourPerAck.onPacketsAcked(4, -1, true, start);
-      onePerAck.onPacketsAcked(1, -1, true, start);
+      fourPerAck.acked(4, -1, true, start);
+      onePerAck.acked(1, -1, true, start);
     }
     int grownByOne = ackRun(onePerAck, 70, 2000, 1, 1, start) - 70;
     int grownByFour = ackRun(fourPerAck, 70, 500, 4, 4, start) - 70;
@@ -73,7 +73,7 @@ class ClassicCubicTest {
     ClassicCubic unscaled = afterLossAt100();
     int grownUnscaled = 70;
     for (int i = 0; i < 500; i++) {
-      grownUnscaled = unscaled.congestionAvoidance(grownUnscaled, 1, start + 4 * i * MS, 0);
+      grownUnscaled = unscaled.congestionAvoidance(grownUnscaled, 1, start + 4 * i * MS);
     }
     assertThat(grownByFour).isGreaterThan(grownUnscaled - 70);
   }
@@ -83,16 +83,16 @@ class ClassicCubicTest {
     ClassicCubic inRecovery = afterLossAt100();
     ClassicCubic open = afterLossAt100();
     for (int i = 0; i < 100; i++) {
-      inRecovery.onPacketsAcked(8, -1, false, 0);
-      open.onPacketsAcked(8, -1, true, 0);
+      inRecovery.acked(8, -1, false, 0);
+      open.acked(8, -1, true, 0);
     }
     // Same curve, same ACKs: only the ratio differs (2 against 8 packets an ACK), and with it cnt.
     int a = 70;
     int b = 70;
     for (int i = 0; i < 40; i++) {
       long now = (1000 + 40L * i) * MS;
-      a = inRecovery.congestionAvoidance(a, 1, now, 0);
-      b = open.congestionAvoidance(b, 1, now, 0);
+      a = inRecovery.congestionAvoidance(a, 1, now);
+      b = open.congestionAvoidance(b, 1, now);
     }
     assertThat(b).isGreaterThan(a);
   }
@@ -106,7 +106,7 @@ class ClassicCubicTest {
     assertThat(cubic.ssthreshAfterLoss(80)).isEqualTo(56);
     assertThat(cubic.undoCwnd(56, 80)).isEqualTo(68);
     // An RTO's bictcp_reset forgets W_max: the undo keeps the current window.
-    cubic.onLossState();
+    cubic.onLossState(0, 0);
     assertThat(cubic.undoCwnd(3, 80)).isEqualTo(3);
   }
 
@@ -120,15 +120,15 @@ class ClassicCubicTest {
       c.onLoss();
     }
     long now = 10_000 * MS;
-    withDelay.onPacketsAcked(2, now - 5 * MS, true, now);
+    withDelay.acked(2, now - 5 * MS, true, now);
     // Sent within the same tick: ca_seq_rtt is 0, no sample.
-    subTick.onPacketsAcked(2, now - MS / 2, true, now);
+    subTick.acked(2, now - MS / 2, true, now);
     int a = 140;
     int b = 140;
     for (int i = 0; i < 3000; i++) {
       long at = now + i * MS;
-      a = withDelay.congestionAvoidance(a, 1, at, 0);
-      b = subTick.congestionAvoidance(b, 1, at, 0);
+      a = withDelay.congestionAvoidance(a, 1, at);
+      b = subTick.congestionAvoidance(b, 1, at);
     }
     assertThat(a).isGreaterThanOrEqualTo(b);
     assertThat(a).isGreaterThan(140);

@@ -43,7 +43,7 @@ class CongestionWindowTest {
     // Ten segments sent, the whole window, and no more data waiting: not "limited" in the
     // old sense, but cwnd 10 < 2 x 10 packets out, so slow start grows by what is ACKed.
     w.noteSent(10, 0, 10_000);
-    w.grow(acking(2), DEFAULT_REORDERING, 0, 100_000_000L, 1448);
+    w.grow(acking(2), DEFAULT_REORDERING, 0, 1448);
     assertThat(w.cwnd).isEqualTo(12);
   }
 
@@ -51,7 +51,7 @@ class CongestionWindowTest {
   void aFlowThatUsedLessThanHalfTheWindowDoesNotGrow() {
     CongestionWindow w = window("6.x");
     w.noteSent(4, 0, 4_000);
-    w.grow(acking(2), DEFAULT_REORDERING, 0, 100_000_000L, 1448);
+    w.grow(acking(2), DEFAULT_REORDERING, 0, 1448);
     assertThat(w.cwnd).isEqualTo(10);
   }
 
@@ -60,7 +60,7 @@ class CongestionWindowTest {
     CongestionWindow w = window("6.x");
     w.noteSent(1, 0, 1_000);
     w.markLimited();
-    w.grow(acking(1), DEFAULT_REORDERING, 0, 100_000_000L, 1448);
+    w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
     assertThat(w.cwnd).isEqualTo(11);
   }
 
@@ -68,7 +68,7 @@ class CongestionWindowTest {
   private static int afterAck(
       CongestionWindow w, AckSample sample, int priorInFlight, ReorderingEstimator reordering) {
     sample.priorInFlight = priorInFlight;
-    w.grow(sample, reordering, 0, 100_000_000L, 1448);
+    w.grow(sample, reordering, 0, 1448);
     return w.cwnd;
   }
 

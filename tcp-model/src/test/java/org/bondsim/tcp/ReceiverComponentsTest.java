@@ -67,18 +67,4 @@ class ReceiverComponentsTest {
     assertThat(marks.pushFor(4448)).isFalse();
     assertThat(marks.pushFor(6000)).isTrue(); // the tail
   }
-
-  @Test
-  void hyStartEndsSlowStartWhenARoundsMinimumRisesAnEighthAboveTheMinimum() {
-    HyStart hyStart = new HyStart(4_000_000L);
-    long minRtt = 40_000_000L; // threshold min_rtt/8 = 5 ms
-    for (int i = 0; i < 7; i++) {
-      assertThat(hyStart.exitSlowStart(45_000_000L, 32, 0, 100, minRtt)).isFalse();
-    }
-    assertThat(hyStart.exitSlowStart(45_000_000L, 32, 0, 100, minRtt)).isTrue();
-    HyStart small = new HyStart(4_000_000L);
-    for (int i = 0; i < 8; i++) {
-      assertThat(small.exitSlowStart(45_000_000L, 15, 0, 100, minRtt)).isFalse();
-    }
-  }
 }

@@ -2,19 +2,28 @@ package org.bondsim.packetdrill;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The part of Python a {@code %{ }%} block uses to check {@code tcp_info}: {@code assert}
  * statements over integers, {@code tcpi_*} fields and {@code TCP_CA_*} names, with comparisons
  * (chained as in Python), {@code and}, {@code or}, {@code not}, {@code + - * / // %} and
- * parentheses. The message after the assertion's comma is not evaluated. Any other statement is
+ * parentheses. The message after the assertion's comma is not evaluated. An assignment of such an
+ * expression to a name ({@code TCP_INFINITE_SSTHRESH = 0x7fffffff}) holds for the rest of the
+ * script, as packetdrill runs all of a script's blocks in one interpreter. Any other statement is
  * {@link Unsupported}.
  */
 final class PythonAsserts {
   /** One failed assertion: the source text and the values of the names it read. */
   record Failure(String assertion, String values) {}
+
+  // NAME = expression, and not NAME == expression.
+  private static final Pattern ASSIGNMENT =
+      Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*=(?!=)\\s*(.+)");
 
   private PythonAsserts() {}
 
@@ -23,19 +32,35 @@ final class PythonAsserts {
    *
    * @param code the block's text
    * @param names the value of a name, empty when the model has no such field
+   * @param variables the names the script assigned so far, added to by this block
    * @return the first failed assertion, or null when all hold
    */
-  static Failure run(String code, Function<String, OptionalLong> names) {
+  static Failure run(
+      String code, Function<String, OptionalLong> names, Map<String, Long> variables) {
+    Function<String, OptionalLong> lookup =
+        name -> {
+          Long assigned = variables.get(name);
+          return assigned != null ? OptionalLong.of(assigned) : names.apply(name);
+        };
     for (String raw : code.split("[\\n;]")) {
       String statement = raw.strip();
       if (statement.isEmpty() || statement.startsWith("#")) {
+        continue;
+      }
+      Matcher assignment = ASSIGNMENT.matcher(statement);
+      if (assignment.matches()) {
+        double value = new Evaluator(assignment.group(2), lookup).expression();
+        if (value != Math.rint(value)) {
+          throw new Unsupported("%{ }% assignment of a non-integer: " + statement);
+        }
+        variables.put(assignment.group(1), (long) value);
         continue;
       }
       if (!statement.startsWith("assert ")) {
         throw new Unsupported("%{ }% statement other than assert: " + statement);
       }
       String condition = beforeMessage(statement.substring(7));
-      Evaluator evaluator = new Evaluator(condition, names);
+      Evaluator evaluator = new Evaluator(condition, lookup);
       double value = evaluator.expression();
       if (value == 0) {
         return new Failure(condition.strip(), String.join(", ", evaluator.read));

@@ -39,6 +39,8 @@ final class ScriptRun {
   private final Script script;
   private final EventLoop loop = new EventLoop();
   private final Map<String, String> sysctls = new HashMap<>();
+  // What the script's %{ }% blocks assigned: packetdrill runs them all in one interpreter.
+  private final Map<String, Long> pythonVariables = new HashMap<>();
   private final LocalHost host;
   private final long toleranceUs;
   private final double tolerancePercent;
@@ -437,7 +439,8 @@ final class ScriptRun {
             name -> {
               Long state = SocketInfo.CA_STATES.get(name);
               return state != null ? OptionalLong.of(state) : info.field(name);
-            });
+            },
+            pythonVariables);
     if (failure != null) {
       throw new Mismatch(
           "assertion failed: " + failure.assertion() + " (the model has " + failure.values() + ")");

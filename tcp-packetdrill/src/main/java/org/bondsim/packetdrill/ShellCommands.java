@@ -17,7 +17,9 @@ import org.bondsim.tcp.TcpSettings;
  *   <li>{@code sysctl [-q] [-e] NAME=VALUE ...}, with dotted or slashed names;
  *   <li>{@code ../common/set_sysctls.py /proc/sys/NAME=VALUE ...} and the {@code
  *       /tmp/sysctl_restore_${PPID}.sh} it leaves behind (a no-op here: every script starts from
- *       the defaults).
+ *       the defaults);
+ *   <li>{@code echo VALUE > /sys/module/tcp_cubic/parameters/NAME}, CUBIC's module parameters,
+ *       which the model reads as {@code tcp_cubic.NAME} (the kernel command line's spelling).
  * </ul>
  *
  * <p>Each sysctl is either one the model reads ({@link TcpSettings#SPECS}), one whose value is what
@@ -79,9 +81,10 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_fack", "0");
     MATCHING.put("net.ipv4.tcp_ecn", "0");
     MATCHING.put("net.ipv4.tcp_pacing_ss_ratio", "200");
-    // The model keeps the slow-start ratio in congestion avoidance too (see Transmitter).
-    MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", null);
+    MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", "120");
   }
+
+  private static final String MODULE_PARAMETERS = "/sys/module/tcp_cubic/parameters/";
 
   private static final Set<String> MODELLED =
       Set.copyOf(TcpSettings.SPECS.stream().map(spec -> spec.name()).toList());
@@ -119,6 +122,11 @@ final class ShellCommands {
         for (String word : quotedWords(line.substring(words[0].length()))) {
           assignment(word.replaceFirst("^/proc/sys/", ""), line, sysctls);
         }
+      } else if (words.length == 4
+          && words[0].equals("echo")
+          && words[2].equals(">")
+          && words[3].startsWith(MODULE_PARAMETERS)) {
+        set("tcp_cubic." + words[3].substring(MODULE_PARAMETERS.length()), words[1], sysctls);
       } else if (words[0].matches("/tmp/sysctl_restore_.*\\.sh") && words.length == 1) {
         continue;
       } else {

@@ -3,11 +3,12 @@ package org.bondsim.tcp;
 /**
  * What both kernels' CUBIC share ({@code net/ipv4/tcp_cubic.c}, 2.6.37 and 6.17 alike): bictcp's
  * state, β = 717/1024 with fast convergence ({@code bictcp_recalc_ssthresh}), the cubic curve in
- * the kernel's integer arithmetic (time in 1/1024 s, {@code cube_rtt_scale} 410), the TCP-friendly
- * Reno estimate, and slow start ended early by {@link HyStart}'s delay detector. The subclasses
- * differ in when {@code bictcp_update} runs and how its {@code cnt} becomes window growth.
+ * the kernel's integer arithmetic (time in 1/1024 s, {@code cube_rtt_scale} 410) and the
+ * TCP-friendly Reno estimate. The subclasses differ in when {@code bictcp_update} runs, how its
+ * {@code cnt} becomes window growth, and in HyStart, each kernel's own ({@link HyStart}, {@link
+ * ClassicHyStart}).
  */
-abstract sealed class HyStartCubic implements CongestionControl permits Cubic, ClassicCubic {
+abstract sealed class CubicCore implements CongestionControl permits Cubic, ClassicCubic {
   static final int BETA = 717;
   static final int BETA_SCALE = 1024;
   static final int BICTCP_HZ = 10;
@@ -20,7 +21,6 @@ abstract sealed class HyStartCubic implements CongestionControl permits Cubic, C
   // Beyond about 340 s from K the kernel's 64-bit cube overflows; the model stops the curve there.
   private static final long MAX_OFFSET = 1L << 18;
 
-  private final HyStart hyStart;
   final Jiffies jiffies;
   // struct bictcp, the fields both kernels keep.
   int cnt;
@@ -34,15 +34,8 @@ abstract sealed class HyStartCubic implements CongestionControl permits Cubic, C
   int ackCount;
   private int renoCwnd;
 
-  HyStartCubic(Jiffies jiffies, long hystartDelayMinNs) {
+  CubicCore(Jiffies jiffies) {
     this.jiffies = jiffies;
-    this.hyStart = new HyStart(hystartDelayMinNs);
-  }
-
-  @Override
-  public final boolean exitSlowStart(
-      long rttNs, int cwnd, long sndUna, long sndNxt, long minRttNs) {
-    return hyStart.exitSlowStart(rttNs, cwnd, sndUna, sndNxt, minRttNs);
   }
 
   /** Ends the epoch ({@code bictcp_recalc_ssthresh}); every window reduction passes here. */
