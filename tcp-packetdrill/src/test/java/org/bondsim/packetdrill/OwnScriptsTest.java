@@ -35,7 +35,8 @@ class OwnScriptsTest {
         "shutdown.pkt",
         "zero-window-probe.pkt",
         "no-sack-limited-transmit.pkt",
-        "fin-on-last-data.pkt"
+        "fin-on-last-data.pkt",
+        "hystart-ack-train.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
