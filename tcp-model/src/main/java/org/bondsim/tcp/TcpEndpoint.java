@@ -265,7 +265,8 @@ public final class TcpEndpoint {
     }
     queue.cumulativeAck(sample, now);
     if (sample.released > 0 || sample.caRttNs >= 0) {
-      sample.pacingRate = transmitter.pacingRate();
+      // Only 6.x's HyStart reads it, and only in slow start.
+      sample.pacingRate = window.inSlowStart() ? transmitter.pacingRate() : 0;
       window.onPacketsAcked(sample, recovery.state() == Recovery.OPEN, now);
     }
     if (sample.advanced) {
