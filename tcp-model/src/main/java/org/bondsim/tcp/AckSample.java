@@ -63,6 +63,18 @@ final class AckSample {
   long lastSackedSeq;
   long lastSackedSentNs;
 
+  // When the oldest and the newest segment this ACK acknowledged cumulatively, not SACKed before
+  // and
+  // never retransmitted, were sent (first_ackt, last_ackt), -1 when none.
+  private long firstAcktNs;
+  private long lastAcktNs;
+
+  /**
+   * The lowest end of a segment sent once that this ACK newly SACKed or acknowledged (not SACKed
+   * before), -1 when none: with {@code high_seq}, {@code FLAG_ORIG_SACK_ACKED} ({@link Frto}).
+   */
+  long origAckedEnd;
+
   /** snd_nxt when the ACK arrived. */
   long sndNxt;
 
@@ -105,6 +117,9 @@ final class AckSample {
     caRttNs = -1;
     lastSackedSeq = -1;
     lastSackedSentNs = -1;
+    firstAcktNs = -1;
+    lastAcktNs = -1;
+    origAckedEnd = -1;
     reorderDistance = -1;
     dsack = false;
     dsackedRetransmissions = 0;
@@ -125,25 +140,39 @@ final class AckSample {
    * A segment sent once was newly SACKed: the highest such gives {@code last_sackt} (Linux tags in
    * sequence order).
    */
-  void sackedOnce(long start, long sentNs) {
+  void sackedOnce(long start, long end, long sentNs) {
     if (start > lastSackedSeq) {
       lastSackedSeq = start;
       lastSackedSentNs = sentNs;
+    }
+    origAcked(end);
+  }
+
+  /** A segment sent once, not SACKed before, was acknowledged cumulatively (in sequence order). */
+  void ackedOnce(long sentNs, long end) {
+    if (firstAcktNs < 0) {
+      firstAcktNs = sentNs;
+    }
+    lastAcktNs = sentNs;
+    origAcked(end);
+  }
+
+  private void origAcked(long end) {
+    if (origAckedEnd < 0 || end < origAckedEnd) {
+      origAckedEnd = end;
     }
   }
 
   /**
    * The cumulative ACK's RTT samples ({@code tcp_clean_rtx_queue}): {@link #rttNs} from the oldest
-   * newly acknowledged segment, {@link #caRttNs} from the newest, or from the newest newly SACKed
-   * one when there is one.
+   * segment it acknowledged ({@link #ackedOnce}), {@link #caRttNs} from the newest, or from the
+   * newest newly SACKed one when there is one.
    *
    * @param now the time
-   * @param firstAcktNs when the oldest released segment not SACKed before was sent, or -1 when none
-   *     was or any released one was ever retransmitted
-   * @param lastAcktNs when the newest such segment was sent
+   * @param retransAcked a released segment was ever retransmitted: no sample from the ACK
    */
-  void rttSamples(long now, long firstAcktNs, long lastAcktNs) {
-    if (firstAcktNs >= 0) {
+  void rttSamples(long now, boolean retransAcked) {
+    if (firstAcktNs >= 0 && !retransAcked) {
       rttNs = now - firstAcktNs;
       caRttNs = now - lastAcktNs;
     }

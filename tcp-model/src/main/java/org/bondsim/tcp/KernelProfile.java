@@ -69,6 +69,8 @@ package org.bondsim.tcp;
  *     is {@code tp->reordering} there; and its {@code tcp_is_cwnd_limited} judges the window by the
  *     ACK's prior in-flight with the same burst allowance ({@link CongestionWindow#moderate});
  *     neither is in 6.17
+ * @param frto F-RTO as {@code tcp_process_loss} runs it since 4.x (RFC 5682, SACK-enhanced; {@link
+ *     Frto}); 2.6.37's older F-RTO is not modelled, so its profile has none
  */
 record KernelProfile(
     int initialCwnd,
@@ -97,7 +99,8 @@ record KernelProfile(
     LossEntry lossEntry,
     boolean recordEnds,
     UndoRules undoRules,
-    boolean moderatesCwnd) {
+    boolean moderatesCwnd,
+    boolean frto) {
 
   /**
    * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
@@ -180,7 +183,8 @@ record KernelProfile(
           LossEntry.RACK_ERA,
           true,
           UndoRules.RACK_ERA,
-          false);
+          false,
+          true);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
@@ -211,7 +215,8 @@ record KernelProfile(
           LossEntry.CLASSIC,
           false,
           UndoRules.CLASSIC,
-          true);
+          true,
+          false);
 
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
@@ -250,7 +255,8 @@ record KernelProfile(
         lossEntry,
         recordEnds,
         undoRules,
-        moderatesCwnd);
+        moderatesCwnd,
+        frto);
   }
 
   /**

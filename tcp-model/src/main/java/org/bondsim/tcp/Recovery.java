@@ -26,6 +26,10 @@ final class Recovery {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final KernelProfile.LossEntry lossEntry;
+  private final Frto frto;
+  // F-RTO's step 2.b (REXMIT_NEW): until the next ACK, new data goes out instead of
+  // retransmissions.
+  private boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
   private final boolean classicUndo;
   private Rack rack;
@@ -51,7 +55,8 @@ final class Recovery {
       RttEstimator rtt,
       NegotiatedOptions options,
       TcpCounters counters,
-      KernelProfile profile) {
+      KernelProfile profile,
+      Frto frto) {
     this.context = context;
     this.queue = queue;
     this.window = window;
@@ -61,6 +66,7 @@ final class Recovery {
     this.options = options;
     this.counters = counters;
     this.lossEntry = profile.lossEntry();
+    this.frto = frto;
     this.classicUndo = profile.undoRules() == KernelProfile.UndoRules.CLASSIC;
   }
 
@@ -123,8 +129,10 @@ final class Recovery {
   }
 
   /** {@code tcp_fastretrans_alert} for one ACK, after the scoreboard was updated. */
-  void onAck(AckSample sample, TcpSegment segment, LossDetection detection) {
+  void onAck(
+      AckSample sample, TcpSegment segment, LossDetection detection, boolean canSendNewData) {
     lossEventsBefore = queue.lossEvents();
+    newDataOnly = false;
     if (sample.advanced) {
       timeoutsInARow = 0;
     }
@@ -155,7 +163,7 @@ final class Recovery {
     switch (state) {
       case OPEN, DISORDER -> onAckOpen(sample, detection, dubious);
       case RECOVERY -> onAckInRecovery(sample, segment, detection);
-      case LOSS -> onAckInLoss(sample, segment);
+      case LOSS -> onAckInLoss(sample, segment, canSendNewData);
       default -> throw new IllegalStateException("state " + state);
     }
   }
@@ -236,12 +244,29 @@ final class Recovery {
     reduce(sample.newlyDelivered, sample.advanced);
   }
 
-  private void onAckInLoss(AckSample sample, TcpSegment segment) {
-    if (sample.advanced && mayUndo(segment)) {
+  /**
+   * {@code tcp_process_loss}: an undo when the ACK advanced and the retransmissions are proved
+   * needless ({@code tcp_try_undo_loss(sk, false)}: {@code TcpExtTCPLossUndo} only), then F-RTO's
+   * steps ({@link Frto}), then Loss recovery.
+   */
+  private void onAckInLoss(AckSample sample, TcpSegment segment, boolean canSendNewData) {
+    boolean undoLoss = sample.advanced && mayUndo(segment);
+    Frto.Step step =
+        undoLoss
+            ? Frto.Step.NONE
+            : frto.onAckInLoss(sample, highSeq, queue.sndNxt(), canSendNewData);
+    if (undoLoss || step == Frto.Step.SPURIOUS) {
       counters.lossUndo++;
-      counters.spuriousRtos++;
+      if (step == Frto.Step.SPURIOUS) {
+        counters.spuriousRtos++;
+      }
+      timeoutsInARow = 0;
       undo();
     } else {
+      if (step == Frto.Step.SEND_NEW_DATA) {
+        highSeq = queue.sndNxt();
+        newDataOnly = true;
+      }
       if (queue.sndUna() >= highSeq) {
         leave();
       }
@@ -251,6 +276,26 @@ final class Recovery {
       window.grow(sample, reordering, context.now(), options.mss);
       moderate();
     }
+  }
+
+  /** F-RTO's step 2.b holds retransmissions back until the next ACK ({@code REXMIT_NEW}). */
+  boolean newDataOnly() {
+    return newDataOnly;
+  }
+
+  /**
+   * {@code tcp_xmit_recovery} after {@code REXMIT_NEW}: if the new data did not pass {@code
+   * high_seq}, F-RTO ends and the lost segments go out as usual.
+   *
+   * @return true when new data went past {@code high_seq}
+   */
+  boolean newDataPassedHighSeq() {
+    if (queue.sndNxt() > highSeq) {
+      return true;
+    }
+    frto.end();
+    newDataOnly = false;
+    return false;
   }
 
   /** {@code tcp_rack_reo_timeout}: RACK's timer found losses outside recovery. */
@@ -303,6 +348,8 @@ final class Recovery {
       window.cwnd = queue.packetsInFlight() + 1;
     }
     window.onLossState(context.now(), queue.sndNxt());
+    frto.onTimeout(openOrDisorder, timeoutsInARow > 0);
+    newDataOnly = false;
     reordering.onTimeout(openOrDisorder, queue.sackedOut());
     highSeq = queue.sndNxt();
     state = LOSS;

@@ -498,7 +498,7 @@ final class RetransmitQueue {
         continue;
       }
       if ((segState[slot] & EVER_RETRANS) == 0) {
-        sample.sackedOnce(start, segSent[slot]);
+        sample.sackedOnce(start, end, segSent[slot]);
       }
       range = markSacked(slot, now, range);
       sample.newlySacked++;
@@ -518,10 +518,8 @@ final class RetransmitQueue {
    */
   void cumulativeAck(AckSample sample, long now) {
     long ack = sample.ack;
-    // first_ackt and last_ackt; no sample if any released segment was ever retransmitted
-    // (FLAG_RETRANS_DATA_ACKED, Karn's rule: the later ones were received long before).
-    long firstAckt = -1;
-    long lastAckt = -1;
+    // No RTT sample if any released segment was ever retransmitted (FLAG_RETRANS_DATA_ACKED,
+    // Karn's rule: the later ones were received long before).
     boolean retransAcked = false;
     while (count > 0) {
       int slot = head;
@@ -540,8 +538,7 @@ final class RetransmitQueue {
       } else {
         sample.acked++;
         if ((flags & EVER_RETRANS) == 0) {
-          firstAckt = firstAckt < 0 ? segSent[slot] : firstAckt;
-          lastAckt = segSent[slot];
+          sample.ackedOnce(segSent[slot], end);
           rack.advance(segSent[slot], end, now, false);
           if (end <= highestSacked) {
             sample.reordered(highestSacked - segStart[slot]);
@@ -558,7 +555,7 @@ final class RetransmitQueue {
       head = (head + 1) & (segStart.length - 1);
       count--;
     }
-    sample.rttSamples(now, retransAcked ? -1 : firstAckt, lastAckt);
+    sample.rttSamples(now, retransAcked);
     if (retransAcked) {
       sample.newestReleasedSentNs = -1;
     }

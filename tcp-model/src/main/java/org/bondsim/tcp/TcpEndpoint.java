@@ -100,7 +100,8 @@ public final class TcpEndpoint {
             rtt,
             options,
             counters,
-            profile);
+            profile,
+            new Frto(settings.frto()));
     this.receiver =
         new Receiver(context, options, settings, counters, rtt, reader, requestedReceiveBuffer);
     this.acks = new AckScheduler(context, options, profile, settings.jiffies(), counters, rtt);
@@ -301,7 +302,7 @@ public final class TcpEndpoint {
     if (rackOn && sample.dsack) {
       rack.onDsack(delivered);
     }
-    recovery.onAck(sample, segment, lossDetection());
+    recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
     probe.onAck(ack, sample.dsack);
     if (sample.advanced) {
       onSendSpace.run();

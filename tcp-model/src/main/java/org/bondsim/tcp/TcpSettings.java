@@ -38,6 +38,8 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param hystartDetect CUBIC's HyStart detectors: the module parameter {@code
  *     tcp_cubic.hystart_detect} (1: ACK train, 2: delay, 3: both, the default), 0 when {@code
  *     tcp_cubic.hystart} is 0
+ * @param frto {@code net.ipv4.tcp_frto} non-zero (the default, 2) on a kernel whose F-RTO the model
+ *     follows ({@link KernelProfile#frto}); 2.6.37 runs without
  */
 public record TcpSettings(
     Kernel kernel,
@@ -56,7 +58,8 @@ public record TcpSettings(
     int minTsoSegs,
     Jiffies jiffies,
     long limitOutputBytes,
-    int hystartDetect) {
+    int hystartDetect,
+    boolean frto) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -103,6 +106,13 @@ public record TcpSettings(
               "",
               "bytes TCP small queues let one socket keep below TCP (empty: the kernel's, 4 MB on"
                   + " 6.x, 1 MB on 6.1; 2.6.37 has no TCP small queues)"),
+          new IntOption(
+              "net.ipv4.tcp_frto",
+              2,
+              0,
+              2,
+              "",
+              "F-RTO after a timeout (RFC 5682; 6.x only: 2.6.37's own F-RTO is not modelled)"),
           new IntOption(
               "tcp_cubic.hystart",
               1,
@@ -154,7 +164,8 @@ public record TcpSettings(
         limitOutputBytes(context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()),
         context.setting("tcp_cubic.hystart", "1").equals("1")
             ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
-            : 0);
+            : 0,
+        kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"));
   }
 
   /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */

@@ -197,6 +197,14 @@ final class Transmitter implements PacketOwner {
     return totals;
   }
 
+  /**
+   * F-RTO's test for new data ({@code tcp_process_loss}): unsent data waits and the peer's window
+   * ends past snd_nxt ({@code tcp_wnd_end}).
+   */
+  boolean canSendNewData() {
+    return writes.written() > queue.sndNxt() && queue.sndUna() + peerWindow > queue.sndNxt();
+  }
+
   /** The peer's window in bytes ({@code snd_wnd}). */
   long peerWindow() {
     return peerWindow;
@@ -225,9 +233,25 @@ final class Transmitter implements PacketOwner {
     if (!established) {
       return;
     }
+    if (recovery.newDataOnly()) {
+      // F-RTO's step 2.b (tcp_xmit_recovery with REXMIT_NEW): new data, and retransmissions only
+      // if none of it got past high_seq.
+      send(false);
+      if (recovery.newDataPassedHighSeq()) {
+        return;
+      }
+    }
+    send(true);
+  }
+
+  /**
+   * {@code tcp_write_xmit}'s loop, after the lost segments when {@code retransmit}: what cwnd, the
+   * peer's window, TCP small queues and a reduction's budget allow.
+   */
+  private void send(boolean retransmit) {
     long appEnd = writes.written();
     while (true) {
-      if (queue.lostOut() > 0 && retransmitOneLost()) {
+      if (retransmit && queue.lostOut() > 0 && retransmitOneLost()) {
         continue;
       }
       long sndNxt = queue.sndNxt();

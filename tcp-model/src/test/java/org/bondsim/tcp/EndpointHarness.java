@@ -60,6 +60,20 @@ final class EndpointHarness {
    * Connects: our SYN, the peer's SYN-ACK (MSS 1460, SACK, window scale, its timestamps if
    * enabled), our ACK.
    */
+  /**
+   * An established sender with RACK and tail loss probes off, so the duplicate threshold decides.
+   *
+   * @param timestamps whether timestamps are negotiated
+   * @param more further sysctls
+   */
+  static EndpointHarness dupthreshSender(boolean timestamps, Map<String, String> more) {
+    Map<String, String> sysctls = new java.util.HashMap<>(more);
+    sysctls.put("net.ipv4.tcp_recovery", "0");
+    sysctls.put("net.ipv4.tcp_early_retrans", "0");
+    sysctls.put("net.ipv4.tcp_timestamps", timestamps ? "1" : "0");
+    return new EndpointHarness(sysctls).established();
+  }
+
   EndpointHarness established() {
     return established(0);
   }

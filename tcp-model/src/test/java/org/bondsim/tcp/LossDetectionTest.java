@@ -136,6 +136,7 @@ class LossDetectionTest {
         rtt,
         new NegotiatedOptions(settings, 1500),
         counters,
-        settings.profile());
+        settings.profile(),
+        new Frto(settings.frto()));
   }
 }

@@ -15,13 +15,7 @@ class RecoveryUndoTest {
   private static final int MSS_TS = 1448; // with timestamps
 
   private static EndpointHarness sender(boolean timestamps) {
-    EndpointHarness h =
-        new EndpointHarness(
-            Map.of(
-                "net.ipv4.tcp_recovery", "0",
-                "net.ipv4.tcp_early_retrans", "0",
-                "net.ipv4.tcp_timestamps", timestamps ? "1" : "0"));
-    return h.established();
+    return EndpointHarness.dupthreshSender(timestamps, Map.of());
   }
 
   @Test
@@ -123,7 +117,8 @@ class RecoveryUndoTest {
     assertThat(h.counter("TcpExtTCPSlowStartRetrans")).isEqualTo(1);
     h.ackEchoing(1, MSS_TS);
     assertThat(h.counter("TcpExtTCPLossUndo")).isEqualTo(1);
-    assertThat(h.counter("TcpExtTCPSpuriousRTOs")).isEqualTo(1);
+    // tcp_try_undo_loss counts TCPSpuriousRTOs only for an F-RTO undo (FrtoTest), not Eifel's.
+    assertThat(h.counter("TcpExtTCPSpuriousRTOs")).isZero();
   }
 
   @Test

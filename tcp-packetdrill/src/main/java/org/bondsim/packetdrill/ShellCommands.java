@@ -73,9 +73,6 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_syncookies", null);
     MATCHING.put("net.ipv4.tcp_notsent_lowat", null);
     MATCHING.put("net.ipv4.tcp_ecn_option", null);
-    // F-RTO is not modelled; the value is accepted because Linux's default is 2 and a script that
-    // needs F-RTO shows it by failing, not by a skip that would hide it.
-    MATCHING.put("net.ipv4.tcp_frto", null);
     // TSO deferral (tcp_tso_should_defer) is not modelled: same reasoning.
     MATCHING.put("net.ipv4.tcp_tso_win_divisor", null);
     MATCHING.put("net.ipv4.tcp_fack", "0");
