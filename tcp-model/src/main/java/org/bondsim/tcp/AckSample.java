@@ -79,8 +79,10 @@ final class AckSample {
   long sndNxt;
 
   /**
-   * {@code sk_pacing_rate} as the ACK finds it (bytes per second; {@link Pacing}): what the
-   * previous ACK and the sends since left, read by HyStart's ACK-train cushion.
+   * The pacing rate HyStart's ACK-train cushion reads (bytes per second; {@link Pacing}), set only
+   * in slow start. Linux reads {@code sk_pacing_rate} as the previous ACK stored it; the model
+   * computes it when this ACK reaches {@code pkts_acked}, from the window and smoothed RTT not yet
+   * changed by it but with the segments it released already out of packets_out.
    */
   long pacingRate;
 

@@ -247,7 +247,9 @@ final class Recovery {
   /**
    * {@code tcp_process_loss}: an undo when the ACK advanced and the retransmissions are proved
    * needless ({@code tcp_try_undo_loss(sk, false)}: {@code TcpExtTCPLossUndo} only), then F-RTO's
-   * steps ({@link Frto}), then Loss recovery.
+   * steps ({@link Frto}), then Loss recovery. Difference: the loss detector has already run for
+   * this ACK ({@link #onAck}); Linux runs it after {@code tcp_process_loss}, so after an F-RTO undo
+   * it marks afresh what an undo here has just unmarked.
    */
   private void onAckInLoss(AckSample sample, TcpSegment segment, boolean canSendNewData) {
     boolean undoLoss = sample.advanced && mayUndo(segment);
