@@ -63,9 +63,8 @@ final class AckSample {
   long lastSackedSeq;
   long lastSackedSentNs;
 
-  // When the oldest and the newest segment this ACK acknowledged cumulatively, not SACKed before
-  // and
-  // never retransmitted, were sent (first_ackt, last_ackt), -1 when none.
+  // first_ackt, last_ackt: when the oldest and the newest segment this ACK acknowledged
+  // cumulatively (not SACKed before, never retransmitted) were sent, -1 when none.
   private long firstAcktNs;
   private long lastAcktNs;
 

@@ -64,7 +64,7 @@ final class ClassicHyStart {
    * {@code bictcp_cong_avoid}'s test in slow start: a new round once the ACK passes the round's
    * end.
    *
-   * @return true when the round was restarted
+   * @return true when the round ended and {@link #reset} should start the next
    */
   boolean roundEnds(long ack) {
     return detect != 0 && ack > endSeq;

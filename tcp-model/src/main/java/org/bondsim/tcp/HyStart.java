@@ -32,8 +32,6 @@ final class HyStart {
   private static final long DELAY_MIN_US = 4000;
   private static final long DELAY_MAX_US = 16000;
   private static final long ACK_DELTA_US = 2000;
-  // sk_gso_max_size: TCP always has (software) GSO, so 64 KB whatever the device offloads.
-  private static final long GSO_MAX_SIZE = 65536;
 
   private final int detect;
   private final TcpCounters counters;
@@ -122,6 +120,7 @@ final class HyStart {
     if (pacingRate <= 0) {
       return 0;
     }
-    return Math.min(1000, GSO_MAX_SIZE * 4 * 1_000_000L / pacingRate);
+    // sk_gso_max_size: TCP always has (software) GSO, so 64 KB whatever the device offloads.
+    return Math.min(1000, Transmitter.GSO_MAX_BYTES * 4 * 1_000_000L / pacingRate);
   }
 }

@@ -27,8 +27,7 @@ final class Recovery {
   private final TcpCounters counters;
   private final KernelProfile.LossEntry lossEntry;
   private final Frto frto;
-  // F-RTO's step 2.b (REXMIT_NEW): until the next ACK, new data goes out instead of
-  // retransmissions.
+  // F-RTO's step 2.b (REXMIT_NEW): new data instead of retransmissions until the next ACK.
   private boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
   private final boolean classicUndo;

@@ -497,13 +497,13 @@ final class RetransmitQueue {
       if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
         continue;
       }
-      if ((segState[slot] & EVER_RETRANS) == 0) {
-        sample.sackedOnce(start, end, segSent[slot]);
-      }
       range = markSacked(slot, now, range);
       sample.newlySacked++;
-      if (end <= previousHighest && (segState[slot] & EVER_RETRANS) == 0) {
-        sample.reordered(previousHighest - start);
+      if ((segState[slot] & EVER_RETRANS) == 0) {
+        sample.sackedOnce(start, end, segSent[slot]);
+        if (end <= previousHighest) {
+          sample.reordered(previousHighest - start);
+        }
       }
       highestSacked = Math.max(highestSacked, end);
     }
