@@ -14,7 +14,7 @@ import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.HostStack;
-import org.bondsim.core.metrics.FlowMeters;
+import org.bondsim.core.metrics.ReceiveMeters;
 import org.bondsim.core.metrics.ReorderingStats;
 
 /**
@@ -27,10 +27,8 @@ public final class SimHost implements Host, HostStack, ReaderSockets.SendingCont
   private final MacAddress mac;
   private final Ipv4Address address;
   private PacketHandler handler = packet -> {};
-  private final FlowMeters meters;
-  // The same numbers as they reach TCP, after NAPI and GRO.
-  private final FlowMeters stackMeters;
-  private boolean measuresStackInput;
+  // Reordering on the wire and, for the receiving host, as the numbers reach TCP.
+  private final ReceiveMeters meters;
   private TransmitStage[] transmitStages;
   // netperf -T: the CPU the host's application is bound to (-1: stream i on CPU i % cpus), the
   // socket lock between softirq and reader, and the CPU TCP runs on while it sends (-1: the rule).
@@ -61,8 +59,7 @@ public final class SimHost implements Host, HostStack, ReaderSockets.SendingCont
     this.bond = bond;
     this.mac = mac;
     this.address = address;
-    this.meters = new FlowMeters(densityThreshold);
-    this.stackMeters = new FlowMeters(densityThreshold);
+    this.meters = new ReceiveMeters(densityThreshold);
     bond.attachStack(this);
   }
 
@@ -224,11 +221,11 @@ public final class SimHost implements Host, HostStack, ReaderSockets.SendingCont
    */
   private void observeStackInput(Packet packet, int frames) {
     int flow = packet.flowId();
-    if (flow < 0 || !measuresStackInput) {
+    if (flow < 0 || !meters.measuresStackInput()) {
       return;
     }
     for (int i = 0; i < frames; i++) {
-      stackMeters.onArrival(flow, packet.flowSequence() + i);
+      meters.onStack(flow, packet.flowSequence() + i);
     }
   }
 
@@ -326,7 +323,7 @@ public final class SimHost implements Host, HostStack, ReaderSockets.SendingCont
   public void observeArrival(Packet packet) {
     int flow = packet.flowId();
     if (flow >= 0) {
-      meters.onArrival(flow, packet.flowSequence());
+      meters.onWire(flow, packet.flowSequence());
     }
   }
 
@@ -336,12 +333,12 @@ public final class SimHost implements Host, HostStack, ReaderSockets.SendingCont
    * @return the stats
    */
   public ReorderingStats reordering() {
-    return meters.sum();
+    return meters.wire();
   }
 
   /** Measures reordering at TCP's input too (the receiving host of a run; the sender need not). */
   public void measureStackInput() {
-    measuresStackInput = true;
+    meters.measureStackInput();
   }
 
   /**
@@ -352,6 +349,6 @@ public final class SimHost implements Host, HostStack, ReaderSockets.SendingCont
    * @return the stats, counted in segments
    */
   public ReorderingStats stackReordering() {
-    return stackMeters.sum();
+    return meters.stack();
   }
 }

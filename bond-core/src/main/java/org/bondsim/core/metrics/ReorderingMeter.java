@@ -51,7 +51,7 @@ public final class ReorderingMeter {
   // Below this, holes were forgotten for want of room: arrivals there cannot be told apart.
   private long forgottenBelow;
   // The last MAX_N numbers that arrived, newest first.
-  private final long[] recent = new long[MAX_N];
+  private final long[] recent;
   // Breakpoints in runs: run r stands for the breakpoints (runArrival + i, runMax + i) for i below
   // runLength, where the maximum rose by one with each arrival (an in-order stretch).
   private long[] runArrival = new long[MIN_RUNS];
@@ -74,7 +74,7 @@ public final class ReorderingMeter {
   private long reordered;
   private long extentSum;
   private long maxExtent;
-  private final long[] nReordered = new long[MAX_N + 1];
+  private final long[] nReordered;
 
   // RFC 5236 state.
   private long lossCheckedUpTo;
@@ -103,6 +103,48 @@ public final class ReorderingMeter {
     }
     this.threshold = threshold;
     this.density = new long[2 * threshold + 1];
+    this.recent = new long[MAX_N];
+    this.nReordered = new long[MAX_N + 1];
+  }
+
+  /** A copy of {@code other}'s whole state: the two go on independently. */
+  private ReorderingMeter(ReorderingMeter other) {
+    this.threshold = other.threshold;
+    this.useMap = other.useMap;
+    this.holeBits = other.holeBits;
+    this.holes = other.holes.clone();
+    this.holeBase = other.holeBase;
+    this.forgottenBelow = other.forgottenBelow;
+    this.recent = other.recent.clone();
+    this.runArrival = other.runArrival.clone();
+    this.runMax = other.runMax.clone();
+    this.runLength = other.runLength.clone();
+    this.density = other.density.clone();
+    this.firstAbove = other.firstAbove == null ? null : other.firstAbove.clone();
+    this.breakpointHead = other.breakpointHead;
+    this.breakpointCount = other.breakpointCount;
+    this.recentCount = other.recentCount;
+    this.nextExpected = other.nextExpected;
+    this.received = other.received;
+    this.duplicates = other.duplicates;
+    this.reordered = other.reordered;
+    this.extentSum = other.extentSum;
+    this.maxExtent = other.maxExtent;
+    this.nReordered = other.nReordered.clone();
+    this.lossCheckedUpTo = other.lossCheckedUpTo;
+    this.declaredLost = other.declaredLost;
+    this.lateAfterLoss = other.lateAfterLoss;
+    this.beyondThreshold = other.beyondThreshold;
+  }
+
+  /**
+   * Returns a meter in this one's state that goes on apart from it: fed the same numbers from here
+   * on, both report what this one would.
+   *
+   * @return the copy
+   */
+  public ReorderingMeter copy() {
+    return new ReorderingMeter(this);
   }
 
   /**
