@@ -17,6 +17,9 @@ import java.util.Arrays;
  * make the meters a tenth of its run time).
  */
 public final class ReceiveMeters {
+  // A flow whose frames stay this long between the wire and TCP (or never reach TCP) is split, so
+  // the queue's memory stays bounded (32 KB a flow); splitting is exact whenever it happens.
+  private static final int MAX_PENDING = 1 << 12;
   private final int densityThreshold;
   private Flow[] flows = new Flow[0];
   private boolean measuresStackInput;
@@ -52,6 +55,9 @@ public final class ReceiveMeters {
    */
   public void onWire(int flow, long sequence) {
     Flow f = flow(flow);
+    if (f.paired && f.size == MAX_PENDING) {
+      f.split();
+    }
     if (f.paired) {
       f.queue(sequence);
     } else {
@@ -123,6 +129,15 @@ public final class ReceiveMeters {
       }
     }
     return sum;
+  }
+
+  /** The wire arrivals queued for TCP over all flows: what the pairing holds in memory. */
+  int pendingFrames() {
+    int n = 0;
+    for (Flow f : flows) {
+      n += f == null ? 0 : f.size;
+    }
+    return n;
   }
 
   private Flow flow(int flow) {

@@ -119,6 +119,29 @@ class ReceiveMetersPropertiesTest {
     assertThat(meters.stack().received()).isEqualTo(4);
   }
 
+  @Test
+  void framesThatNeverReachTcpDoNotPileUp() {
+    ReceiveMeters meters = new ReceiveMeters(8);
+    meters.measureStackInput();
+    ReorderingMeter wire = new ReorderingMeter(8);
+    ReorderingMeter stack = new ReorderingMeter(8);
+    meters.onWire(0, 0);
+    wire.onArrival(0);
+    meters.onStack(0, 0);
+    stack.onArrival(0);
+    // A million wire arrivals TCP never takes (its input sees nothing more of the flow).
+    for (long q = 1; q <= 1_000_000; q++) {
+      meters.onWire(0, q);
+      wire.onArrival(q);
+    }
+    assertThat(meters.pendingFrames()).isLessThanOrEqualTo(4096);
+    assertThat(meters.wire()).isEqualTo(wire.snapshot());
+    assertThat(meters.stack()).isEqualTo(stack.snapshot());
+    meters.onStack(0, 7);
+    stack.onArrival(7);
+    assertThat(meters.stack()).isEqualTo(stack.snapshot());
+  }
+
   private static ReorderingStats sum(List<ReorderingMeter> meters, int threshold) {
     ReorderingStats sum = ReorderingStats.empty(threshold);
     for (ReorderingMeter m : meters) {
