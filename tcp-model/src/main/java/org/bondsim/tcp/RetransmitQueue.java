@@ -11,9 +11,10 @@ import org.bondsim.api.tcp.SackBlock;
  *
  * <p>Every lookup is by bisection or through an index, so an ACK costs what it changed, as Linux's
  * {@code tcp_sacktag_bsearch}, {@code recv_sack_cache}, {@code lost_skb_hint} and {@code
- * retransmit_skb_hint} make it: a SACK block walks only its stretches not SACKed before ({@link
- * #sackedRanges}), the k-th SACKed segment is found in a Fenwick tree ({@link SlotCounts}), and the
- * search for the next lost segment to retransmit resumes where the last one stopped.
+ * retransmit_skb_hint} make it: a SACK block's walk jumps over the runs of segments SACKed before
+ * ({@link #firstUnsackedFrom}), the k-th SACKed segment is found in a Fenwick tree ({@link
+ * SlotCounts}), and the search for the next lost segment to retransmit resumes where the last one
+ * stopped.
  */
 final class RetransmitQueue {
   static final int SACKED = 1;
@@ -37,6 +38,13 @@ final class RetransmitQueue {
   private int[] segLen = new int[64];
   private long[] segSent = new long[64];
   private int[] segState = new int[64];
+  // For a SACKED segment, the number (see headNumber) of a later segment such that every segment
+  // between the two is SACKED too: links a walk follows over a run of SACKed segments, shortened
+  // as they are followed (path halving), so a run costs about one step however long it is. Linux
+  // gets the same from merging SACKed skbs (tcp_shift_skb_data).
+  private long[] skipTo = new long[64];
+  // Segments are numbered in the order they were queued; the one at head has this number.
+  private long headNumber;
   private final SendTimeOrder sendOrder = new SendTimeOrder(64);
   private int head;
   private int count;
@@ -49,8 +57,6 @@ final class RetransmitQueue {
   private long lossEvents;
   private int renoSacked;
   private long highestSacked = -1;
-  // The extent of the segments marked SACKED (which stay so): a SACK block walks only the gaps.
-  private final SequenceRanges sackedRanges = new SequenceRanges();
   // Which ring slots hold a SACKED segment, to find the k-th SACKed one in O(log n).
   private final SlotCounts sackedSlots = new SlotCounts(64);
   // Every segment starting below this holds no mark that makes it due for retransmission.
@@ -378,14 +384,9 @@ final class RetransmitQueue {
     retransmitHintSeq = sndUna;
   }
 
-  /**
-   * Marks a segment SACKED.
-   *
-   * @param rangeGuess where {@link SequenceRanges#firstEndingAbove(long, int)} should look for the
-   *     segment's start among the SACKed extents
-   * @return the index of the SACKed extent that now holds the segment
-   */
-  private int markSacked(int slot, long now, int rangeGuess) {
+  /** Marks the segment at queue index {@code index} SACKED. */
+  private void markSacked(int index, long now) {
+    int slot = slot(index);
     int flags = segState[slot];
     if ((flags & LOST) != 0) {
       lostOut--;
@@ -397,9 +398,26 @@ final class RetransmitQueue {
     segState[slot] = (segState[slot] & PERMANENT) | SACKED;
     sackedOut++;
     sackedSlots.add(slot, 1);
-    int range = sackedRanges.add(segStart[slot], segStart[slot] + segLen[slot], rangeGuess);
+    skipTo[slot] = headNumber + index + 1;
     rack.advance(segSent[slot], segStart[slot] + segLen[slot], now, (flags & EVER_RETRANS) != 0);
-    return range;
+  }
+
+  /**
+   * The queue index of the first segment at or after {@code index} that is not SACKED ({@code
+   * count} if none), following the skip links and halving each path as it goes.
+   */
+  private int firstUnsackedFrom(int index) {
+    int i = index;
+    while (i < count && (segState[slot(i)] & SACKED) != 0) {
+      int slot = slot(i);
+      int j = (int) (skipTo[slot] - headNumber);
+      if (j < count && (segState[slot(j)] & SACKED) != 0) {
+        skipTo[slot] = skipTo[slot(j)];
+        j = (int) (skipTo[slot] - headNumber);
+      }
+      i = j;
+    }
+    return i;
   }
 
   // ----------------------------------------------------------------- an ACK
@@ -444,71 +462,44 @@ final class RetransmitQueue {
     sackCache.ackDone();
   }
 
-  /** Walks {@code [from, to)} inside {@code block}, visiting only the stretches not SACKed yet. */
+  /**
+   * Walks {@code [from, to)} inside {@code block}: SACKs the segments the block covers wholly,
+   * jumping over runs SACKed before. A segment sent once and SACKed below the previous highest SACK
+   * was reordered: its distance is the evidence {@code tcp_sacktag_one} keeps. Each segment not
+   * SACKed before that the walk reaches counts as walked (the scoreboard work).
+   */
   private void walk(
       long from, long to, SackBlock block, AckSample sample, long now, long previousHighest) {
-    long cursor = from;
-    int r = sackedRanges.firstEndingAbove(cursor);
-    while (cursor < to) {
-      long gapEnd = to;
-      if (r < sackedRanges.size()) {
-        if (sackedRanges.start(r) <= cursor) {
-          cursor = Math.max(cursor, sackedRanges.end(r));
-          r++;
-          continue;
-        }
-        gapEnd = Math.min(gapEnd, sackedRanges.start(r));
-      }
-      // The gap's segments join the extents at r (or the one before): the next search starts
-      // there instead of bisecting the scoreboard again.
-      r = sackGap(cursor, gapEnd, r, block, sample, now, previousHighest);
-      cursor = gapEnd;
-      r = sackedRanges.firstEndingAbove(cursor, r);
-    }
-  }
-
-  /**
-   * SACKs the segments of {@code block} that overlap {@code [from, to)}, a stretch holding no
-   * SACKED segment yet. A segment sent once and SACKed below the previous highest SACK was
-   * reordered: its distance is the evidence {@code tcp_sacktag_one} keeps. {@code range} is the
-   * first SACKed extent ending above {@code from}; the return value is where the search for the
-   * next stretch should start (the extent that took the last segment marked).
-   */
-  private int sackGap(
-      long from,
-      long to,
-      int range,
-      SackBlock block,
-      AckSample sample,
-      long now,
-      long previousHighest) {
     int i = firstAtOrAbove(from);
     if (i > 0 && end(slot(i - 1)) > from) {
       i--; // it starts below the stretch and reaches into it
     }
-    for (; i < count; i++) {
+    while (i < count) {
       int slot = slot(i);
+      if ((segState[slot] & SACKED) != 0) {
+        i = firstUnsackedFrom(i);
+        continue;
+      }
       long start = segStart[slot];
       long end = start + segLen[slot];
       if (start >= to) {
         break;
       }
       sample.walked++;
-      if (start < block.start() || end > block.end() || (segState[slot] & SACKED) != 0) {
-        continue;
-      }
-      range = markSacked(slot, now, range);
-      sample.newlySacked++;
-      if ((segState[slot] & EVER_RETRANS) == 0) {
-        sample.sackedOnce(start, end, segSent[slot]);
-        if (end <= previousHighest) {
-          sample.reordered(previousHighest - start);
+      if (start >= block.start() && end <= block.end()) {
+        markSacked(i, now);
+        sample.newlySacked++;
+        if ((segState[slot] & EVER_RETRANS) == 0) {
+          sample.sackedOnce(start, end, segSent[slot]);
+          if (end <= previousHighest) {
+            sample.reordered(previousHighest - start);
+          }
         }
+        highestSacked = Math.max(highestSacked, end);
       }
-      highestSacked = Math.max(highestSacked, end);
+      i++;
     }
     remember(i);
-    return range;
   }
 
   /**
@@ -553,6 +544,7 @@ final class RetransmitQueue {
       }
       sendOrder.remove(slot);
       head = (head + 1) & (segStart.length - 1);
+      headNumber++;
       count--;
     }
     sample.rttSamples(now, retransAcked);
@@ -562,7 +554,6 @@ final class RetransmitQueue {
     if (ack > sndUna) {
       sample.advanced = true;
       sndUna = ack;
-      sackedRanges.dropEndingBy(ack);
     }
   }
 
@@ -572,6 +563,7 @@ final class RetransmitQueue {
     int[] l = new int[2 * n];
     long[] t = new long[2 * n];
     int[] f = new int[2 * n];
+    long[] k = new long[2 * n];
     int[] newIndex = new int[n];
     for (int i = 0; i < count; i++) {
       int from = slot(i);
@@ -579,6 +571,7 @@ final class RetransmitQueue {
       l[i] = segLen[from];
       t[i] = segSent[from];
       f[i] = segState[from];
+      k[i] = skipTo[from];
       newIndex[from] = i;
     }
     sendOrder.renumber(2 * n, newIndex);
@@ -586,6 +579,7 @@ final class RetransmitQueue {
     segLen = l;
     segSent = t;
     segState = f;
+    skipTo = k;
     head = 0;
     sackedSlots.reset(2 * n);
     for (int i = 0; i < count; i++) {

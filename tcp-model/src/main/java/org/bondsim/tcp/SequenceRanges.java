@@ -4,8 +4,7 @@ package org.bondsim.tcp;
  * Disjoint, sorted {@code [start, end)} ranges of sequence space, merged as they touch, in two
  * primitive arrays searched by bisection, so an update costs no allocation and no boxing. The
  * receiver keeps its out-of-order queue so (Linux keeps skbs in an rb-tree, {@code
- * tcp_data_queue_ofo}; the model needs only the ranges), and the sender the extent of its SACKed
- * segments, so that a SACK block walks only segments not yet SACKed.
+ * tcp_data_queue_ofo}; the model needs only the ranges).
  */
 final class SequenceRanges {
   // The ranges live at [head, head + size): acknowledged ranges leave from the front by moving
@@ -69,19 +68,6 @@ final class SequenceRanges {
         && index <= size
         && (index == size || ends[head + index] > seq)
         && (index == 0 || ends[head + index - 1] <= seq);
-  }
-
-  /**
-   * Forgets the ranges that end at or below {@code limit} (acknowledged data). A scan from the
-   * front, not a bisection: a cumulative ACK drops none or one range nearly every time (a sprayed
-   * flow: a third none, two thirds one, 485 of 806,000 more), and each range is dropped once.
-   */
-  void dropEndingBy(long limit) {
-    int n = 0;
-    while (n < size && ends[head + n] <= limit) {
-      n++;
-    }
-    removeFirst(n);
   }
 
   private void removeFirst(int n) {

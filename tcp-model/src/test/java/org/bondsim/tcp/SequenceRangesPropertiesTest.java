@@ -40,7 +40,7 @@ class SequenceRangesPropertiesTest {
         addToReference(reference, op.a(), op.a() + op.len());
         assertThat(ranges.start(index)).isEqualTo(reference.floorEntry(op.a()).getKey());
         assertThat(ranges.end(index)).isEqualTo(reference.floorEntry(op.a()).getValue());
-      } else if (op.kind() < 9) {
+      } else {
         long next = op.a();
         Map.Entry<Long, Long> first = reference.firstEntry();
         while (first != null && first.getKey() <= next) {
@@ -49,9 +49,6 @@ class SequenceRangesPropertiesTest {
           first = reference.firstEntry();
         }
         assertThat(ranges.drain(op.a())).isEqualTo(next);
-      } else {
-        ranges.dropEndingBy(op.a());
-        reference.entrySet().removeIf(e -> e.getValue() <= op.a());
       }
       assertThat(ranges.size()).isEqualTo(reference.size());
       int i = 0;
@@ -86,17 +83,15 @@ class SequenceRangesPropertiesTest {
 
   @Property(tries = 300)
   void theBisectionFindsWhatAScanFinds(@ForAll("ops") List<Op> ops) {
-    // Adds, drains and drops move the ranges about their arrays (both ways, as the shorter side
+    // Adds and drains move the ranges about their arrays (both ways, as the shorter side
     // of a change moves); after each, every number from below the first range to past the last
     // gets the index a scan gives.
     SequenceRanges ranges = new SequenceRanges();
     for (Op op : ops) {
       if (op.kind() < 7) {
         ranges.add(op.a(), op.a() + op.len());
-      } else if (op.kind() < 9) {
-        ranges.drain(op.a());
       } else {
-        ranges.dropEndingBy(op.a());
+        ranges.drain(op.a());
       }
       for (long seq = -1; seq <= 2125; seq += 1 + op.kind()) {
         int scan = 0;
@@ -110,14 +105,14 @@ class SequenceRangesPropertiesTest {
 
   @Test
   void aSlidingScoreboardKeepsItsRangesWhileTheFrontLeaves() {
-    // As a SACK scoreboard under a steady flow: new ranges join at the top, cumulative ACKs drop
-    // the oldest; the live ranges move through the arrays, which compact or grow under them.
+    // As an out-of-order queue under a steady flow: new ranges join at the top, in-order data
+    // drains the oldest; the live ranges move through the arrays, which compact or grow under them.
     SequenceRanges ranges = new SequenceRanges();
     for (long i = 0; i < 10_000; i++) {
       ranges.add(i * 10, i * 10 + 5);
       if (i % 3 == 2) {
-        // Acknowledges everything below range i - 20.
-        ranges.dropEndingBy((i - 20) * 10 + 5);
+        // In-order data reaches range i - 20: it and every range below it leave.
+        ranges.drain((i - 20) * 10 + 5);
       }
       long lastDrop = i % 3 == 2 ? i : i - i % 3 - 1;
       long oldest = Math.max(0, lastDrop - 19);
