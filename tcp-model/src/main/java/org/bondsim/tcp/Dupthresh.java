@@ -5,13 +5,12 @@ package org.bondsim.tcp;
  * reordering} SACKed segments lie above it. The segments below the {@code reordering}-th SACKed one
  * from the top qualify; those below the hint were considered before and stay as they were left
  * (lost, retransmitted or SACKed), since only undo clears a lost mark and resets the hint, as
- * Linux's {@code lost_skb_hint}.
+ * Linux's {@code lost_skb_hint}; the queue keeps the hint and the count of SACKed segments below it
+ * ({@code lost_cnt_hint}), so the walk starts where the last one stopped.
  */
 final class Dupthresh implements LossDetection {
   private final RetransmitQueue queue;
   private final ReorderingEstimator reordering;
-  // Every segment starting below this sequence has been considered for marking.
-  private long lostHintSeq;
 
   Dupthresh(RetransmitQueue queue, ReorderingEstimator reordering) {
     this.queue = queue;
@@ -25,22 +24,29 @@ final class Dupthresh implements LossDetection {
     if (sacked < level) {
       return;
     }
-    // The level-th SACKed segment from the top is the (sacked - level + 1)-th from the bottom.
-    int limit = queue.indexOfSacked(sacked - level + 1);
-    for (int i = queue.firstAtOrAbove(lostHintSeq); i < limit; i++) {
+    // The level-th SACKed segment from the top is the k-th from the bottom. Walk on from the
+    // hint, counting the SACKed segments met, as tcp_mark_head_lost counts with lost_cnt_hint.
+    int k = sacked - level + 1;
+    int seen = queue.sackedBelowLostHint();
+    if (k <= seen) {
+      return; // it lies below the hint: everything below it was considered before
+    }
+    for (int i = queue.firstAtOrAbove(queue.lostHintSeq()); i < queue.size(); i++) {
       int slot = queue.slot(i);
-      if (queue.unmarked(slot)) {
+      if (queue.has(slot, RetransmitQueue.SACKED)) {
+        if (++seen == k) {
+          queue.advanceLostHint(queue.start(slot), k - 1);
+          return;
+        }
+      } else if (queue.unmarked(slot)) {
         queue.markLost(slot);
       }
-    }
-    if (limit > 0) {
-      lostHintSeq = Math.max(lostHintSeq, queue.start(queue.slot(limit)));
     }
   }
 
   /** Undo cleared the lost marks: every segment may qualify again. */
   void resetHint() {
-    lostHintSeq = 0;
+    queue.resetLostHint();
   }
 
   @Override

@@ -12,9 +12,8 @@ import org.bondsim.api.tcp.SackBlock;
  * <p>Every lookup is by bisection or through an index, so an ACK costs what it changed, as Linux's
  * {@code tcp_sacktag_bsearch}, {@code recv_sack_cache}, {@code lost_skb_hint} and {@code
  * retransmit_skb_hint} make it: a SACK block's walk jumps over the runs of segments SACKed before
- * ({@link #firstUnsackedFrom}), the k-th SACKed segment is found in a Fenwick tree ({@link
- * SlotCounts}), and the search for the next lost segment to retransmit resumes where the last one
- * stopped.
+ * ({@link #firstUnsackedFrom}), the search for the reordering-th SACKed segment from the top and
+ * the one for the next lost segment to retransmit resume where the last ones stopped.
  */
 final class RetransmitQueue {
   static final int SACKED = 1;
@@ -57,8 +56,11 @@ final class RetransmitQueue {
   private long lossEvents;
   private int renoSacked;
   private long highestSacked = -1;
-  // Which ring slots hold a SACKED segment, to find the k-th SACKed one in O(log n).
-  private final SlotCounts sackedSlots = new SlotCounts(64);
+  // tcp_mark_head_lost's hints (lost_skb_hint, lost_cnt_hint): where its last walk stopped, and
+  // the SACKed segments below that point, kept as segments are SACKed and released, so that the
+  // reordering-th SACKed segment from the top is found by walking on from there.
+  private long lostHintSeq;
+  private int sackedBelowLostHint;
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
   private final SackCache sackCache = new SackCache(TCP_NUM_SACKS);
@@ -235,20 +237,37 @@ final class RetransmitQueue {
   }
 
   /**
-   * Returns the queue index of the k-th SACKed segment counted from snd_una (k from 1).
-   *
-   * @return the index, or -1 with fewer SACKed segments
+   * {@code fackets_out}: segments from snd_una up to and including the highest SACKed one, found
+   * from where it ends rather than by a scan. That segment is still queued while any SACKed one is:
+   * cumulative ACKs release segments from the front.
    */
-  int indexOfSacked(int k) {
-    return sackedSlots.kthLogical(head, count, k);
+  int facketsOut() {
+    return sackedOut == 0 ? 0 : firstAtOrAbove(highestSacked);
   }
 
   /**
-   * {@code fackets_out}: segments from snd_una up to and including the highest SACKed one still
-   * queued, from the Fenwick tree rather than a scan.
+   * {@code lost_skb_hint}: {@code tcp_mark_head_lost} has considered every segment starting below
+   * this number.
    */
-  int facketsOut() {
-    return sackedOut == 0 ? 0 : indexOfSacked(sackedOut) + 1;
+  long lostHintSeq() {
+    return lostHintSeq;
+  }
+
+  /** {@code lost_cnt_hint}: the SACKed segments still queued that start below the lost hint. */
+  int sackedBelowLostHint() {
+    return sackedBelowLostHint;
+  }
+
+  /** Moves the lost hint up to {@code seq}, below which {@code sackedBelow} SACKed segments lie. */
+  void advanceLostHint(long seq, int sackedBelow) {
+    lostHintSeq = seq;
+    sackedBelowLostHint = sackedBelow;
+  }
+
+  /** Undo cleared the lost marks: {@code tcp_mark_head_lost} starts again from snd_una. */
+  void resetLostHint() {
+    lostHintSeq = 0;
+    sackedBelowLostHint = 0;
   }
 
   // ----------------------------------------------------------------- sending
@@ -397,7 +416,9 @@ final class RetransmitQueue {
     sendOrder.remove(slot);
     segState[slot] = (segState[slot] & PERMANENT) | SACKED;
     sackedOut++;
-    sackedSlots.add(slot, 1);
+    if (segStart[slot] < lostHintSeq) {
+      sackedBelowLostHint++;
+    }
     skipTo[slot] = headNumber + index + 1;
     rack.advance(segSent[slot], segStart[slot] + segLen[slot], now, (flags & EVER_RETRANS) != 0);
   }
@@ -525,7 +546,9 @@ final class RetransmitQueue {
       sample.newestReleasedSentNs = segSent[slot];
       if ((flags & SACKED) != 0) {
         sackedOut--;
-        sackedSlots.add(slot, -1);
+        if (segStart[slot] < lostHintSeq) {
+          sackedBelowLostHint--;
+        }
       } else {
         sample.acked++;
         if ((flags & EVER_RETRANS) == 0) {
@@ -581,11 +604,5 @@ final class RetransmitQueue {
     segState = f;
     skipTo = k;
     head = 0;
-    sackedSlots.reset(2 * n);
-    for (int i = 0; i < count; i++) {
-      if ((segState[i] & SACKED) != 0) {
-        sackedSlots.add(i, 1);
-      }
-    }
   }
 }

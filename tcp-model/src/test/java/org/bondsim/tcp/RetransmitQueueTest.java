@@ -134,12 +134,26 @@ class RetransmitQueueTest {
   }
 
   @Test
-  void facketsAndTheKthSackedComeFromTheTree() {
+  void facketsComeFromTheHighestSack() {
     ack(0, 2000, 3000, 6000, 8000);
     assertThat(queue.facketsOut()).isEqualTo(8);
-    assertThat(queue.indexOfSacked(1)).isEqualTo(2);
-    assertThat(queue.indexOfSacked(3)).isEqualTo(7);
-    assertThat(queue.indexOfSacked(4)).isEqualTo(-1);
+    ack(3000, 6000, 8000);
+    assertThat(queue.facketsOut()).isEqualTo(5);
+  }
+
+  @Test
+  void theLostHintCountsTheSackedSegmentsBelowIt() {
+    queue.advanceLostHint(5000, 0);
+    ack(0, 2000, 3000, 6000, 8000);
+    assertThat(queue.sackedBelowLostHint()).isEqualTo(1); // 2000 below, 6000 and 7000 above
+    ack(0, 1000, 3000, 6000, 8000);
+    assertThat(queue.sackedBelowLostHint()).isEqualTo(2);
+    ack(2000, 6000, 8000); // releases 0 and the SACKed 1000
+    assertThat(queue.sackedBelowLostHint()).isEqualTo(1);
+    ack(3000, 6000, 8000); // releases the SACKed 2000
+    assertThat(queue.sackedBelowLostHint()).isZero();
+    queue.resetLostHint();
+    assertThat(queue.lostHintSeq()).isZero();
   }
 
   @Test
