@@ -179,6 +179,7 @@ final class Handshake {
       rtt.sample(context.now() - synSentAt);
     }
     established = true;
+    receiver.markReceived();
     timer.cancel();
     transmitter.established();
   }

@@ -57,6 +57,17 @@ record Jiffies(int hz) {
   }
 
   /**
+   * {@code jiffies_to_msecs}: the length of a number of ticks in milliseconds, rounded up where a
+   * tick is not a whole number of them (HZ=300).
+   *
+   * @param ticks the ticks, at least 0
+   * @return milliseconds
+   */
+  long millis(long ticks) {
+    return ceilDiv(Math.multiplyExact(ticks, 1000L), (long) hz);
+  }
+
+  /**
    * A wait as the kernel stores it: rounded up to whole ticks.
    *
    * @param ns the wait

@@ -25,6 +25,8 @@ final class Receiver {
   private long bytesRead;
   // tcp_rcv_rtt_measure_ts: the receiver's own RTT estimate, for autotuning and SACK compression.
   private long rcvRttNs = 1_000_000L;
+  // icsk_ack.lrcvtime: when the connection was established or in-order data last arrived.
+  private long lastReceivedNs;
   private final boolean quickAckOnOutOfOrder;
 
   Receiver(
@@ -45,6 +47,19 @@ final class Receiver {
             settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
     this.sackBlocks = new SackBlocks(options, settings, counters);
     this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
+  }
+
+  /**
+   * {@code icsk_ack.lrcvtime = now}: the connection is established ({@code tcp_finish_connect},
+   * {@code tcp_create_openreq_child}) or in-order data arrived ({@code tcp_event_data_recv}).
+   */
+  void markReceived() {
+    lastReceivedNs = context.now();
+  }
+
+  /** The instant {@link #markReceived()} last ran ({@code lrcvtime}). */
+  long lastReceivedNs() {
+    return lastReceivedNs;
   }
 
   void wire(TcpEndpoint endpoint, AckScheduler acks) {
@@ -152,6 +167,7 @@ final class Receiver {
         sackBlocks.setDsack(seq, rcvNxt, true);
       }
       rcvNxt = end;
+      markReceived();
       boolean hadHoles = !ofo.isEmpty();
       rcvNxt = ofo.drain(rcvNxt);
       sackBlocks.dropBelow(rcvNxt);

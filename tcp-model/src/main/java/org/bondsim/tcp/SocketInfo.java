@@ -25,6 +25,8 @@ import java.util.OptionalLong;
  * @param sndMss {@code tcpi_snd_mss}
  * @param rcvMss {@code tcpi_rcv_mss}
  * @param delivered {@code tcpi_delivered}
+ * @param lastDataRecvMs {@code tcpi_last_data_recv}: milliseconds, in whole ticks ({@code
+ *     jiffies_to_msecs}), since the connection was established or in-order data last arrived
  */
 public record SocketInfo(
     int caState,
@@ -41,7 +43,8 @@ public record SocketInfo(
     long rttvarUs,
     long sndMss,
     long rcvMss,
-    long delivered) {
+    long delivered,
+    long lastDataRecvMs) {
   /** Linux's {@code TCP_CA_*} names and values ({@code include/uapi/linux/tcp.h}). */
   public static final Map<String, Long> CA_STATES =
       Map.of(
@@ -74,6 +77,7 @@ public record SocketInfo(
       case "tcpi_snd_mss" -> OptionalLong.of(sndMss);
       case "tcpi_rcv_mss" -> OptionalLong.of(rcvMss);
       case "tcpi_delivered" -> OptionalLong.of(delivered);
+      case "tcpi_last_data_recv" -> OptionalLong.of(lastDataRecvMs);
       default -> OptionalLong.empty();
     };
   }

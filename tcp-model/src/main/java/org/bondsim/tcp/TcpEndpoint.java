@@ -438,7 +438,15 @@ public final class TcpEndpoint {
         rtt.rttvarNs() / 1000,
         options.mss,
         receiver.rcvMss(),
-        delivered);
+        delivered,
+        lastDataRecvMs());
+  }
+
+  /** {@code jiffies_to_msecs(tcp_jiffies32 - icsk_ack.lrcvtime)}. */
+  private long lastDataRecvMs() {
+    Jiffies jiffies = settings.jiffies();
+    long ticks = jiffies.tick(context.now()) - jiffies.tick(receiver.lastReceivedNs());
+    return jiffies.millis(ticks);
   }
 
   /** Returns the same state as {@code struct tcp_info} figures. */

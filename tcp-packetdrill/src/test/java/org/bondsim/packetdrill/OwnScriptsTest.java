@@ -36,7 +36,8 @@ class OwnScriptsTest {
         "zero-window-probe.pkt",
         "no-sack-limited-transmit.pkt",
         "fin-on-last-data.pkt",
-        "hystart-ack-train.pkt"
+        "hystart-ack-train.pkt",
+        "last-data-recv.pkt"
       })
   void passes(String name) throws IOException {
     ScriptResult result = Packetdrill.run(name, read(name), "6.x");
