@@ -60,8 +60,8 @@ final class AckSample {
 
   // The newest (highest) segment this ACK newly SACKed that was never retransmitted: its start and
   // when it was sent (last_sackt), -1 when none.
-  long lastSackedSeq;
-  long lastSackedSentNs;
+  private long lastSackedSeq;
+  private long lastSackedSentNs;
 
   // first_ackt, last_ackt: when the oldest and the newest segment this ACK acknowledged
   // cumulatively (not SACKed before, never retransmitted) were sent, -1 when none.

@@ -22,10 +22,6 @@ final class CongestionWindow {
   private int maxPacketsOut;
   private long cwndUsageSeq = -1;
 
-  CongestionWindow(TcpSettings settings) {
-    this(settings, new TcpCounters());
-  }
-
   CongestionWindow(TcpSettings settings, TcpCounters counters) {
     KernelProfile profile = settings.profile();
     this.cc = CongestionControl.named(settings, counters);

@@ -22,7 +22,6 @@ final class Recovery {
   private final CongestionWindow window;
   private final WindowReduction reduction;
   private final ReorderingEstimator reordering;
-  private final RttEstimator rtt;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final KernelProfile.LossEntry lossEntry;
@@ -51,7 +50,6 @@ final class Recovery {
       CongestionWindow window,
       WindowReduction reduction,
       ReorderingEstimator reordering,
-      RttEstimator rtt,
       NegotiatedOptions options,
       TcpCounters counters,
       KernelProfile profile,
@@ -61,7 +59,6 @@ final class Recovery {
     this.window = window;
     this.reduction = reduction;
     this.reordering = reordering;
-    this.rtt = rtt;
     this.options = options;
     this.counters = counters;
     this.lossEntry = profile.lossEntry();

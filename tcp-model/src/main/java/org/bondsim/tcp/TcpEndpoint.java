@@ -97,7 +97,6 @@ public final class TcpEndpoint {
             window,
             WindowReduction.of(profile),
             reordering,
-            rtt,
             options,
             counters,
             profile,

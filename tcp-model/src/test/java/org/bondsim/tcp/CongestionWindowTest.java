@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class CongestionWindowTest {
   private static CongestionWindow window(String kernel) {
     return new CongestionWindow(
-        TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))));
+        TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))),
+        new TcpCounters());
   }
 
   private static final ReorderingEstimator DEFAULT_REORDERING = reordering("3");

@@ -130,10 +130,9 @@ class LossDetectionTest {
     return new Recovery(
         context,
         queue,
-        new CongestionWindow(settings),
+        new CongestionWindow(settings, counters),
         WindowReduction.of(settings.profile()),
         reordering,
-        rtt,
         new NegotiatedOptions(settings, 1500),
         counters,
         settings.profile(),

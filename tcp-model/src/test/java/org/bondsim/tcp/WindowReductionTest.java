@@ -10,7 +10,8 @@ class WindowReductionTest {
   private static CongestionWindow window(String kernel) {
     CongestionWindow window =
         new CongestionWindow(
-            TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))));
+            TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))),
+            new TcpCounters());
     window.cwnd = 20;
     window.ssthresh = 10;
     return window;

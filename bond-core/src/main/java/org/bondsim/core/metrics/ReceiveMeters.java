@@ -55,10 +55,10 @@ public final class ReceiveMeters {
    */
   public void onWire(int flow, long sequence) {
     Flow f = flow(flow);
-    if (f.paired && f.size == MAX_PENDING) {
+    if (f.paired() && f.size == MAX_PENDING) {
       f.split();
     }
-    if (f.paired) {
+    if (f.paired()) {
       f.queue(sequence);
     } else {
       f.wire.onArrival(sequence);
@@ -73,7 +73,7 @@ public final class ReceiveMeters {
    */
   public void onStack(int flow, long sequence) {
     Flow f = flow(flow);
-    if (f.paired) {
+    if (f.paired()) {
       if (f.size > 0 && f.pending[f.head] == sequence) {
         f.head = (f.head + 1) & (f.pending.length - 1);
         f.size--;
@@ -99,7 +99,7 @@ public final class ReceiveMeters {
       if (f == null) {
         continue;
       }
-      if (f.paired && f.size > 0) {
+      if (f.paired() && f.size > 0) {
         // The queued arrivals count on the wire: fed to a copy, so the pair stays whole.
         ReorderingMeter all = f.wire.copy();
         f.drainInto(all, false);
@@ -122,7 +122,7 @@ public final class ReceiveMeters {
       if (f == null) {
         continue;
       }
-      if (f.paired) {
+      if (f.paired()) {
         sum = sum.plus(f.wire.snapshot());
       } else if (f.stack != null) {
         sum = sum.plus(f.stack.snapshot());
@@ -156,14 +156,19 @@ public final class ReceiveMeters {
   private static final class Flow {
     final ReorderingMeter wire;
     ReorderingMeter stack;
-    boolean paired;
-    long[] pending = new long[16];
+    // The wire arrivals TCP has not taken yet, as a ring; null once the pair split (or never
+    // paired: the flow began before TCP's input was measured).
+    long[] pending;
     int head;
     int size;
 
     Flow(ReorderingMeter wire, boolean paired) {
       this.wire = wire;
-      this.paired = paired;
+      this.pending = paired ? new long[16] : null;
+    }
+
+    boolean paired() {
+      return pending != null;
     }
 
     void queue(long sequence) {
@@ -183,7 +188,6 @@ public final class ReceiveMeters {
     void split() {
       stack = wire.copy();
       drainInto(wire, true);
-      paired = false;
       pending = null;
     }
 
