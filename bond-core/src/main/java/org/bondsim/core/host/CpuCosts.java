@@ -154,6 +154,14 @@ public record CpuCosts(
    */
   public static final CpuCosts REFERENCE_2_6_37 = new CpuCosts(976, 3905, 0.8135, 2278, 651, 3254);
 
+  /**
+   * What {@code bondsim reproduce gro-reordering} fits its one factor on: {@link #GENERIC_2010}
+   * with the sender's copy in {@code tcp_sendmsg} priced like the receiver's copy, 0.25 ns per byte
+   * (4 GB/s) both ways.
+   */
+  public static final CpuCosts REFERENCE_BASE =
+      new CpuCosts(300, 1200, 0.25, 700, 200, 1000, 0.25, 0, 0, 0, 0);
+
   private static final java.util.Map<String, CpuCosts> PROFILES =
       java.util.Map.of(
           "none", NONE, "generic-2010", GENERIC_2010, "reference-2.6.37", REFERENCE_2_6_37);
@@ -199,6 +207,34 @@ public record CpuCosts(
         Math.round(perSackSegmentNs * factor),
         Math.round(perTcpSegmentNs * factor),
         Math.round(perWakeupNs * factor));
+  }
+
+  /**
+   * Returns the per-operation figures multiplied by a factor and the two per-byte copies as they
+   * are. A copy's cost per byte is the memory system's bandwidth; a factor fitted to a slower or
+   * differently built host stands for longer paths per operation (cache misses on headers and
+   * descriptors, locks, the scheduler: what the model does not charge one by one), which a byte
+   * copied does not pay again.
+   *
+   * @param factor the factor, at least 0
+   * @return the costs with {@code byte} and {@code copy} unchanged
+   */
+  public CpuCosts perOperationScaled(double factor) {
+    CpuCosts scaled = scaled(factor);
+    return new CpuCosts(
+        scaled.perFrameNs,
+        scaled.perPacketUpNs,
+        perByteNs,
+        scaled.perAckNs,
+        scaled.perSackBlockNs,
+        scaled.perSegmentSentNs,
+        perByteSentNs,
+        scaled.perGsoSegmentNs,
+        scaled.perInterruptNs,
+        scaled.perPollNs,
+        scaled.perSackSegmentNs,
+        scaled.perTcpSegmentNs,
+        scaled.perWakeupNs);
   }
 
   /**

@@ -14,6 +14,18 @@ class CpuCostsTest {
   }
 
   @Test
+  void aFittedFactorScalesEachOperationButNotTheCopies() {
+    CpuCosts base = new CpuCosts(300, 1200, 0.25, 700, 200, 1000, 0.3, 400, 500, 600, 70, 80, 90);
+    CpuCosts scaled = base.perOperationScaled(2);
+    assertThat(scaled)
+        .isEqualTo(
+            new CpuCosts(600, 2400, 0.25, 1400, 400, 2000, 0.3, 800, 1000, 1200, 140, 160, 180));
+    // scaled() is the factor on everything, copies included.
+    assertThat(base.scaled(2).perByteNs()).isEqualTo(0.5);
+    assertThat(base.scaled(2).perByteSentNs()).isEqualTo(0.6);
+  }
+
+  @Test
   void wordsReplaceOnlyTheFiguresTheyName() {
     CpuCosts costs = CpuCosts.parse("ack 5000 byte 0.5", CpuCosts.GENERIC_2010);
     assertThat(costs)
