@@ -55,9 +55,11 @@ final class GroReproduceJson {
       node.put("name", runs.name());
       node.put("description", runs.description());
       // True only for a set-up whose four rows all meet the GRO issue's bounds (throughput within
-      // 25 %, sender CPU and service demand within 35 %); none does today.
-      int within = figuresWithinBounds(runs);
-      boolean explains = within == 3 * ReproduceCommand.MEASURED.size();
+      // 25 %, sender CPU and service demand within 35 %) and the relations the post reports
+      // between them (GroVerdict.explainsRows); the sweep is judged apart.
+      GroVerdict verdict = GroVerdict.of(runs, levels);
+      int within = verdict.figuresWithin();
+      boolean explains = verdict.explainsRows();
       ArrayNode rows = node.putArray("rows");
       for (int i = 0; i < ReproduceCommand.MEASURED.size(); i++) {
         ReproduceCommand.Row row = ReproduceCommand.MEASURED.get(i);

@@ -394,8 +394,8 @@ final class NetperfCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "Named CPU costs: none (default), generic-2010 (uncalibrated 2010-era x86 figures) or"
-              + " reference-2.6.37 (generic-2010 x 3.254, calibrated on one row of the reference"
-              + " experiment; see README).")
+              + " reference-2.6.37 (generic-2010's per-operation figures x 2.222 with both copies at"
+              + " 0.25 ns/byte, calibrated on one row of the reference experiment; see README).")
   String costProfile;
 
   @Option(
