@@ -214,7 +214,10 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       List<Future<RunReport>> spread = submitRows(pool, runner, profile, IRQ_SPREAD, progress);
       List<Future<RunReport>> bound = submitRows(pool, runner, profile, NETSERVER_BOUND, progress);
       List<Future<RunReport>> both = submitRows(pool, runner, profile, BOND_GSO_BOUND, progress);
-      int[] levels = {3, 10, 30, 100, 300};
+      // The post's levels up to 127, TCP_MAX_REORDERING (include/net/tcp.h), the most SACK
+      // evidence raises tp->reordering to; 2.6.37's sysctl takes more (proc_dointvec, no bound)
+      // and keeps it there, and 300 is later kernels' tcp_max_reordering default.
+      int[] levels = {3, 10, 30, 100, 127, 300};
       List<Future<RunReport>> sweep =
           submitSweep(pool, runner, profile, AS_REPORTED, levels, progress);
       List<Future<RunReport>> gsoSweep =
