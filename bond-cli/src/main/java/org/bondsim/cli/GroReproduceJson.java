@@ -98,30 +98,6 @@ final class GroReproduceJson {
   }
 
   /**
-   * Counts a set-up's figures within the GRO issue's bounds: throughput within 25 %, sender CPU and
-   * service demand within 35 %, for each of the four rows.
-   *
-   * @param runs the set-up's runs
-   * @return 0 to 12
-   */
-  static int figuresWithinBounds(SetupRuns runs) throws InterruptedException, ExecutionException {
-    int within = 0;
-    for (int i = 0; i < ReproduceCommand.MEASURED.size(); i++) {
-      ReproduceCommand.Row row = ReproduceCommand.MEASURED.get(i);
-      RunReport report = runs.rows().get(i).get();
-      RunReport.HostReport local = report.local();
-      within += Math.abs(ReproduceCommand.error(report.throughputMbps(), row.mbps())) <= 25 ? 1 : 0;
-      within +=
-          Math.abs(ReproduceCommand.error(local.cpuUtilization(), row.cpuPercent())) <= 35 ? 1 : 0;
-      within +=
-          Math.abs(ReproduceCommand.error(local.serviceDemandUsPerKb(), row.serviceDemand())) <= 35
-              ? 1
-              : 0;
-    }
-    return within;
-  }
-
-  /**
    * The netperf line of one run of {@link ReproduceCommand#scenario}, in the experiment's words.
    *
    * @param mtu 1500 or 9000

@@ -151,7 +151,7 @@ public record CpuCosts(
    * e1000e's default interrupt moderation) comes out as measured; the two copies stay at 0.25 ns
    * per byte ({@link #perOperationScaled}). The other rows are predictions. The factor absorbs what
    * the model leaves out per operation (cache misses, locking, the scheduler), so it is a property
-   * of this model and that machine, not of Linux. Until 0.1.0's last releases the factor scaled the
+   * of this model and that machine, not of Linux. Before this release the factor scaled the
    * receiver's copy too, with the sender's copy at 0 (generic-2010 × 3.254): the sender's copy then
    * rode inside every per-operation figure, the receiver's included.
    */
