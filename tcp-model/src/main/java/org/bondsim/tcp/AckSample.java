@@ -12,6 +12,12 @@ final class AckSample {
   /** The cumulative acknowledgment carried. */
   long ack;
 
+  /**
+   * The ACK is below snd_una ({@code tcp_ack}'s {@code old_ack}): only its SACK blocks count, and
+   * congestion control does not run ({@code tcp_cong_control} is not reached).
+   */
+  boolean oldAck;
+
   /** snd_una before this ACK. */
   long priorSndUna;
 
@@ -107,6 +113,7 @@ final class AckSample {
     this.ack = ack;
     this.priorSndUna = sndUna;
     priorInFlight = 0;
+    oldAck = false;
     advanced = false;
     notDuplicate = false;
     acked = 0;

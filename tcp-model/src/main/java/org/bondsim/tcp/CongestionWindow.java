@@ -159,6 +159,10 @@ final class CongestionWindow {
    * @param mss the sender's MSS
    */
   void grow(AckSample sample, ReorderingEstimator reordering, long nowNs, int mss) {
+    if (sample.oldAck) {
+      // tcp_ack returns from old_ack before tcp_cong_control.
+      return;
+    }
     int newlyDelivered = sample.newlyDelivered;
     boolean progress;
     if (!growsPerPacket) {

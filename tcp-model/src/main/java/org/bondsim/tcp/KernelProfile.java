@@ -71,6 +71,14 @@ package org.bondsim.tcp;
  *     neither is in 6.17
  * @param frto F-RTO as {@code tcp_process_loss} runs it since 4.x (RFC 5682, SACK-enhanced; {@link
  *     Frto}); 2.6.37's older F-RTO is not modelled, so its profile has none
+ * @param rateLimitsOutOfWindowAcks the duplicate ACK that answers a pure ACK failing PAWS goes out
+ *     at most once per {@code tcp_invalid_ratelimit} ({@code tcp_oow_rate_limited}, since 4.0;
+ *     {@link Paws}); 2.6.37 answers every one
+ * @param gsoAlwaysOn TCP builds GSO packets ({@link #tsoAutosize} segments) whatever the device's
+ *     offloads: {@code sk_setup_caps} gives every TCP socket {@code NETIF_F_GSO} (Linux commit
+ *     0a6b2a1dc2a2, "tcp: switch to GSO being always on", 4.17), and a device without GSO has them
+ *     cut in software on its way in ({@code validate_xmit_skb}); 2.6.37 builds them only for a
+ *     device with GSO or TSO on
  */
 record KernelProfile(
     int initialCwnd,
@@ -100,7 +108,9 @@ record KernelProfile(
     boolean recordEnds,
     UndoRules undoRules,
     boolean moderatesCwnd,
-    boolean frto) {
+    boolean frto,
+    boolean rateLimitsOutOfWindowAcks,
+    boolean gsoAlwaysOn) {
 
   /**
    * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
@@ -184,6 +194,8 @@ record KernelProfile(
           true,
           UndoRules.RACK_ERA,
           false,
+          true,
+          true,
           true);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -216,6 +228,8 @@ record KernelProfile(
           false,
           UndoRules.CLASSIC,
           true,
+          false,
+          false,
           false);
 
   /**
@@ -256,7 +270,9 @@ record KernelProfile(
         recordEnds,
         undoRules,
         moderatesCwnd,
-        frto);
+        frto,
+        rateLimitsOutOfWindowAcks,
+        gsoAlwaysOn);
   }
 
   /**

@@ -114,12 +114,34 @@ final class Receiver {
   }
 
   /**
-   * {@code tcp_replace_ts_recent}: a segment at or below the last ACKed point updates ts_recent.
+   * {@code tcp_replace_ts_recent}: a segment that starts at or below the last ACKed point ({@code
+   * rcv_wup}) and whose timestamp is not older than ts_recent ({@code tcp_paws_check} with no
+   * window) updates ts_recent, so it only moves forward.
    */
   void onTimestamp(long sequence, long tsVal) {
-    if (options.timestampsOk && sequence <= rcvWup && tsVal != 0) {
+    if (options.timestampsOk
+        && sequence <= rcvWup
+        && tsVal != 0
+        && Paws.check(tsRecent, tsVal, 0)) {
       tsRecent = tsVal;
     }
+  }
+
+  /**
+   * {@code tcp_send_dupack} for a segment PAWS discarded: old data (it starts below rcv_nxt) is
+   * reported in a DSACK and puts the receiver in quick-ACK mode ({@code TcpExtDelayedACKLost}); an
+   * ACK goes out at once in any case.
+   *
+   * @param seq the segment's sequence number
+   * @param len its payload bytes
+   */
+  void sendDupack(long seq, int len) {
+    if (len > 0 && seq < rcvNxt) {
+      counters.delayedAckLost++;
+      acks.enterQuickAck();
+      sackBlocks.setDsack(seq, Math.min(seq + len, rcvNxt), true);
+    }
+    acks.ackNow();
   }
 
   /** A data segment's echo gives the receiver an RTT sample (milliseconds, never below 1 ms). */

@@ -38,6 +38,8 @@ public final class TcpCounters {
   long lossProbeRecovery;
   long dupAcksIn;
   long winProbes;
+  long pawsEstab;
+  long ackSkippedPaws;
   long hystartTrainDetect;
   long hystartTrainCwnd;
   long hystartDelayDetect;
@@ -90,6 +92,9 @@ public final class TcpCounters {
     all.put("TcpExtTCPDSACKOldSent", dsackOldSent);
     all.put("TcpExtTCPDSACKOfoSent", dsackOfoSent);
     all.put("TcpExtTCPOFOQueue", ofoQueue);
+    all.put("TcpExtPAWSEstab", pawsEstab);
+    // Since 4.0 (tcp_oow_rate_limited); 2.6.37 answers every PAWS failure.
+    all.put("TcpExtTCPACKSkippedPAWS", ackSkippedPaws);
     all.put("TcpExtDelayedACKs", delayedAcks);
     all.put("TcpExtDelayedACKLost", delayedAckLost);
     all.put("TcpExtTCPLossProbes", lossProbes);

@@ -57,6 +57,7 @@ public final class TcpEndpoint {
   private final RetransmitTimer rto;
   private final LossProbe probe;
   private final Timer reorderTimer;
+  private final Paws paws;
   private final AckSample sample = new AckSample();
   private final Host host;
   private Runnable onSendSpace = () -> {};
@@ -123,6 +124,7 @@ public final class TcpEndpoint {
         queue, window, recovery, recovery.reduction(), receiver, acks, rto, probe, windowProbe);
     handshake.wire(receiver, rto, transmitter, rtt);
     probe.wire(queue, recovery, window, rto, transmitter);
+    this.paws = new Paws(receiver, acks, counters, settings);
   }
 
   // ===================================================================== application side
@@ -207,13 +209,30 @@ public final class TcpEndpoint {
     if (!handshake.acceptSegment()) {
       return;
     }
-    if (segment.has(TcpSegment.ACK) && segment.acknowledgment() > queue.sndNxt()) {
+    int payload = packet.payloadBytes();
+    long ack = segment.acknowledgment();
+    if (options.timestampsOk
+        && segment.tsVal() != 0
+        && paws.discards(
+            segment,
+            payload,
+            queue.sndUna(),
+            transmitter.mayUpdateWindow(ack, segment.sequence(), segment.window()),
+            rto.currentNs(),
+            context.now())) {
+      // tcp_validate_incoming's first step: the segment goes before tcp_ack sees its blocks.
+      return;
+    }
+    if (segment.has(TcpSegment.ACK) && ack > queue.sndNxt()) {
       // tcp_ack refuses an ACK of data not yet sent ("discard this segment", RFC 793 3.9), and
       // tcp_rcv_established drops the whole segment: no timestamp, data or FIN is taken from it.
       return;
     }
-    receiver.onTimestamp(segment.sequence(), segment.tsVal());
-    int payload = packet.payloadBytes();
+    if (ack >= queue.sndUna() || headerPredicted(segment, payload)) {
+      // tcp_ack replaces ts_recent only for an ACK it does not send to old_ack; the fast path
+      // stores it before tcp_ack for the pure ACKs header prediction takes.
+      receiver.onTimestamp(segment.sequence(), segment.tsVal());
+    }
     if (payload > 0) {
       transmitter.totals().dataSegsIn++;
       receiver.onEcho(segment.tsEcr());
@@ -247,13 +266,16 @@ public final class TcpEndpoint {
     if (ack > queue.sndNxt()) {
       return;
     }
+    if (ack < queue.sndUna()) {
+      onOldAck(segment);
+      return;
+    }
     // A duplicate ACK in RFC 5681's sense, less the window test: nothing newly acknowledged while
     // data is outstanding. Linux keeps no such counter; bondsim reports it for reordering studies.
     if (ack == queue.sndUna() && queue.sndNxt() > queue.sndUna()) {
       counters.dupAcksIn++;
     }
-    boolean windowGrew = segment.window() > transmitter.peerWindow();
-    transmitter.peerWindow(segment.window());
+    boolean windowUpdate = transmitter.updateWindow(ack, segment.sequence(), segment.window());
     long now = context.now();
     queue.sackTag(segment.sack(), sample, now, options.mss);
     if (sample.walked > 0) {
@@ -282,9 +304,8 @@ public final class TcpEndpoint {
       }
     }
     sample.newlyDelivered = sample.acked + sample.newlySacked;
-    // FLAG_NOT_DUP: data, a window update (tcp_may_update_window: snd_una moved, or the window
-    // grew; a segment with data also passes its snd_wl1 test) or an acknowledgment of new data.
-    sample.notDuplicate = sample.advanced || carriesData || windowGrew;
+    // FLAG_NOT_DUP: data, a window update (tcp_may_update_window) or an acknowledgment of new data.
+    sample.notDuplicate = sample.advanced || carriesData || windowUpdate;
     delivered += sample.newlyDelivered;
     if (sample.reorderDistance >= 0 && recovery.acceptsReorderingEvidence()) {
       reordering.note(sample.reorderDistance, false, options.sackOk, options.mss);
@@ -315,6 +336,53 @@ public final class TcpEndpoint {
       // duplicate leaves the pending one as it was.
       probe.schedule();
     }
+  }
+
+  /**
+   * {@code tcp_ack}'s {@code old_ack}: an ACK below snd_una (one that a later ACK overtook) changes
+   * nothing but what its SACK blocks report, which is tagged and handed to {@code
+   * tcp_fastretrans_alert} (a DSACK may undo); no window update, RTT sample, window growth or
+   * timer.
+   */
+  private void onOldAck(TcpSegment segment) {
+    if (segment.sack().isEmpty()) {
+      return;
+    }
+    long now = context.now();
+    queue.sackTag(segment.sack(), sample, now, options.mss);
+    if (sample.walked > 0) {
+      host.scoreboardWork(sample.walked);
+    }
+    if (sample.dsack) {
+      recovery.onDsack(sample);
+      if (rackOn) {
+        rack.onDsack(delivered);
+      }
+    }
+    sample.oldAck = true;
+    sample.newlyDelivered = sample.newlySacked;
+    delivered += sample.newlyDelivered;
+    if (sample.reorderDistance >= 0 && recovery.acceptsReorderingEvidence()) {
+      reordering.note(sample.reorderDistance, false, options.sackOk, options.mss);
+    }
+    recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
+    transmitter.trySend();
+    if (reorderTimer.armed()) {
+      probe.cancel();
+    }
+  }
+
+  /**
+   * Whether {@code tcp_rcv_established}'s header prediction takes a segment: a bare ACK (no SACK
+   * blocks, no other flag) at rcv_nxt, with timestamps only, advertising the window already in
+   * force, whose timestamp is not older than ts_recent.
+   */
+  private boolean headerPredicted(TcpSegment segment, int payload) {
+    return payload == 0
+        && segment.flags() == TcpSegment.ACK
+        && segment.sack().isEmpty()
+        && segment.sequence() == receiver.rcvNxt()
+        && segment.window() == transmitter.peerWindow();
   }
 
   /**

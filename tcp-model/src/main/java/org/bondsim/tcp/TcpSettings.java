@@ -40,6 +40,8 @@ import org.bondsim.api.workload.WorkloadContext;
  *     tcp_cubic.hystart} is 0
  * @param frto {@code net.ipv4.tcp_frto} non-zero (the default, 2) on a kernel whose F-RTO the model
  *     follows ({@link KernelProfile#frto}); 2.6.37 runs without
+ * @param invalidRatelimitMs {@code net.ipv4.tcp_invalid_ratelimit}: the least time between two
+ *     duplicate ACKs answering segments that failed PAWS or fell outside the window (500 ms)
  */
 public record TcpSettings(
     Kernel kernel,
@@ -59,7 +61,8 @@ public record TcpSettings(
     Jiffies jiffies,
     long limitOutputBytes,
     int hystartDetect,
-    boolean frto) {
+    boolean frto,
+    int invalidRatelimitMs) {
   /** The settings specs a run checks {@code --sysctl} values against. */
   public static final List<OptionSpec> SPECS =
       List.of(
@@ -127,6 +130,13 @@ public record TcpSettings(
               3,
               "",
               "CUBIC module parameter: HyStart's detectors, 1 ACK train, 2 delay, 3 both"),
+          new IntOption(
+              "net.ipv4.tcp_invalid_ratelimit",
+              500,
+              0,
+              60_000,
+              "ms",
+              "least time between duplicate ACKs answering out-of-window or PAWS-failing ACKs"),
           new TextOption(
               "net.ipv4.tcp_rmem",
               "",
@@ -165,7 +175,8 @@ public record TcpSettings(
         context.setting("tcp_cubic.hystart", "1").equals("1")
             ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
             : 0,
-        kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"));
+        kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"),
+        Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")));
   }
 
   /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */

@@ -57,6 +57,8 @@ final class Transmitter implements PacketOwner {
   private boolean finOnLastData;
   private final ConnectionTotals totals = new ConnectionTotals();
   private long peerWindow;
+  // tp->snd_wl1: where in the peer's sequence space the segment that last set the window was.
+  private long sndWl1 = -1;
   // tp->max_window: the largest window the peer has offered (tcp_ack_update_window).
   private long maxPeerWindow;
   // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
@@ -119,10 +121,35 @@ final class Transmitter implements PacketOwner {
     window.onEstablished(options.mss);
   }
 
-  /** The window the peer's last segment advertised. */
-  void peerWindow(long bytes) {
-    peerWindow = bytes;
-    maxPeerWindow = Math.max(maxPeerWindow, bytes);
+  /**
+   * {@code tcp_may_update_window}: a segment may set the send window when it acknowledges new data,
+   * comes from further on in the peer's sequence space than the one that last set it ({@code
+   * snd_wl1}), or comes from the same place with a larger window. Reordered ACKs thus never shrink
+   * the window back.
+   *
+   * @param ack the segment's acknowledgment number
+   * @param seq its sequence number
+   * @param window its window in bytes
+   * @return whether it may
+   */
+  boolean mayUpdateWindow(long ack, long seq, long window) {
+    return ack > queue.sndUna() || seq > sndWl1 || (seq == sndWl1 && window > peerWindow);
+  }
+
+  /**
+   * {@code tcp_ack_update_window}: takes the segment's window when {@link #mayUpdateWindow} allows,
+   * before snd_una moves.
+   *
+   * @return whether it did ({@code FLAG_WIN_UPDATE})
+   */
+  boolean updateWindow(long ack, long seq, long window) {
+    if (!mayUpdateWindow(ack, seq, window)) {
+      return false;
+    }
+    sndWl1 = seq;
+    peerWindow = window;
+    maxPeerWindow = Math.max(maxPeerWindow, window);
+    return true;
   }
 
   /** Bytes the application has written so far. */
