@@ -44,20 +44,24 @@ final class CongestionWindow {
     return cwnd < ssthresh;
   }
 
-  /** Data waited and only the window stopped it ({@code is_cwnd_limited}). */
-  void markLimited() {
-    cwndLimited = true;
-  }
-
   /**
-   * A transmission left {@code packetsOut} segments unacknowledged: {@code tcp_cwnd_validate}'s
-   * {@code max_packets_out}, the most in flight during the current window: in slow start a flow
-   * that used half the window counts as window-limited, so an application-limited flow grows to
-   * twice what it sent (3.x and later; 2.6.37's {@code tcp_is_cwnd_limited} differs and is not
-   * followed: the model applies the rule with the per-packet growth of those kernels only).
+   * {@code tcp_cwnd_validate} after a {@code tcp_write_xmit} that sent new data or found cwnd full:
+   * whether the window was the limit ({@code is_cwnd_limited}) holds for the rest of the window of
+   * data then in flight ({@code cwnd_usage_seq}, Linux commit f4ce91ce12a7, "tcp: fix
+   * tcp_cwnd_validate() to not forget is_cwnd_limited", in 6.1), unless a new limit comes first;
+   * otherwise {@code max_packets_out} keeps the most in flight over that window. In slow start a
+   * flow that used half the window counts as window-limited, so a flow held back by TCP small
+   * queues grows to twice what it has out (3.x and later; 2.6.37 judges by the ACK's prior
+   * in-flight instead, {@link #limitedBefore}).
+   *
+   * @param limitedNow whether what is in flight fills cwnd
+   * @param packetsOut segments sent and not cumulatively acknowledged
+   * @param sndUna snd_una
+   * @param sndNxt snd_nxt
    */
-  void noteSent(int packetsOut, long sndUna, long sndNxt) {
-    if (sndUna >= cwndUsageSeq || packetsOut > maxPacketsOut) {
+  void validate(boolean limitedNow, int packetsOut, long sndUna, long sndNxt) {
+    if (sndUna >= cwndUsageSeq || limitedNow || (!cwndLimited && packetsOut > maxPacketsOut)) {
+      cwndLimited = limitedNow;
       maxPacketsOut = packetsOut;
       cwndUsageSeq = sndNxt;
     }
@@ -178,7 +182,6 @@ final class CongestionWindow {
     if (!limited) {
       return;
     }
-    cwndLimited = false;
     int packets = growsPerPacket ? newlyDelivered : 1;
     // 2.6.37's modules slow-start while cwnd <= ssthresh (tcp_reno_cong_avoid, bictcp_cong_avoid);
     // 6.x's tcp_in_slow_start while cwnd < ssthresh.

@@ -41,7 +41,8 @@ final class Pacing {
    * at least two skbs, at most {@code tcp_limit_output_bytes}.
    *
    * @param bytesPerSecond the pacing rate
-   * @param skbTruesize the truesize of one full-sized skb
+   * @param skbTruesize the truesize of the skb about to be sent (a GSO packet's whole truesize:
+   *     {@code tcp_write_xmit} checks after {@code tso_fragment} cut it to size)
    * @param limitOutputBytes {@code tcp_limit_output_bytes}
    * @return the bytes that may wait below TCP
    */
@@ -52,18 +53,18 @@ final class Pacing {
   /**
    * {@code tcp_small_queue_check}'s verdict: what waits below TCP may reach the limit, twice it for
    * a retransmission ({@code tcp_xmit_retransmit_queue} passes factor 1), and a retransmit queue of
-   * at most one segment sends whatever waits ("this helps when TX completions are delayed too
-   * much"). Difference: Linux's exception counts skbs, so a lone GSO packet of several segments
-   * qualifies; here only one segment does.
+   * at most one skb sends whatever waits ({@code tcp_rtx_queue_empty_or_single_skb}: "this helps
+   * when TX completions are delayed too much", Linux commit f921a4a5bffa, in the stable series from
+   * October 2023; 6.1 as released had only the empty queue).
    *
    * @param queuedBytes truesize of what this socket has below TCP ({@code sk_wmem_alloc})
    * @param limit {@link #smallQueueLimit}'s answer
    * @param retransmission whether the segment to send is a retransmission
-   * @param segmentsOut segments in the retransmit queue
+   * @param atMostOneSkbOut whether the retransmit queue holds at most one skb
    * @return whether it may go now
    */
   static boolean smallQueueAllows(
-      long queuedBytes, long limit, boolean retransmission, int segmentsOut) {
-    return queuedBytes <= (retransmission ? 2 * limit : limit) || segmentsOut <= 1;
+      long queuedBytes, long limit, boolean retransmission, boolean atMostOneSkbOut) {
+    return queuedBytes <= (retransmission ? 2 * limit : limit) || atMostOneSkbOut;
   }
 }

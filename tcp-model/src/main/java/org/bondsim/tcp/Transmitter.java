@@ -33,6 +33,11 @@ final class Transmitter implements PacketOwner {
   private final TcpCounters counters;
   private final RttEstimator rtt;
   private final boolean gso;
+  // 6.x's skbs: data in page fragments after a 1 KB head, pure ACKs charged 2 bytes.
+  private final boolean pagedSkbs;
+  // Where the newest skb of new data starts: the retransmit queue holds at most one skb once
+  // snd_una reaches it.
+  private long lastSkbStart;
   private final KernelProfile profile;
   private final boolean slowStartAfterIdle;
   private final int minTsoSegs;
@@ -83,8 +88,10 @@ final class Transmitter implements PacketOwner {
     this.options = options;
     this.counters = counters;
     this.rtt = rtt;
-    this.gso = settings.gso();
     this.profile = settings.profile();
+    // 4.17+ builds GSO packets whatever the device offers; where they are cut is the host's.
+    this.gso = settings.gso() || profile.gsoAlwaysOn();
+    this.pagedSkbs = profile.gsoAlwaysOn();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.minTsoSegs = settings.minTsoSegs();
     this.limitOutputBytes = settings.limitOutputBytes();
@@ -245,14 +252,29 @@ final class Transmitter implements PacketOwner {
         : Long.MAX_VALUE / 4;
   }
 
-  /** TCP small queues ({@link Pacing#smallQueueAllows}); not in 2.6.37. */
-  private boolean smallQueueAllows(boolean retransmission) {
+  /**
+   * TCP small queues ({@link Pacing#smallQueueAllows}) for an skb of {@code payload} bytes; not in
+   * 2.6.37.
+   */
+  private boolean smallQueueAllows(boolean retransmission, int payload) {
     if (limitOutputBytes == 0) {
       return true;
     }
-    long skb = SkbTruesize.of(options.mss + IPV4_TCP_HEADERS + options.optionBytes);
-    long limit = Pacing.smallQueueLimit(pacingRate(), skb, limitOutputBytes);
-    return Pacing.smallQueueAllows(queuedBytes, limit, retransmission, queue.size());
+    long limit = Pacing.smallQueueLimit(pacingRate(), truesize(payload), limitOutputBytes);
+    boolean atMostOneSkb = queue.size() == 0 || queue.sndUna() >= lastSkbStart;
+    return Pacing.smallQueueAllows(queuedBytes, limit, retransmission, atMostOneSkb);
+  }
+
+  /**
+   * {@code skb->truesize} of a segment or GSO packet of {@code payload} bytes: on 6.x a 1 KB head
+   * and the payload in page fragments ({@code tcp_sendmsg} on a scatter-gather device), a pure ACK
+   * 2 bytes; on 2.6.37 one linear buffer.
+   */
+  private int truesize(int payload) {
+    if (pagedSkbs) {
+      return payload == 0 ? SkbTruesize.PURE_ACK : SkbTruesize.ofPaged(payload);
+    }
+    return SkbTruesize.of(payload + IPV4_TCP_HEADERS + options.optionBytes);
   }
 
   /** {@code tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} until something stops them. */
@@ -273,18 +295,30 @@ final class Transmitter implements PacketOwner {
 
   /**
    * {@code tcp_write_xmit}'s loop, after the lost segments when {@code retransmit}: what cwnd, the
-   * peer's window, TCP small queues and a reduction's budget allow.
+   * peer's window, TCP small queues and a reduction's budget allow; then, when data was waiting,
+   * {@code tcp_cwnd_validate} with whether cwnd was the limit ({@code is_cwnd_limited}: what is in
+   * flight fills it), if anything new went out or it was.
    */
   private void send(boolean retransmit) {
     long appEnd = writes.written();
+    long sndNxtBefore = queue.sndNxt();
+    boolean dataWaiting = sndNxtBefore < appEnd;
+    sendLoop(retransmit, appEnd);
+    if (dataWaiting) {
+      boolean limited = queue.packetsInFlight() >= window.cwnd;
+      if (limited || queue.sndNxt() > sndNxtBefore) {
+        window.validate(limited, queue.size(), queue.sndUna(), queue.sndNxt());
+      }
+    }
+  }
+
+  private void sendLoop(boolean retransmit, long appEnd) {
     while (true) {
       if (retransmit && queue.lostOut() > 0 && retransmitOneLost()) {
         continue;
       }
       long sndNxt = queue.sndNxt();
       if (queue.packetsInFlight() >= window.cwnd && sndNxt < appEnd) {
-        // Data is waiting and only the window stops it: Linux's is_cwnd_limited.
-        window.markLimited();
         return;
       }
       if (sndNxt == appEnd && closeRequested && !finQueued) {
@@ -301,7 +335,16 @@ final class Transmitter implements PacketOwner {
         }
         return;
       }
-      if (sndNxt >= appEnd || !smallQueueAllows(false)) {
+      if (sndNxt >= appEnd) {
+        return;
+      }
+      int segments = gso ? superPacketSegments(appEnd) : 1;
+      int payload =
+          segments > 1
+              ? segments * options.mss
+              : (int)
+                  Math.min(options.mss, Math.min(appEnd, writes.recordEndAbove(sndNxt)) - sndNxt);
+      if (!smallQueueAllows(false, payload)) {
         return;
       }
       if (recovery.inRecovery() && !reduction.maySend()) {
@@ -311,7 +354,9 @@ final class Transmitter implements PacketOwner {
       if (deferral != null && deferSuperPacket(appEnd)) {
         return;
       }
-      if (gso && sendSuperPacket(appEnd)) {
+      lastSkbStart = sndNxt;
+      if (segments > 1) {
+        sendSuperPacket(appEnd, segments);
         probe.schedule();
         continue;
       }
@@ -370,11 +415,12 @@ final class Transmitter implements PacketOwner {
   /**
    * With GSO/TSO, {@code tcp_write_xmit} sends as many full segments as the window allows, up to
    * the TSO size goal ({@code tcp_tso_autosize}: about 1 ms at the pacing rate, 64 KB at most, and
-   * at least {@code tcp_min_tso_segs}), as one super-packet the bond places on one slave.
+   * at least {@code tcp_min_tso_segs}), as one super-packet.
    *
-   * @return false when fewer than two full segments can go, so a plain segment is sent instead
+   * @return the segments, or 1 when fewer than two full segments can go, so a plain segment is sent
+   *     instead
    */
-  private boolean sendSuperPacket(long appEnd) {
+  private int superPacketSegments(long appEnd) {
     int mss = options.mss;
     int goal = tsoGoal(mss);
     int room = window.cwnd - queue.packetsInFlight();
@@ -389,10 +435,13 @@ final class Transmitter implements PacketOwner {
     }
     long stop = Math.min(appEnd, writes.recordEndAbove(queue.sndNxt()));
     long full = (Math.min(stop, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
-    int segments = (int) Math.min(Math.min(room, goal), full);
-    if (segments < 2) {
-      return false;
-    }
+    return (int) Math.max(1, Math.min(Math.min(room, goal), full));
+  }
+
+  /** Sends {@code segments} full segments as one super-packet ({@link #superPacketSegments}). */
+  private void sendSuperPacket(long appEnd, int segments) {
+    int mss = options.mss;
+    boolean reducing = recovery.inRecovery();
     long now = context.now();
     long first = queue.sndNxt();
     boolean push = false;
@@ -411,9 +460,7 @@ final class Transmitter implements PacketOwner {
     // The forced PSH goes on the transmitted clone's header only (__tcp_transmit_skb sets it in
     // the clone's control block), so a later resend of the last segment does not carry it.
     emit(first, segments * mss, push || profile.pushesGsoPackets(), segments, now, finFlag);
-    window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
     dataInFlight();
-    return true;
   }
 
   /**
@@ -436,7 +483,7 @@ final class Transmitter implements PacketOwner {
   }
 
   private boolean retransmitOneLost() {
-    if (queue.packetsInFlight() >= window.cwnd || !smallQueueAllows(true)) {
+    if (queue.packetsInFlight() >= window.cwnd || !smallQueueAllows(true, options.mss)) {
       return false;
     }
     if (recovery.inRecovery() && !reduction.maySend()) {
@@ -461,7 +508,6 @@ final class Transmitter implements PacketOwner {
       recovery.onRetransmit();
     }
     emitSegment(slot, now);
-    window.noteSent(queue.size(), queue.sndUna(), queue.sndNxt());
     dataInFlight();
   }
 
@@ -588,7 +634,7 @@ final class Transmitter implements PacketOwner {
     if (len > 0 || (extraFlags & TcpSegment.FIN) != 0) {
       lastDataSentNs = now;
     }
-    int truesize = SkbTruesize.of(len + IPV4_TCP_HEADERS + options.optionBytes);
+    int truesize = truesize(len);
     queuedBytes += truesize;
     // Only data segments are numbered in the flow the reorder meter sees; a pure ACK belongs to
     // no flow (-1), so numbering it would leave a hole the meter takes for a loss.
@@ -607,6 +653,11 @@ final class Transmitter implements PacketOwner {
             this,
             truesize,
             segments > 1 ? options.mss : 0));
+  }
+
+  @Override
+  public void onSegmented(Packet packet, int delta) {
+    queuedBytes += delta;
   }
 
   @Override

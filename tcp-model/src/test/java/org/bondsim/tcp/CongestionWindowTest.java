@@ -43,7 +43,7 @@ class CongestionWindowTest {
     CongestionWindow w = window("6.x");
     // Ten segments sent, the whole window, and no more data waiting: not "limited" in the
     // old sense, but cwnd 10 < 2 x 10 packets out, so slow start grows by what is ACKed.
-    w.noteSent(10, 0, 10_000);
+    w.validate(false, 10, 0, 10_000);
     w.grow(acking(2), DEFAULT_REORDERING, 0, 1448);
     assertThat(w.cwnd).isEqualTo(12);
   }
@@ -51,7 +51,7 @@ class CongestionWindowTest {
   @Test
   void aFlowThatUsedLessThanHalfTheWindowDoesNotGrow() {
     CongestionWindow w = window("6.x");
-    w.noteSent(4, 0, 4_000);
+    w.validate(false, 4, 0, 4_000);
     w.grow(acking(2), DEFAULT_REORDERING, 0, 1448);
     assertThat(w.cwnd).isEqualTo(10);
   }
@@ -59,10 +59,31 @@ class CongestionWindowTest {
   @Test
   void aWindowThatStoppedDataGrowsAsBefore() {
     CongestionWindow w = window("6.x");
-    w.noteSent(1, 0, 1_000);
-    w.markLimited();
+    w.validate(true, 1, 0, 1_000);
     w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
     assertThat(w.cwnd).isEqualTo(11);
+  }
+
+  @Test
+  void onceTheWindowWasTheLimitItStaysSoForTheWindowOfDataThenInFlight() {
+    CongestionWindow w = window("6.x");
+    w.ssthresh = 5;
+    // cwnd 10 filled with segments up to 10_000: every ACK before snd_una reaches 10_000 may grow
+    // it (tcp_is_cwnd_limited reads the sticky is_cwnd_limited), though later sends fill less.
+    w.validate(true, 10, 0, 10_000);
+    w.validate(false, 3, 5_000, 12_000);
+    int before = w.cwnd;
+    for (int i = 0; i < 40; i++) {
+      w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
+    }
+    assertThat(w.cwnd).as("congestion avoidance went on growing").isGreaterThan(before);
+    // snd_una passed 10_000 and the window was not the limit then: no more growth.
+    w.validate(false, 3, 10_000, 14_000);
+    int after = w.cwnd;
+    for (int i = 0; i < 40; i++) {
+      w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
+    }
+    assertThat(w.cwnd).isEqualTo(after);
   }
 
   /** The window after {@code sample}, which found {@code priorInFlight} segments in flight. */

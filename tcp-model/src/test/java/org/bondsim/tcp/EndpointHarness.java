@@ -170,13 +170,19 @@ final class EndpointHarness {
     }
   }
 
-  /** Sequence numbers of the data segments sent since {@code fromIndex} of all packets sent. */
+  /**
+   * Sequence numbers of the data segments sent since {@code fromIndex} of all packets sent, as the
+   * wire sees them: a GSO packet (which 6.x TCP builds whatever the device) as its segments.
+   */
   List<Long> dataSequencesSince(int fromIndex) {
     List<Long> sequences = new ArrayList<>();
     List<Packet> sent = context.host().sent();
     for (int i = fromIndex; i < sent.size(); i++) {
-      if (sent.get(i).payloadBytes() > 0) {
-        sequences.add(sent.get(i).tcp().sequence());
+      Packet packet = sent.get(i);
+      if (packet.payloadBytes() > 0) {
+        for (int k = 0; k < packet.segments(); k++) {
+          sequences.add(packet.tcp().sequence() + (long) k * Math.max(packet.gsoSize(), 1));
+        }
       }
     }
     return sequences;

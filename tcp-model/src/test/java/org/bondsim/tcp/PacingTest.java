@@ -44,15 +44,14 @@ class PacingTest {
   }
 
   @Test
-  void aRetransmissionMayUseTwiceTheLimitAndALoneSegmentAlwaysGoes() {
+  void aRetransmissionMayUseTwiceTheLimitAndALoneSkbAlwaysGoes() {
     long limit = 100_000;
-    assertThat(Pacing.smallQueueAllows(limit, limit, false, 50)).as("up to the limit").isTrue();
-    assertThat(Pacing.smallQueueAllows(limit + 1, limit, false, 50)).isFalse();
-    assertThat(Pacing.smallQueueAllows(2 * limit, limit, true, 50)).isTrue();
-    assertThat(Pacing.smallQueueAllows(2 * limit + 1, limit, true, 50)).isFalse();
+    assertThat(Pacing.smallQueueAllows(limit, limit, false, false)).as("up to the limit").isTrue();
+    assertThat(Pacing.smallQueueAllows(limit + 1, limit, false, false)).isFalse();
+    assertThat(Pacing.smallQueueAllows(2 * limit, limit, true, false)).isTrue();
+    assertThat(Pacing.smallQueueAllows(2 * limit + 1, limit, true, false)).isFalse();
     // tcp_rtx_queue_empty_or_single_skb: TX completions may be late, nothing else would call back.
-    assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, 1)).isTrue();
-    assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, 0)).isTrue();
+    assertThat(Pacing.smallQueueAllows(10 * limit, limit, false, true)).isTrue();
   }
 
   private static long limitOf(Map<String, String> sysctls) {

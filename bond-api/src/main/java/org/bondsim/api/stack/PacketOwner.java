@@ -24,4 +24,15 @@ public interface PacketOwner {
   default void onDropped(Packet packet) {
     onTxDone(packet);
   }
+
+  /**
+   * Software GSO cut the packet into segments that each carry a charge of their own and are each
+   * reported to {@link #onTxDone}: {@code tcp_gso_segment} moves the difference between the
+   * segments' truesizes and the packet's onto the socket ({@code sum_truesize -
+   * gso_skb->truesize}). By default nothing is kept, for owners that do not count truesize.
+   *
+   * @param packet the packet before it was cut
+   * @param delta what the segments' truesizes add to the packet's (may be negative)
+   */
+  default void onSegmented(Packet packet, int delta) {}
 }

@@ -21,6 +21,7 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.core.capture.Captures;
 import org.bondsim.core.capture.FrameTap;
 import org.bondsim.core.wire.FrameReceiver;
+import org.bondsim.core.wire.Segmenter;
 
 /**
  * A bond device: an ordered slave list, a transmit policy that picks a slave per packet, the
@@ -61,6 +62,8 @@ public final class BondDevice implements Bond, FrameReceiver {
   private Bond3ad lacp;
   private ArpMonitor arpMonitor;
   private long lacpdusReceived;
+  private boolean cutsSuperPackets;
+  private final java.util.function.Consumer<Packet> cutSegment = this::transmit;
 
   /** An address no real bond uses, for bonds built without one (tests, benchmarks). */
   private static final MacAddress UNSET_MAC = MacAddress.parse("02:00:00:00:00:ff");
@@ -238,6 +241,18 @@ public final class BondDevice implements Bond, FrameReceiver {
   }
 
   /**
+   * Says whether this bond has GSO and TSO off ({@code ethtool -K bond0 gso off tso off}), so that
+   * a super-packet reaching it is cut in software before the mode picks a slave for each segment,
+   * as {@code __dev_queue_xmit} does on the bond (it has no qdisc) since Linux 4.17 always hands it
+   * GSO packets; otherwise the chosen slave takes the super-packet whole.
+   *
+   * @param cuts whether super-packets are cut here
+   */
+  public void cutsSuperPackets(boolean cuts) {
+    this.cutsSuperPackets = cuts;
+  }
+
+  /**
    * Sets the layer that receives accepted frames.
    *
    * @param stack the host's protocol layer
@@ -252,6 +267,12 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param packet the frame
    */
   public void transmit(Packet packet) {
+    if (cutsSuperPackets && packet.segments() > 1) {
+      // validate_xmit_skb on a bond without GSO: skb_gso_segment cuts here, and each segment is
+      // offered to the mode on its own (bond_start_xmit once per segment).
+      Segmenter.splitCharging(packet, cutSegment);
+      return;
+    }
     offered++;
     if (bondTap != null) {
       bondTap.frame(clock.getAsLong(), packet);

@@ -56,9 +56,13 @@ final class HostStacks {
             : new ReceivePath(
                 loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel, observer);
     CpuCosts costs = scenario.costs();
+    SenderOffloads offloads = scenario.host().offloads();
+    // With both off the bond has no GSO: a kernel whose TCP builds GSO packets anyway (4.17+) has
+    // them cut at the bond; 2.6.37 builds none.
+    bond.cutsSuperPackets(!offloads.superPackets());
     if (costs.chargesTransmit()) {
-      SenderOffloads offloads = scenario.host().offloads();
-      boolean softwareGso = offloads.gso() && !offloads.tso();
+      // Whether at the bond or at the slave, a super-packet no NIC cuts is cut in software.
+      boolean softwareGso = !offloads.tso();
       List<TransmitStage> stages = new ArrayList<>();
       for (HostCpu cpu : cpus) {
         stages.add(new TransmitStage(loop, cpu, bond, costs, softwareGso));
