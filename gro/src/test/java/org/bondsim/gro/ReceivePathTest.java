@@ -36,10 +36,17 @@ class ReceivePathTest {
     return report.remote();
   }
 
+  /**
+   * A sender whose skbs are one segment each (2.6.37 with GSO off): 6.x builds GSO packets with PSH
+   * on each, which GRO would not merge across ({@link
+   * #tsoSuperPacketsLeaveAsSegmentsAndGroMergesThemBack}).
+   */
+  private static final Map<String, String> SEGMENTS = Map.of("bondsim.kernel", "2.6.37");
+
   @Test
   void groCutsPacketsToTheStackAndServiceDemandButNotThroughput() {
-    RunReport off = run(false, "16384");
-    RunReport on = run(true, "16384");
+    RunReport off = run(false, "16384", SEGMENTS);
+    RunReport on = run(true, "16384", SEGMENTS);
     // With GRO off the stack sees exactly the frames the NICs polled.
     assertThat(remote(off).packetsUp()).isEqualTo(remote(off).framesPolled());
     // 50 us of coalescing gathers about four 1538-byte frames per poll at 1 Gbit/s; GRO turns
@@ -57,9 +64,18 @@ class ReceivePathTest {
     // netperf -m 1472 with a 1448-byte MSS: each send() marks PSH on the tail skb, but the next
     // send() clears it as it appends (tcp_sendmsg), so full segments of a backed-up queue carry
     // no PSH and GRO merges them as it does 16 KB writes.
-    RunReport small = run(true, "1472");
+    RunReport small = run(true, "1472", SEGMENTS);
     double mergeFactor = (double) remote(small).framesPolled() / remote(small).packetsUp();
     assertThat(mergeFactor).isGreaterThan(2.5);
+  }
+
+  @Test
+  void sixXGsoPacketsCutAtTheBondEndInPshSoGroRebuildsOnlyThem() {
+    // 6.x with the bond's offloads off: TCP still builds GSO packets (4.17+), cut at the bond; the
+    // PSH on each packet's last segment ends GRO's merge there.
+    RunReport on = run(true, "16384");
+    double mergeFactor = (double) remote(on).framesPolled() / remote(on).packetsUp();
+    assertThat(mergeFactor).isBetween(1.5, 2.5);
   }
 
   @Test
