@@ -175,6 +175,17 @@ final class NetperfCommand implements Callable<Integer> {
   String txqueuelen;
 
   @Option(
+      names = "--link-clocks",
+      defaultValue = "free",
+      paramLabel = "free|locked",
+      description =
+          "free: each NIC transmits on its own oscillator (within IEEE 802.3's 100 ppm, seeded),"
+              + " so equal delays do not tie; locked: one ideal clock, so frames handed to idle"
+              + " slaves together arrive together over equal delays (an exact tie, for teaching)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String linkClocks;
+
+  @Option(
       names = "--seed",
       defaultValue = "1",
       description = "Seed of every random choice. Default: ${DEFAULT-VALUE}.")
@@ -394,7 +405,7 @@ final class NetperfCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "Named CPU costs: none (default), generic-2010 (uncalibrated 2010-era x86 figures) or"
-              + " reference-2.6.37 (generic-2010's per-operation figures x 2.222 with both copies at"
+              + " reference-2.6.37 (generic-2010's per-operation figures x 1.931 with both copies at"
               + " 0.25 ns/byte, calibrated on one row of the reference experiment; see README).")
   String costProfile;
 

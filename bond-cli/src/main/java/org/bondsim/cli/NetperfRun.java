@@ -45,6 +45,16 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
   private static final List<String> COST_WORDS =
       List.of("frame", "up", "byte", "ack", "sack", "tx");
 
+  private static boolean lockedClocks(String text) {
+    return switch (text) {
+      case "free" -> false;
+      case "locked" -> true;
+      default ->
+          throw new IllegalArgumentException(
+              "--link-clocks must be free or locked, got '" + StrictNumbers.echo(text) + "'");
+    };
+  }
+
   static NetperfRun from(NetperfCommand c) {
     if (c.ipv6) {
       throw new IllegalArgumentException(
@@ -186,7 +196,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
     Network network =
         new Network(ArgumentParsers.topology(c.topology), switchBuffer, clients)
             .withAddresses(local.address(), remote.address())
-            .withPortChannel(c.portChannel == null ? null : PortChannelParser.parse(c.portChannel));
+            .withPortChannel(c.portChannel == null ? null : PortChannelParser.parse(c.portChannel))
+            .withLockedClocks(lockedClocks(c.linkClocks));
     Scenario scenario =
         Scenario.builder()
             .bond(c.bond)

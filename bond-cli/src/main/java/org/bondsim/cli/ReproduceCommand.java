@@ -200,7 +200,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
               : (below + above) / 2;
     }
     // Rounded to the three decimals printed, so the named profile reference-2.6.37 (per-operation
-    // figures x 2.222) and this command run the very same figures.
+    // figures x 1.931) and this command run the very same figures.
     factor = Math.round(bestFactor * 1000) / 1000.0;
     CpuCosts profile = CpuCosts.REFERENCE_BASE.perOperationScaled(factor);
     if (!json) {
@@ -334,7 +334,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
             + " and tcp_recvmsg's) at its 0.25 ns/byte, fitted so the MTU 9000, GRO off row's"
             + " sender service demand comes out at %.3f us/KB (measured %.3f); all else is"
             + " predicted. bondsim netperf --cost-profile reference-2.6.37 is this fit as of this"
-            + " release (factor 2.222).%n",
+            + " release (factor 1.931).%n",
         factor,
         simulated,
         calibration.serviceDemand());

@@ -24,6 +24,10 @@ class NetperfCommandTest {
             "3x1000",
             "--mtu",
             "1500",
+            // One ideal clock for all six NICs: equal cables then tie exactly (free-running
+            // oscillators would drift apart and reorder, as real NICs do).
+            "--link-clocks",
+            "locked",
             "--json",
             "--",
             "-m",

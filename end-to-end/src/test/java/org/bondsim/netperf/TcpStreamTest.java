@@ -18,6 +18,9 @@ import org.bondsim.core.scenario.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 class TcpStreamTest {
+  /** A NIC's clock may run 100 ppm fast, and its line with it. */
+  private static final double CLOCK_TOLERANCE = 1.0001;
+
   static final ScenarioRunner RUNNER = new ScenarioRunner(PolicyRegistry.load());
 
   static RunReport run(
@@ -55,8 +58,9 @@ class TcpStreamTest {
             "TCP_STREAM",
             List.of("-m", "16384"),
             Map.of());
-    // MSS 1448 (MTU 1500 - 40 - 12 for timestamps) in a 1538-byte wire frame.
-    double limit = 1000.0 * 1448 / 1538;
+    // MSS 1448 (MTU 1500 - 40 - 12 for timestamps) in a 1538-byte wire frame, on a NIC whose
+    // oscillator may run up to 100 ppm fast (IEEE 802.3).
+    double limit = 1000.0 * 1448 / 1538 * CLOCK_TOLERANCE;
     assertThat(report.throughputMbps()).isBetween(0.97 * limit, limit);
   }
 
@@ -71,7 +75,7 @@ class TcpStreamTest {
             "TCP_STREAM",
             List.of("-m", "16384"),
             Map.of());
-    double limit = 1000.0 * 8948 / 9038;
+    double limit = 1000.0 * 8948 / 9038 * CLOCK_TOLERANCE;
     assertThat(report.throughputMbps()).isBetween(0.97 * limit, limit);
   }
 

@@ -2,6 +2,7 @@ package org.bondsim.netperf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.List;
@@ -41,8 +42,9 @@ class CoreModesOverUdpStreamTest {
     assertThat(report.slaves().get(0).txPackets()).isPositive();
     assertThat(report.slaves().get(1).txPackets()).isZero();
     assertThat(report.slaves().get(2).txPackets()).isZero();
+    // The slave's oscillator may run up to 100 ppm fast (IEEE 802.3), and so the line with it.
     double lineRate = 1000.0 * 1472 / 1538;
-    assertThat(report.throughputMbps()).isBetween(lineRate * 0.99, lineRate);
+    assertThat(report.throughputMbps()).isBetween(lineRate * 0.99, lineRate * 1.0001);
   }
 
   @Test
@@ -95,8 +97,12 @@ class CoreModesOverUdpStreamTest {
   void broadcastSendsEveryFrameOnEverySlaveAndTheReceiverSeesDuplicates() {
     RunReport report = RUNNER.run(scenario("mode broadcast", List.of(), 0.2));
     long eth0 = report.slaves().get(0).txPackets();
-    assertThat(report.slaves()).allSatisfy(s -> assertThat(s.txPackets()).isEqualTo(eth0));
-    assertThat(report.reordering().duplicates()).isEqualTo(2 * report.reordering().received());
+    // Each slave's own oscillator (±100 ppm) finishes a frame more or less by the end.
+    assertThat(report.slaves())
+        .allSatisfy(s -> assertThat(s.txPackets()).isCloseTo(eth0, within(1L)));
+    // Two copies of each frame besides the first, less those a slower slave still had in flight.
+    assertThat(report.reordering().duplicates())
+        .isBetween(2 * report.reordering().received() - 2, 2 * report.reordering().received());
   }
 
   @Test

@@ -1,8 +1,11 @@
 package org.bondsim.core.scenario;
 
+import java.util.List;
 import java.util.Set;
 import org.bondsim.api.policy.CoreNeed;
+import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.wire.EthernetLink;
+import org.bondsim.core.wire.Port;
 import org.bondsim.core.wire.PortChannelSpec;
 
 /** How a run's hosts are cabled, and what a fault does to a cable. */
@@ -104,6 +107,36 @@ final class Cabling {
         }
         if (event.fault().losesRx()) {
           link.backward().blackhole(true);
+        }
+      }
+    }
+  }
+
+  /** IEEE 802.3's bound on a PHY clock's offset from nominal: ±100 ppm, in parts per billion. */
+  static final long MAX_CLOCK_OFFSET_PPB = 100_000;
+
+  /**
+   * Gives every port of the run its own oscillator, drawn in port order ({@link Port#clock}): an
+   * offset uniform within ±100 ppm and an octet-clock phase uniform over the period. With {@link
+   * Network#lockedClocks()} every port keeps the one ideal clock and nothing is drawn.
+   *
+   * @param network the cabling
+   * @param hostPorts the ports the hosts send on
+   * @param intoHosts the ports that deliver to the hosts (the same ports back to back)
+   * @param random the clocks' own stream
+   */
+  static void setClocks(
+      Network network, List<Port> hostPorts, List<Port> intoHosts, SeededRandom random) {
+    if (network.lockedClocks()) {
+      return;
+    }
+    java.util.Set<Port> done =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (List<Port> ports : List.of(hostPorts, intoHosts)) {
+      for (Port port : ports) {
+        if (done.add(port)) {
+          long ppb = Math.round((random.nextDouble() * 2 - 1) * MAX_CLOCK_OFFSET_PPB);
+          port.clock(ppb, random.nextDouble());
         }
       }
     }

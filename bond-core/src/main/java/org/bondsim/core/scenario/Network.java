@@ -17,6 +17,10 @@ import org.bondsim.core.wire.PortChannelSpec;
  * @param portChannel how the switch bundles each host's ports, for the modes that need a trunk
  *     (balance-rr, balance-xor, broadcast, 802.3ad); null: LACP active for 802.3ad, a static trunk
  *     for the others
+ * @param lockedClocks every port transmits on one ideal clock, so frames handed to idle ports at
+ *     the same instant leave and, over equal delays, arrive together, in the order they were handed
+ *     over (for teaching: an exact tie); false (the default) gives each port its own seeded
+ *     oscillator within IEEE 802.3's ±100 ppm and its own octet-clock phase ({@code Port#clock})
  */
 public record Network(
     Topology topology,
@@ -24,7 +28,8 @@ public record Network(
     int clients,
     Ipv4Address localAddress,
     Ipv4Address remoteAddress,
-    PortChannelSpec portChannel) {
+    PortChannelSpec portChannel,
+    boolean lockedClocks) {
   /** A switch port buffer of 1000 frames, about 1.5 MB of full-size frames. */
   public static final int DEFAULT_SWITCH_BUFFER = 1000;
 
@@ -75,7 +80,27 @@ public record Network(
       int clients,
       Ipv4Address localAddress,
       Ipv4Address remoteAddress) {
-    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, null);
+    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, null, false);
+  }
+
+  /**
+   * Cabling with a port channel and free-running port clocks.
+   *
+   * @param topology topology
+   * @param switchBufferFrames buffer
+   * @param clients client hosts
+   * @param localAddress local address
+   * @param remoteAddress remote address
+   * @param portChannel the switch's bundles
+   */
+  public Network(
+      Topology topology,
+      int switchBufferFrames,
+      int clients,
+      Ipv4Address localAddress,
+      Ipv4Address remoteAddress,
+      PortChannelSpec portChannel) {
+    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, portChannel, false);
   }
 
   /**
@@ -112,7 +137,8 @@ public record Network(
    * @return the network
    */
   public Network withAddresses(Ipv4Address local, Ipv4Address remote) {
-    return new Network(topology, switchBufferFrames, clients, local, remote, portChannel);
+    return new Network(
+        topology, switchBufferFrames, clients, local, remote, portChannel, lockedClocks);
   }
 
   /**
@@ -122,7 +148,19 @@ public record Network(
    * @return the network
    */
   public Network withPortChannel(PortChannelSpec spec) {
-    return new Network(topology, switchBufferFrames, clients, localAddress, remoteAddress, spec);
+    return new Network(
+        topology, switchBufferFrames, clients, localAddress, remoteAddress, spec, lockedClocks);
+  }
+
+  /**
+   * Returns this cabling with every port on one ideal clock, or each on its own.
+   *
+   * @param locked true for one ideal clock (exact ties)
+   * @return the cabling
+   */
+  public Network withLockedClocks(boolean locked) {
+    return new Network(
+        topology, switchBufferFrames, clients, localAddress, remoteAddress, portChannel, locked);
   }
 
   /** The ways to cable two bonded hosts. */

@@ -43,7 +43,8 @@ import org.bondsim.core.wire.SlaveStats;
  *
  * <p>Randomness comes from one root seeded with the scenario's seed, split in a fixed order: the
  * sending bond's policy, the receiving bond's policy, the sending bond's monitor phase, the
- * receiving bond's monitor phase, the workload, then one child per netem stage in link order.
+ * receiving bond's monitor phase, the workload, the netem stages (one child per stage in link
+ * order), each client host's policy, monitor and netem, LACP's, then the ports' clocks.
  *
  * <p>Frames are measured for reordering as they reach the receiving host's NICs. With {@link
  * Scenario#receive()} set, each host's NICs, NAPI, GRO and CPU sit between the wire and the bond.
@@ -323,6 +324,8 @@ public final class ScenarioRunner {
             fabric,
             Cabling.portChannel(scenario, mode, needs, topology),
             root.split());
+    // Split last, so that every earlier stream draws as before this split existed.
+    Cabling.setClocks(scenario.network(), hostPorts, intoHosts, root.split());
 
     WorkloadSpec spec = scenario.workload();
     if (captures != null) {

@@ -21,6 +21,12 @@ import org.bondsim.core.engine.SeededRandom;
  * that long runs do not drift. Frames in flight on the wire arrive in order after the propagation
  * delay. Only the wire's head has an event pending, so a busy link costs the scheduler one entry.
  *
+ * <p>Each port transmits on its own oscillator ({@link #clock}): IEEE 802.3 lets a PHY's clock be
+ * off nominal by up to ±100 ppm, so two cables of equal length carry frames at slightly different
+ * rates, and a frame that finds the port idle starts on the port's next octet-clock edge, whose
+ * phase is the port's own. Two frames handed to two idle ports at the same instant thus arrive in
+ * an order the oscillators decide, as with real NICs, not in the order they were handed over.
+ *
  * <p>Difference from Linux: the NIC's own TX descriptor ring and BQL are not modelled; the qdisc
  * feeds the serialiser directly.
  */
@@ -55,6 +61,12 @@ public final class Port {
   private boolean tappedWhole;
   private FrameTap tap;
   private long remainder;
+  // This transmitter's oscillator: its offset from nominal in parts per billion, what the offset
+  // has carried over below a nanosecond, and its octet clock's period and phase (0: no edges).
+  private long clockPpb;
+  private long driftRemainder;
+  private long octetNs;
+  private long octetPhaseNs;
 
   // Frames on the wire, in order, with their arrival times.
   private Packet[] wire = new Packet[16];
@@ -115,7 +127,7 @@ public final class Port {
       return;
     }
     if (sending == null) {
-      startSending(packet, chargesOwner);
+      startSending(packet, chargesOwner, nextOctetEdge(loop.now()));
       return;
     }
     if (queueSize >= txqueuelen) {
@@ -160,12 +172,45 @@ public final class Port {
     this.hardwareSegmentation = tso;
   }
 
+  /**
+   * Sets this port's oscillator: its offset from the nominal rate and where its octet clock's edges
+   * fall. Frames take {@code 1 / (1 + ppb / 10^9)} of their nominal time, and one that finds the
+   * port idle waits for the next edge, {@code phase × 8 / rate} after a multiple of the octet time.
+   *
+   * @param ppb the offset in parts per billion (±100 ppm is ±100 000)
+   * @param phase where in the octet period the edges fall, 0 (inclusive) to 1 (exclusive)
+   */
+  public void clock(long ppb, double phase) {
+    if (ppb <= -1_000_000_000L || ppb >= 1_000_000_000L) {
+      throw new IllegalArgumentException("clock offset must be within ±10^9 ppb, got " + ppb);
+    }
+    if (!(phase >= 0 && phase < 1)) {
+      throw new IllegalArgumentException("clock phase must be in [0, 1), got " + phase);
+    }
+    this.clockPpb = ppb;
+    this.octetNs = 8_000_000_000L / link.rateBitsPerSecond();
+    this.octetPhaseNs = (long) (phase * octetNs);
+  }
+
+  /** The first edge of this port's octet clock at or after {@code now}. */
+  private long nextOctetEdge(long now) {
+    if (octetNs == 0) {
+      return now;
+    }
+    long offset = Math.floorMod(octetPhaseNs - now, octetNs);
+    return now + offset;
+  }
+
   /** Dequeues an skb for the driver: a super-packet is cut here and its segments sent in turn. */
   private void startSending(Packet packet, boolean chargesOwner) {
+    startSending(packet, chargesOwner, loop.now());
+  }
+
+  private void startSending(Packet packet, boolean chargesOwner, long startNs) {
     handedToDriverNs = loop.now();
     if (packet.segments() == 1) {
       tappedWhole = false;
-      serialise(packet, chargesOwner);
+      serialise(packet, chargesOwner, startNs);
       return;
     }
     tappedWhole = tap != null && hardwareSegmentation;
@@ -175,10 +220,14 @@ public final class Port {
     burstChargesLast = chargesOwner;
     Segmenter.split(packet, toBurst);
     Packet first = burst.pollFirst();
-    serialise(first, burst.isEmpty() && chargesOwner);
+    serialise(first, burst.isEmpty() && chargesOwner, startNs);
   }
 
   private void serialise(Packet packet, boolean chargesOwner) {
+    serialise(packet, chargesOwner, loop.now());
+  }
+
+  private void serialise(Packet packet, boolean chargesOwner, long startNs) {
     sending = packet;
     sendingCharges = chargesOwner;
     long bits = (long) (packet.frameBytes() + link.wireOverheadBytes()) * 8;
@@ -186,7 +235,14 @@ public final class Port {
     long rate = link.rateBitsPerSecond();
     long duration = numerator / rate;
     remainder = numerator % rate;
-    loop.scheduleIn(duration, txDone, epoch);
+    if (clockPpb != 0) {
+      // A fast oscillator (ppb > 0) sends the same bits in less time; the sub-nanosecond part is
+      // carried, as the nominal remainder is.
+      long drift = duration * clockPpb + driftRemainder;
+      driftRemainder = drift % 1_000_000_000L;
+      duration -= drift / 1_000_000_000L;
+    }
+    loop.schedule(startNs + duration, txDone, epoch);
   }
 
   private void onTxDone(long now, long eventEpoch) {
