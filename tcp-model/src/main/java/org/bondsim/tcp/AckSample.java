@@ -91,8 +91,22 @@ final class AckSample {
    */
   long pacingRate;
 
-  /** The largest reordering distance this ACK proves, in bytes, or -1. */
-  long reorderDistance;
+  /**
+   * {@code tcp_sacktag_write_queue}'s {@code state->reord}: the lowest start of a segment sent once
+   * that this ACK newly SACKed below the highest SACK (or of a SACKed one a DSACK shows was
+   * resent), -1 when none.
+   */
+  long sackReorderSeq;
+
+  /**
+   * {@code tcp_clean_rtx_queue}'s {@code reord}: the lowest start of a segment sent once that the
+   * cumulative ACK covered without a SACK before, below the highest SACK the ACK found ({@code
+   * prior_fack}), -1 when none.
+   */
+  long ackReorderSeq;
+
+  /** {@code prior_fack}: where the highest SACK ended (snd_una if none) when the ACK arrived. */
+  long priorFack;
 
   /** Whether the first SACK block was a DSACK ({@code FLAG_DSACKING_ACK}). */
   boolean dsack;
@@ -128,7 +142,8 @@ final class AckSample {
     firstAcktNs = -1;
     lastAcktNs = -1;
     origAckedEnd = -1;
-    reorderDistance = -1;
+    sackReorderSeq = -1;
+    ackReorderSeq = -1;
     dsack = false;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
@@ -189,7 +204,17 @@ final class AckSample {
     }
   }
 
-  void reordered(long distanceBytes) {
-    reorderDistance = Math.max(reorderDistance, distanceBytes);
+  /** A SACK filled a hole at {@code start}. */
+  void sackReordered(long start) {
+    if (sackReorderSeq < 0 || start < sackReorderSeq) {
+      sackReorderSeq = start;
+    }
+  }
+
+  /** The cumulative ACK filled a hole at {@code start}. */
+  void ackReordered(long start) {
+    if (ackReorderSeq < 0 || start < ackReorderSeq) {
+      ackReorderSeq = start;
+    }
   }
 }

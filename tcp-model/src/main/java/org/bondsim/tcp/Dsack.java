@@ -34,7 +34,7 @@ final class Dsack {
       if (queue.has(slot, RetransmitQueue.EVER_RETRANS)) {
         sample.dsackedRetransmissions++;
         if (queue.has(slot, RetransmitQueue.SACKED)) {
-          sample.reordered(queue.highestSacked() - queue.start(slot));
+          sample.sackReordered(queue.start(slot));
         }
       }
     }

@@ -132,6 +132,14 @@ final class RetransmitQueue {
     return highestSacked;
   }
 
+  /**
+   * {@code tcp_highest_sack_seq}: where the highest SACKed segment ends, or snd_una when nothing is
+   * SACKed.
+   */
+  long fack() {
+    return sackedOut > 0 ? highestSacked : sndUna();
+  }
+
   /** The ring slot of the segment at queue index {@code index} (0 = snd_una's). */
   int slot(int index) {
     return (head + index) & (segStart.length - 1);
@@ -449,6 +457,7 @@ final class RetransmitQueue {
    * cover wholly, walking only the stretches not SACKed before.
    */
   void sackTag(List<SackBlock> blocks, AckSample sample, long now, int mss) {
+    sample.priorFack = fack();
     long previousHighestSacked = highestSacked;
     for (int b = 0; b < blocks.size(); b++) {
       SackBlock block = blocks.get(b);
@@ -513,7 +522,7 @@ final class RetransmitQueue {
         if ((segState[slot] & EVER_RETRANS) == 0) {
           sample.sackedOnce(start, end, segSent[slot]);
           if (end <= previousHighest) {
-            sample.reordered(previousHighest - start);
+            sample.sackReordered(start);
           }
         }
         highestSacked = Math.max(highestSacked, end);
@@ -554,8 +563,8 @@ final class RetransmitQueue {
         if ((flags & EVER_RETRANS) == 0) {
           sample.ackedOnce(segSent[slot], end);
           rack.advance(segSent[slot], end, now, false);
-          if (end <= highestSacked) {
-            sample.reordered(highestSacked - segStart[slot]);
+          if (segStart[slot] < sample.priorFack) {
+            sample.ackReordered(segStart[slot]);
           }
         }
       }

@@ -282,6 +282,9 @@ public final class TcpEndpoint {
       // The host charges its CPU for the scoreboard work, as tcp_sacktag_walk spends it.
       host.scoreboardWork(sample.walked);
     }
+    if (sample.sackReorderSeq >= 0 && recovery.acceptsReorderingEvidence()) {
+      noteReordering(sample.sackReorderSeq);
+    }
     if (sample.dsack) {
       recovery.onDsack(sample);
     }
@@ -307,8 +310,8 @@ public final class TcpEndpoint {
     // FLAG_NOT_DUP: data, a window update (tcp_may_update_window) or an acknowledgment of new data.
     sample.notDuplicate = sample.advanced || carriesData || windowUpdate;
     delivered += sample.newlyDelivered;
-    if (sample.reorderDistance >= 0 && recovery.acceptsReorderingEvidence()) {
-      reordering.note(sample.reorderDistance, false, options.sackOk, options.mss);
+    if (sample.ackReorderSeq >= 0) {
+      noteReordering(sample.ackReorderSeq);
     }
     if (!options.sackOk) {
       sample.newlyDelivered = newReno.onAck(sample, !segment.sack().isEmpty());
@@ -353,6 +356,9 @@ public final class TcpEndpoint {
     if (sample.walked > 0) {
       host.scoreboardWork(sample.walked);
     }
+    if (sample.sackReorderSeq >= 0 && recovery.acceptsReorderingEvidence()) {
+      noteReordering(sample.sackReorderSeq);
+    }
     if (sample.dsack) {
       recovery.onDsack(sample);
       if (rackOn) {
@@ -362,13 +368,22 @@ public final class TcpEndpoint {
     sample.oldAck = true;
     sample.newlyDelivered = sample.newlySacked;
     delivered += sample.newlyDelivered;
-    if (sample.reorderDistance >= 0 && recovery.acceptsReorderingEvidence()) {
-      reordering.note(sample.reorderDistance, false, options.sackOk, options.mss);
-    }
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
     transmitter.trySend();
     if (reorderTimer.armed()) {
       probe.cancel();
+    }
+  }
+
+  /**
+   * {@code tcp_check_sack_reordering}: a hole at {@code lowSeq} below the highest SACK was filled
+   * without a retransmission, {@code fack - lowSeq} bytes late. Linux calls it from the SACK
+   * tagging and again from the cumulative ACK's clean-up, so one ACK may count twice.
+   */
+  private void noteReordering(long lowSeq) {
+    long fack = queue.fack();
+    if (lowSeq < fack) {
+      reordering.note(fack - lowSeq, false, options.sackOk, options.mss);
     }
   }
 

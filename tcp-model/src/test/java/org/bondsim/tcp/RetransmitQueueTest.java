@@ -87,8 +87,10 @@ class RetransmitQueueTest {
     ack(0, 5000, 6000);
     AckSample later = ack(0, 2000, 3000, 5000, 6000);
     assertThat(later.newlySacked).isEqualTo(1);
-    // 2000 was overtaken by data up to 6000: 4000 bytes.
-    assertThat(later.reorderDistance).isEqualTo(4000);
+    // 2000 was overtaken by data up to 6000: tcp_check_sack_reordering reads 6000 - 2000.
+    assertThat(later.sackReorderSeq).isEqualTo(2000);
+    assertThat(later.ackReorderSeq).isEqualTo(-1);
+    assertThat(queue.fack()).isEqualTo(6000);
   }
 
   @Test
@@ -98,8 +100,12 @@ class RetransmitQueueTest {
     assertThat(filled.advanced).isTrue();
     assertThat(filled.acked).isEqualTo(1); // only 0..999 was not SACKed
     assertThat(filled.rttNs).isEqualTo(20_000);
-    assertThat(filled.reorderDistance).isEqualTo(4000);
+    // The hole at 0 was below the highest SACK (4000) when the ACK came; nothing is SACKed after
+    // it, so Linux reads the distance to snd_una: 4000 bytes.
+    assertThat(filled.ackReorderSeq).isZero();
+    assertThat(filled.sackReorderSeq).isEqualTo(-1);
     assertThat(queue.sackedOut()).isZero();
+    assertThat(queue.fack()).isEqualTo(4000);
     assertThat(queue.size()).isEqualTo(6);
   }
 
