@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
       NetperfCommand.class,
       XmitHashCommand.class,
       PacketdrillCommand.class,
-      ReproduceCommand.class
+      ReproduceCommand.class,
+      CrosscheckCommand.class
     })
 final class BondsimCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -101,6 +101,8 @@ public final class Main {
     }
     commandLine.setOut(out);
     commandLine.setErr(err);
+    // crosscheck's own options come first; from the word netperf on, the words are netperf's.
+    commandLine.getSubcommands().get("crosscheck").setStopAtPositional(true);
     // A value such as -400 (which starts like the -4 option) is the option's bad value, not an
     // option.
     commandLine.setAllowOptionsAsOptionParameters(true);

@@ -1,0 +1,226 @@
+package org.bondsim.cli.crosscheck;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What one boot of the user-mode Linux lab measured: each sender's {@code TCP_INFO} just before its
+ * shutdown and its netperf-style throughput, both hosts' counters ({@code nstat -asz}), the sending
+ * slaves' {@code tx_packets}, idle pings before the transfer and the guest CPU's load over it, and
+ * why the run cannot be trusted, if it cannot.
+ *
+ * @param throughputMbps every stream's bytes over the time from its connect to the peer's close,
+ *     summed (what netperf's TCP_STREAM reports), or NaN when a sender did not finish
+ * @param senderInfo stream 0's {@code tcpi_*} fields
+ * @param sender the sending host's counters by nstat name
+ * @param receiver the receiving host's counters by nstat name
+ * @param slaveTxPackets the sending slaves' {@code tx_packets}, in slave order
+ * @param pingMs idle round trips before the transfer: min, avg, max (empty when none answered)
+ * @param guestCpuBusyPercent the guest's one CPU over the transfer
+ * @param problems why the run's figures cannot be trusted; empty when they can
+ * @param dir where its files are
+ */
+public record LabRun(
+    double throughputMbps,
+    Map<String, Long> senderInfo,
+    Map<String, Long> sender,
+    Map<String, Long> receiver,
+    List<Long> slaveTxPackets,
+    double[] pingMs,
+    double guestCpuBusyPercent,
+    List<String> problems,
+    Path dir) {
+
+  /** Above this the guest's one CPU, not the links, may be what limits the transfer. */
+  public static final double BUSY_LIMIT_PERCENT = 85;
+
+  /** Idle pings spread more than this above their minimum mean timers that fire late. */
+  public static final double PING_SPREAD_LIMIT_MS = 2.5;
+
+  private static final Pattern PING =
+      Pattern.compile("min/avg/max = ([0-9.]+)/([0-9.]+)/([0-9.]+)");
+
+  /**
+   * Reads a run's directory.
+   *
+   * @param dir the run's files
+   * @param scenario what it ran
+   * @return the run
+   * @throws IOException when a file cannot be read
+   */
+  static LabRun read(Path dir, LabScenario scenario) throws IOException {
+    List<String> problems = new ArrayList<>();
+    double throughput = 0;
+    Map<String, Long> info = Map.of();
+    for (int k = 0; k < scenario.streams(); k++) {
+      Map<String, String> sent = keyValues(dir.resolve("send" + k + ".txt"));
+      if (!sent.containsKey("mbps")) {
+        problems.add(
+            "sender "
+                + k
+                + " did not finish"
+                + (sent.containsKey("error") ? " (" + sent.get("error") + ")" : "")
+                + "; see "
+                + dir.resolve("guest.log"));
+        throughput = Double.NaN;
+        continue;
+      }
+      throughput += Double.parseDouble(sent.get("mbps"));
+      if (k == 0) {
+        info = tcpInfo(sent);
+      }
+    }
+    for (String line : lines(dir.resolve("guest.log"))) {
+      if (line.startsWith("failed:")) {
+        problems.add("the guest's set-up " + line);
+      }
+    }
+    double[] ping = ping(dir.resolve("ping.txt"));
+    double busy = busyPercent(dir.resolve("cpu.txt")).orElse(Double.NaN);
+    if (busy > BUSY_LIMIT_PERCENT) {
+      problems.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "the guest's one CPU was %.0f %% busy: it, not the links, may have set the pace",
+              busy));
+    }
+    if (ping.length == 3 && ping[1] - ping[0] > PING_SPREAD_LIMIT_MS) {
+      problems.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "idle pings took %.2f/%.2f/%.2f ms (min/avg/max): the guest's timers fire late",
+              ping[0],
+              ping[1],
+              ping[2]));
+    }
+    return new LabRun(
+        throughput,
+        info,
+        nstat(dir.resolve("nstat-snd.txt")),
+        nstat(dir.resolve("nstat-rcv.txt")),
+        slaveTx(dir.resolve("links-snd.txt"), scenario.slaves().size()),
+        ping,
+        busy,
+        List.copyOf(problems),
+        dir);
+  }
+
+  /** Whether the run's figures can be used. */
+  public boolean trusted() {
+    return problems.isEmpty();
+  }
+
+  private static List<String> lines(Path file) throws IOException {
+    return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+  }
+
+  private static Map<String, String> keyValues(Path file) throws IOException {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String line : lines(file)) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        values.put(line.substring(0, eq), line.substring(eq + 1).trim());
+      }
+    }
+    return values;
+  }
+
+  private static Map<String, Long> tcpInfo(Map<String, String> sent) {
+    Map<String, Long> info = new LinkedHashMap<>();
+    sent.forEach(
+        (key, value) -> {
+          if (key.startsWith("tcpi_")) {
+            info.put(key, Long.parseLong(value));
+          }
+        });
+    return info;
+  }
+
+  /** {@code nstat -asz}: a {@code #kernel} line, then name, value and rate per line. */
+  static Map<String, Long> nstat(Path file) throws IOException {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    for (String line : lines(file)) {
+      String[] words = line.trim().split("\\s+");
+      if (words.length >= 2 && !words[0].startsWith("#") && words[1].matches("[0-9]+")) {
+        counters.put(words[0], Long.parseLong(words[1]));
+      }
+    }
+    return counters;
+  }
+
+  static double[] ping(Path file) throws IOException {
+    for (String line : lines(file)) {
+      Matcher m = PING.matcher(line);
+      if (m.find()) {
+        return new double[] {
+          Double.parseDouble(m.group(1)),
+          Double.parseDouble(m.group(2)),
+          Double.parseDouble(m.group(3))
+        };
+      }
+    }
+    return new double[0];
+  }
+
+  /** Two {@code /proc/stat} cpu lines: busy is all but idle and iowait. */
+  static OptionalDouble busyPercent(Path file) throws IOException {
+    List<String> lines = lines(file);
+    if (lines.size() < 2) {
+      return OptionalDouble.empty();
+    }
+    long[] before = cpuTimes(lines.get(0));
+    long[] after = cpuTimes(lines.get(1));
+    long total = 0;
+    long idle = 0;
+    for (int i = 0; i < Math.min(before.length, after.length); i++) {
+      long delta = after[i] - before[i];
+      total += delta;
+      if (i == 3 || i == 4) {
+        idle += delta;
+      }
+    }
+    return total > 0 ? OptionalDouble.of(100.0 * (total - idle) / total) : OptionalDouble.empty();
+  }
+
+  private static long[] cpuTimes(String line) {
+    String[] words = line.trim().split("\\s+");
+    long[] times = new long[words.length - 1];
+    for (int i = 1; i < words.length; i++) {
+      times[i - 1] = Long.parseLong(words[i]);
+    }
+    return times;
+  }
+
+  /** {@code ip -s link}: each device's header line, then RX and TX lines with their figures. */
+  static List<Long> slaveTx(Path file, int slaves) throws IOException {
+    Map<Integer, Long> tx = new LinkedHashMap<>();
+    List<String> lines = lines(file);
+    int device = -1;
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      Matcher header = Pattern.compile("^[0-9]+: s([0-9]+)@").matcher(line);
+      if (header.find()) {
+        device = Integer.parseInt(header.group(1));
+      } else if (line.matches("^[0-9]+: .*")) {
+        device = -1;
+      } else if (device >= 0 && line.trim().startsWith("TX:") && i + 1 < lines.size()) {
+        String[] words = lines.get(i + 1).trim().split("\\s+");
+        tx.put(device, Long.parseLong(words[1]));
+      }
+    }
+    List<Long> packets = new ArrayList<>();
+    for (int i = 0; i < slaves; i++) {
+      packets.add(tx.getOrDefault(i, -1L));
+    }
+    return packets;
+  }
+}

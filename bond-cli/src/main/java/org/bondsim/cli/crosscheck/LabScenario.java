@@ -1,0 +1,241 @@
+package org.bondsim.cli.crosscheck;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.bondsim.api.KernelVersion;
+import org.bondsim.api.workload.TestOptions;
+import org.bondsim.core.scenario.LinkEvent;
+import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.SlaveLinkSpec;
+
+/**
+ * One {@code bondsim netperf} scenario as the user-mode Linux lab builds it: the same bond mode and
+ * options on both hosts, one link per slave with its rate and delay in both directions, the TCP
+ * sysctls, TCP_STREAM for the same time with the same message size and streams, the same carrier
+ * events.
+ *
+ * <p>What the lab cannot build is refused, naming it: other tests, a switch (balance-tlb and
+ * balance-alb), a receive model or CPU costs (veth has no NIC, the guest one CPU), netem
+ * impairments, client hosts, and a TCP other than 6.x (the guest runs Linux 6.1).
+ *
+ * <p>The link: a tbf qdisc at the slave's rate on each sending veth, with 24 bytes of overhead per
+ * frame (FCS, preamble, inter-frame gap) and a burst of two full frames, then a netem delay after
+ * the frame left the host. tbf releases a frame when its tokens are there, which for a backlogged
+ * queue is the end of its serialisation time and for an idle one its start, so the delay gets one
+ * full frame's time in the data direction and one ACK's in the other, as a cable's serialisation
+ * would add to an idle link's frames ({@link #forwardDelayUs}, {@link #backwardDelayUs}).
+ *
+ * @param slaves each link's rate (kbit/s) and one-way delay (us)
+ * @param mode the bonding mode
+ * @param bondOptions {@code ip link ... type bond} words after the mode
+ * @param sysctls {@code sysctl} settings for both hosts, in {@code name = value} form
+ * @param streams TCP_STREAM connections, each from its own sender
+ * @param seconds the test's length
+ * @param messageBytes each send()'s size ({@code -m})
+ * @param events carrier events: seconds after the start, up or down, slave index
+ * @param mtu the slaves' and bond's MTU
+ * @param txqueuelen the qdisc's length in full frames
+ * @param gso {@code ethtool -K bond0 gso}
+ * @param tso {@code ethtool -K bond0 tso}
+ */
+public record LabScenario(
+    List<LabLink> slaves,
+    String mode,
+    String bondOptions,
+    Map<String, String> sysctls,
+    int streams,
+    double seconds,
+    int messageBytes,
+    List<LabEvent> events,
+    int mtu,
+    int txqueuelen,
+    boolean gso,
+    boolean tso) {
+
+  /** The modes the lab's two back-to-back bonds can run. */
+  public static final Set<String> MODES =
+      Set.of("balance-rr", "active-backup", "balance-xor", "802.3ad", "broadcast");
+
+  /** tbf's burst: two full frames, so that a timer firing late in the guest costs no capacity. */
+  public static final int BURST_BYTES = 3200;
+
+  /** Bytes a frame takes on a wire beyond its own: FCS 4, preamble and SFD 8, gap 12. */
+  public static final int OVERHEAD_BYTES = 24;
+
+  /** An ACK with timestamps, as the serialisation added to the ACK direction's delay: 66 + 24. */
+  static final int ACK_WIRE_BYTES = 90;
+
+  /**
+   * A link of the lab.
+   *
+   * @param rateKbit tbf's rate
+   * @param delayUs the one-way delay
+   */
+  public record LabLink(long rateKbit, long delayUs) {}
+
+  /**
+   * A carrier event.
+   *
+   * @param atSeconds seconds after the transfer started
+   * @param up whether the carrier comes back
+   * @param slave the slave's index
+   */
+  public record LabEvent(double atSeconds, boolean up, int slave) {}
+
+  /**
+   * Reads a scenario, or refuses it naming what the lab cannot build.
+   *
+   * @param scenario the bondsim scenario
+   * @return the lab's scenario
+   * @throws IllegalArgumentException naming the option and what is allowed
+   */
+  public static LabScenario from(Scenario scenario) {
+    String test = scenario.workload().test().toUpperCase(Locale.ROOT);
+    if (!test.equals("TCP_STREAM")) {
+      throw new IllegalArgumentException(
+          "crosscheck runs TCP_STREAM only (the lab's sender is a bulk TCP stream), got -t "
+              + scenario.workload().test());
+    }
+    String mode = scenario.bond().mode().isEmpty() ? "balance-rr" : scenario.bond().mode();
+    mode = canonicalMode(mode);
+    if (!MODES.contains(mode)) {
+      throw new IllegalArgumentException(
+          "crosscheck builds two bonds back to back: --bond mode must be one of "
+              + String.join(", ", MODES.stream().sorted().toList())
+              + " (balance-tlb and balance-alb need a switch), got '"
+              + scenario.bond().mode()
+              + "'");
+    }
+    if (scenario.receive() != null) {
+      throw new IllegalArgumentException(
+          "crosscheck's hosts have veth slaves, which have no NIC to model: --receiver is not"
+              + " allowed");
+    }
+    if (scenario.costs().any()) {
+      throw new IllegalArgumentException(
+          "crosscheck's real kernel has one user-mode CPU, not the modelled host's: -c, -C,"
+              + " --cpu-costs and --cost-profile are not allowed");
+    }
+    if (scenario.host().kernel() == KernelVersion.LINUX_2_6_37) {
+      throw new IllegalArgumentException(
+          "crosscheck's real kernel is Linux 6.1: --kernel must be 6.x or 6.1, got 2.6.37");
+    }
+    if (scenario.network().clients() > 1) {
+      throw new IllegalArgumentException(
+          "crosscheck has one sending host: --clients must be 1, got "
+              + scenario.network().clients());
+    }
+    List<LabLink> links = new ArrayList<>();
+    for (SlaveLinkSpec slave : scenario.slaves()) {
+      if (slave.netem().active()) {
+        throw new IllegalArgumentException(
+            "crosscheck's links are a rate and a delay: --netem is not allowed");
+      }
+      links.add(new LabLink(slave.speedMbps() * 1000, Math.round(slave.delayNs() / 1000.0)));
+    }
+    return new LabScenario(
+        links,
+        mode,
+        bondOptions(scenario),
+        sysctls(scenario.workload().settings()),
+        scenario.workload().streams(),
+        scenario.durationNs() / 1e9,
+        messageBytes(scenario.workload().testOptions()),
+        events(scenario),
+        scenario.mtu(),
+        scenario.txqueuelen(),
+        scenario.host().offloads().gso(),
+        scenario.host().offloads().tso());
+  }
+
+  private static String canonicalMode(String mode) {
+    return switch (mode) {
+      case "0" -> "balance-rr";
+      case "1" -> "active-backup";
+      case "2" -> "balance-xor";
+      case "3" -> "broadcast";
+      case "4" -> "802.3ad";
+      default -> mode;
+    };
+  }
+
+  /** The bond's options as {@code ip link} words, module parameters first (as defaults). */
+  private static String bondOptions(Scenario scenario) {
+    Map<String, String> options = new LinkedHashMap<>(scenario.moduleParameters());
+    options.putAll(scenario.bond().settings());
+    StringBuilder words = new StringBuilder();
+    options.forEach((name, value) -> words.append(name).append(' ').append(value).append(' '));
+    return words.toString().trim();
+  }
+
+  /**
+   * The TCP sysctls for both hosts: the test's {@code net.*} settings over the ones bondsim's hosts
+   * have by default (tcp_rmem and tcp_wmem as on a host with some GB of memory, which the small
+   * guest would otherwise scale down), and no saved metrics between connections.
+   */
+  private static Map<String, String> sysctls(Map<String, String> settings) {
+    Map<String, String> sysctls = new LinkedHashMap<>();
+    sysctls.put("net.ipv4.tcp_rmem", "4096 131072 6291456");
+    sysctls.put("net.ipv4.tcp_wmem", "4096 16384 4194304");
+    sysctls.put("net.ipv4.tcp_no_metrics_save", "1");
+    settings.forEach(
+        (name, value) -> {
+          if (name.startsWith("net.")) {
+            sysctls.put(name, value);
+          }
+        });
+    return sysctls;
+  }
+
+  /**
+   * {@code -m}, read as netperf's TCP_STREAM reads it; its default is the send buffer's size, 16384
+   * ({@code tcp_wmem[1]}).
+   */
+  private static int messageBytes(List<String> options) {
+    return new TestOptions("TCP_STREAM", options, List.of("-m", "-s", "-S"))
+        .intValue("-m", 0, 16384, 1, 1 << 30);
+  }
+
+  private static List<LabEvent> events(Scenario scenario) {
+    List<LabEvent> events = new ArrayList<>();
+    for (LinkEvent event : scenario.events()) {
+      if (event.fault() != LinkEvent.Fault.CARRIER) {
+        throw new IllegalArgumentException(
+            "crosscheck pulls cables (--fail, --recover) only: --blackhole is not allowed");
+      }
+      int slave = Integer.parseInt(event.slave().substring(3));
+      events.add(new LabEvent(event.atNs() / 1e9, event.up(), slave));
+    }
+    return events;
+  }
+
+  /**
+   * The data direction's netem delay: the link's own plus one full frame's serialisation at its
+   * rate (tbf releases an idle link's frame when it starts).
+   *
+   * @param link the link
+   * @param mtu the MTU
+   * @return microseconds
+   */
+  public static long forwardDelayUs(LabLink link, int mtu) {
+    return link.delayUs() + serialisationUs(mtu + 14 + OVERHEAD_BYTES, link.rateKbit());
+  }
+
+  /**
+   * The ACK direction's netem delay: the link's own plus one ACK's serialisation.
+   *
+   * @param link the link
+   * @return microseconds
+   */
+  public static long backwardDelayUs(LabLink link) {
+    return link.delayUs() + serialisationUs(ACK_WIRE_BYTES, link.rateKbit());
+  }
+
+  private static long serialisationUs(int bytes, long rateKbit) {
+    return Math.round(bytes * 8 * 1000.0 / rateKbit);
+  }
+}

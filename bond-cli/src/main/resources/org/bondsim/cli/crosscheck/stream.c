@@ -1,0 +1,150 @@
+/*
+ * bondsim's bulk TCP sender and sink for the user-mode Linux cross-check, built static into the
+ * guest. It does what netperf's TCP_STREAM does and no more: the sender connects, writes
+ * messages of a fixed size for a fixed time, reads TCP_INFO, shuts its sending side down and
+ * waits for the peer to close (netperf times the test to that close); the sink accepts, reads
+ * until end of file and closes. Each prints key=value lines for the host to parse.
+ *
+ *   stream sink PORT CONNECTIONS
+ *   stream send ADDRESS PORT SECONDS MESSAGE_BYTES
+ *
+ * The sink sets SO_RCVLOWAT to 128 KB so that it wakes up once per 128 KB rather than per
+ * segment: the guest has one CPU, and a reader woken per segment would take it from TCP.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <linux/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void die(const char *what) {
+  fprintf(stdout, "error=%s: %s\n", what, strerror(errno));
+  fflush(stdout);
+  exit(1);
+}
+
+static int sink_one(int conn, int index) {
+  static char buffer[1 << 17];
+  long long bytes = 0;
+  double first = 0, last = 0;
+  for (;;) {
+    ssize_t n = read(conn, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      die("read");
+    }
+    if (n == 0) break;
+    last = now_s();
+    if (bytes == 0) first = last;
+    bytes += n;
+  }
+  close(conn);
+  printf("sink%d_bytes=%lld\nsink%d_seconds=%.6f\n", index, bytes, index, last - first);
+  return 0;
+}
+
+static int sink(int port, int connections) {
+  int listener = socket(AF_INET, SOCK_STREAM, 0);
+  int one = 1;
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(port)};
+  if (listener < 0) die("socket");
+  setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0) die("bind");
+  if (listen(listener, connections) < 0) die("listen");
+  printf("listening=%d\n", port);
+  fflush(stdout);
+  for (int i = 0; i < connections; i++) {
+    int conn = accept(listener, NULL, NULL);
+    int lowat = 128 * 1024;
+    if (conn < 0) die("accept");
+    setsockopt(conn, SOL_SOCKET, SO_RCVLOWAT, &lowat, sizeof lowat);
+    if (fork() == 0) {
+      close(listener);
+      sink_one(conn, i);
+      fflush(stdout);
+      _exit(0);
+    }
+    close(conn);
+  }
+  while (wait(NULL) > 0) {
+  }
+  return 0;
+}
+
+static void print_info(int fd) {
+  struct tcp_info info;
+  socklen_t length = sizeof info;
+  memset(&info, 0, sizeof info);
+  if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) < 0) die("TCP_INFO");
+  printf("tcpi_ca_state=%u\n", info.tcpi_ca_state);
+  printf("tcpi_snd_cwnd=%u\n", info.tcpi_snd_cwnd);
+  printf("tcpi_snd_ssthresh=%u\n", info.tcpi_snd_ssthresh);
+  printf("tcpi_reordering=%u\n", info.tcpi_reordering);
+  printf("tcpi_total_retrans=%u\n", info.tcpi_total_retrans);
+  printf("tcpi_rtt=%u\n", info.tcpi_rtt);
+  printf("tcpi_rttvar=%u\n", info.tcpi_rttvar);
+  printf("tcpi_min_rtt=%u\n", info.tcpi_min_rtt);
+  printf("tcpi_rto=%u\n", info.tcpi_rto);
+  printf("tcpi_unacked=%u\n", info.tcpi_unacked);
+  printf("tcpi_sacked=%u\n", info.tcpi_sacked);
+  printf("tcpi_lost=%u\n", info.tcpi_lost);
+  printf("tcpi_delivered=%u\n", info.tcpi_delivered);
+  printf("tcpi_reord_seen=%u\n", info.tcpi_reord_seen);
+  printf("tcpi_dsack_dups=%u\n", info.tcpi_dsack_dups);
+  printf("tcpi_bytes_acked=%llu\n", (unsigned long long)info.tcpi_bytes_acked);
+}
+
+static int send_stream(const char *host, int port, double seconds, int message) {
+  char *buffer = calloc(1, message);
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(port)};
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  long long bytes = 0;
+  char drain[4096];
+  if (fd < 0 || buffer == NULL) die("socket");
+  if (inet_pton(AF_INET, host, &address.sin_addr) != 1) die("address");
+  if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) die("connect");
+  double start = now_s();
+  double end = start + seconds;
+  while (now_s() < end) {
+    ssize_t n = write(fd, buffer, message);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      die("write");
+    }
+    bytes += n;
+  }
+  double written = now_s();
+  print_info(fd);
+  shutdown(fd, SHUT_WR);
+  while (read(fd, drain, sizeof drain) > 0) {
+  }
+  double closed = now_s();
+  close(fd);
+  printf("bytes=%lld\n", bytes);
+  printf("seconds_writing=%.6f\n", written - start);
+  printf("seconds_to_close=%.6f\n", closed - start);
+  printf("mbps=%.3f\n", bytes * 8 / (closed - start) / 1e6);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc == 4 && strcmp(argv[1], "sink") == 0) return sink(atoi(argv[2]), atoi(argv[3]));
+  if (argc == 6 && strcmp(argv[1], "send") == 0)
+    return send_stream(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]));
+  fprintf(stderr, "usage: stream sink PORT CONNECTIONS | send ADDRESS PORT SECONDS BYTES\n");
+  return 2;
+}
