@@ -79,6 +79,11 @@ package org.bondsim.tcp;
  *     0a6b2a1dc2a2, "tcp: switch to GSO being always on", 4.17), and a device without GSO has them
  *     cut in software on its way in ({@code validate_xmit_skb}); 2.6.37 builds them only for a
  *     device with GSO or TSO on
+ * @param delayedWithoutRetransmit {@code tcp_packet_delayed} takes a recovery that has
+ *     retransmitted nothing yet as a packet merely delayed, so the first partial ACK undoes it:
+ *     2.6.37 ({@code !tp->retrans_stamp}) and 6.x since Linux commit e37ab7373696 ("tcp: fix to
+ *     allow timestamp undo if no retransmits were sent", 2024, in the stable series from October
+ *     2024); 6.1 as released required a retransmission and an echoed timestamp older than it
  */
 record KernelProfile(
     int initialCwnd,
@@ -110,7 +115,8 @@ record KernelProfile(
     boolean moderatesCwnd,
     boolean frto,
     boolean rateLimitsOutOfWindowAcks,
-    boolean gsoAlwaysOn) {
+    boolean gsoAlwaysOn,
+    boolean delayedWithoutRetransmit) {
 
   /**
    * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
@@ -196,6 +202,7 @@ record KernelProfile(
           false,
           true,
           true,
+          true,
           true);
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -230,7 +237,8 @@ record KernelProfile(
           true,
           false,
           false,
-          false);
+          false,
+          true);
 
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
@@ -240,7 +248,10 @@ record KernelProfile(
    */
   static final KernelProfile LINUX_6_1 = LINUX_6.asLinux61();
 
-  /** This profile with 6.1's short-timer tick floor and its 1 MB {@code tcp_limit_output_bytes}. */
+  /**
+   * This profile with 6.1's short-timer tick floor, its 1 MB {@code tcp_limit_output_bytes} and its
+   * {@code tcp_packet_delayed} that needs a retransmission.
+   */
   private KernelProfile asLinux61() {
     return new KernelProfile(
         initialCwnd,
@@ -272,7 +283,8 @@ record KernelProfile(
         moderatesCwnd,
         frto,
         rateLimitsOutOfWindowAcks,
-        gsoAlwaysOn);
+        gsoAlwaysOn,
+        false);
   }
 
   /**

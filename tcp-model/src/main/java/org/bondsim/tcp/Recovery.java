@@ -30,6 +30,8 @@ final class Recovery {
   private boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
   private final boolean classicUndo;
+  // tcp_packet_delayed counts a recovery with no retransmission yet as reordering (KernelProfile).
+  private final boolean delayedWithoutRetransmit;
   private Rack rack;
   private Dupthresh dupthresh;
   private int state = OPEN;
@@ -64,6 +66,7 @@ final class Recovery {
     this.lossEntry = profile.lossEntry();
     this.frto = frto;
     this.classicUndo = profile.undoRules() == KernelProfile.UndoRules.CLASSIC;
+    this.delayedWithoutRetransmit = profile.delayedWithoutRetransmit();
   }
 
   void wire(Rack rack, Dupthresh dupthresh) {
@@ -135,6 +138,10 @@ final class Recovery {
     // tcp_ack_is_dubious, judged on the state the ACK found: only such an ACK reaches
     // tcp_fastretrans_alert, whose tcp_try_to_open moderates the window on 2.6.37.
     int priorState = state;
+    if (state == OPEN) {
+      // tcp_fastretrans_alert's state check: in Open nothing retransmitted is out.
+      retransStampMs = 0;
+    }
     boolean dubious = state != OPEN || sample.newlySacked > 0 || !sample.notDuplicate;
     if (state == OPEN && (queue.sackedOut() > 0 || sample.dsack)) {
       enterDisorder();
@@ -178,6 +185,8 @@ final class Recovery {
       reduce(sample.newlyDelivered, sample.advanced);
       return;
     }
+    // tcp_try_to_open: the retransmission clock stops once no retransmission is left.
+    clearRetransStampIfNoneDone();
     if (state == DISORDER
         && queue.sackedOut() == 0
         && queue.lostOut() == 0
@@ -220,15 +229,27 @@ final class Recovery {
       return;
     }
     if (!classicUndo && sample.advanced && mayUndoPartial(segment)) {
-      // Timestamps prove the original arrived, so this was reordering; with no retransmission
-      // still out, the reduction is undone.
-      long reached = Math.max(queue.highestSacked(), queue.sndUna());
-      reordering.note(reached - sample.priorSndUna, true, options.sackOk, options.mss);
-      if (queue.retransOut() == 0) {
-        counters.partialUndo++;
-        undo();
+      // tcp_try_undo_partial: the hole was filled by its delayed original (the echoed timestamp
+      // is older than the first retransmission, or nothing was retransmitted yet): reordering.
+      if (queue.fack() > sample.priorSndUna) {
+        reordering.note(queue.fack() - sample.priorSndUna, true, options.sackOk, options.mss);
+      }
+      if (queue.retransOut() > 0) {
+        // New data is clocked out, but nothing more is marked or retransmitted.
+        reduce(sample.newlyDelivered, sample.advanced);
         return;
       }
+      clearRetransStampIfNoneDone();
+      counters.partialUndo++;
+      undo();
+      // "Undo reverts the recovery state. If loss is evident, starts a new recovery": RACK looks
+      // again at what the undo unmarked.
+      detection.markLosses();
+      if (detection.timeToRecover()) {
+        enter();
+        reduce(sample.newlyDelivered, sample.advanced);
+      }
+      return;
     }
     int head = queue.slot(0);
     if (sample.advanced
@@ -372,11 +393,33 @@ final class Recovery {
     queue.clearRetransmitHint();
   }
 
+  /**
+   * {@code tcp_packet_delayed}: the ACK echoes a timestamp from before the first retransmission, or
+   * (2.6.37, and 6.x since Linux commit e37ab7373696, "tcp: fix to allow timestamp undo if no
+   * retransmits were sent", in the stable series from October 2024) nothing was retransmitted yet,
+   * as when TCP small queues held the fast retransmission back; without SACK not once snd_una
+   * reached high_seq, where the retransmission clock may have been cleared.
+   */
   private boolean packetDelayed(TcpSegment segment) {
-    return options.timestampsOk
-        && retransStampMs > 0
-        && segment.tsEcr() != 0
-        && segment.tsEcr() < retransStampMs;
+    if (retransStampMs == 0) {
+      return delayedWithoutRetransmit && (options.sackOk || queue.sndUna() < highSeq);
+    }
+    return options.timestampsOk && segment.tsEcr() != 0 && segment.tsEcr() < retransStampMs;
+  }
+
+  /**
+   * {@code tcp_any_retrans_done}: a retransmission is out, or the head of the queue was ever
+   * retransmitted.
+   */
+  private boolean anyRetransDone() {
+    return queue.retransOut() > 0
+        || (queue.size() > 0 && queue.has(queue.slot(0), RetransmitQueue.EVER_RETRANS));
+  }
+
+  private void clearRetransStampIfNoneDone() {
+    if (!anyRetransDone()) {
+      retransStampMs = 0;
+    }
   }
 
   private boolean mayUndo(TcpSegment segment) {
@@ -397,9 +440,17 @@ final class Recovery {
     priorSsthresh = window.ssthresh;
     window.onLoss();
     highSeq = queue.sndNxt();
+    // tcp_init_undo: the retransmissions already out must be proved needless first; 6.x marks
+    // "none" as -1, so that no DSACK is needed for an undo that nothing could prove.
     undoMarker = queue.sndUna();
-    undoRetrans = 0;
-    retransStampMs = 0;
+    undoRetrans = queue.retransOut();
+    if (!classicUndo) {
+      if (undoRetrans == 0) {
+        undoRetrans = -1;
+      }
+      // tcp_retrans_stamp_cleanup: the clock starts with this episode's first retransmission.
+      clearRetransStampIfNoneDone();
+    }
     reduction.start(priorCwnd);
     state = RECOVERY;
   }
@@ -411,7 +462,7 @@ final class Recovery {
 
   private void leave() {
     state = OPEN;
-    retransStampMs = 0;
+    clearRetransStampIfNoneDone();
     // The undo marker outlives the episode on both kernels, so DSACKs that arrive after it ended
     // may still prove every retransmission needless: 6.x until an undo or the next episode, 2.6.37
     // through the Disorder state that follows (tcp_try_keep_open: Disorder while the marker is

@@ -29,6 +29,7 @@ final class EndpointHarness {
   final TcpEndpoint endpoint;
   private final Frame peerFrame;
   private int released;
+  private boolean holding;
 
   EndpointHarness(Map<String, String> sysctls) {
     context = new ManualContext(1500, sysctls);
@@ -160,7 +161,19 @@ final class EndpointHarness {
     releaseTx();
   }
 
+  /**
+   * Holds (or lets go) what the endpoint sends below TCP: held packets are not reported as sent by
+   * the NIC, so they stay charged to the socket, as behind a busy qdisc (TCP small queues).
+   */
+  void holdTx(boolean hold) {
+    this.holding = hold;
+    releaseTx();
+  }
+
   private void releaseTx() {
+    if (holding) {
+      return;
+    }
     List<Packet> sent = context.host().sent();
     while (released < sent.size()) {
       Packet packet = sent.get(released++);
