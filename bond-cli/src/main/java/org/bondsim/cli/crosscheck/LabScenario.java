@@ -10,6 +10,7 @@ import org.bondsim.api.KernelVersion;
 import org.bondsim.api.workload.TestOptions;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Scenario;
+import org.bondsim.core.scenario.Shaping;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 
 /**
@@ -68,6 +69,22 @@ public record LabScenario(
 
   /** An ACK with timestamps, as the serialisation added to the ACK direction's delay: 66 + 24. */
   static final int ACK_WIRE_BYTES = 90;
+
+  /** A veth pair's speed as bondsim models it: 100 Gbit/s, a 1538-byte frame in 123 ns. */
+  public static final long VETH_MBPS = 100_000;
+
+  /**
+   * What the guest's own processing adds to each direction: 75 us, half of the 0.15 ms by which
+   * TCP's minimum RTT over one lab link exceeded the configured delays (4.79-4.80 ms for 4.65 ms,
+   * measured in ../shared/lab's calibration runs).
+   */
+  public static final long GUEST_PROCESSING_NS = 75_000;
+
+  /**
+   * How late the guest's qdisc timers fire, at most: 0.1 ms (../shared/lab's README: "the guest's
+   * timers fire with about 0.1 ms of jitter, and tbf and netem release frames on them").
+   */
+  public static final long GUEST_TIMER_JITTER_NS = 100_000;
 
   /**
    * A link of the lab.
@@ -233,6 +250,34 @@ public record LabScenario(
    */
   public static long backwardDelayUs(LabLink link) {
     return link.delayUs() + serialisationUs(ACK_WIRE_BYTES, link.rateKbit());
+  }
+
+  /**
+   * The scenario's slaves as the lab builds them, for bondsim's side of the comparison: a veth's
+   * speed, a tbf at the slave's rate with the lab's burst, the slave's delay, and each direction's
+   * extra netem delay plus the guest's own processing ({@link #GUEST_PROCESSING_NS}).
+   *
+   * @param scenario the scenario as given
+   * @return one shaped link per slave
+   */
+  public static List<SlaveLinkSpec> labLinks(Scenario scenario) {
+    List<SlaveLinkSpec> links = new ArrayList<>();
+    for (SlaveLinkSpec slave : scenario.slaves()) {
+      LabLink link = new LabLink(slave.speedMbps() * 1000, Math.round(slave.delayNs() / 1000.0));
+      long forwardExtra =
+          (forwardDelayUs(link, scenario.mtu()) - link.delayUs()) * 1000 + GUEST_PROCESSING_NS;
+      long backwardExtra = (backwardDelayUs(link) - link.delayUs()) * 1000 + GUEST_PROCESSING_NS;
+      links.add(
+          new SlaveLinkSpec(VETH_MBPS, slave.delayNs(), slave.netem())
+              .shaped(
+                  new Shaping(
+                      slave.speedMbps(),
+                      BURST_BYTES,
+                      forwardExtra,
+                      backwardExtra,
+                      GUEST_TIMER_JITTER_NS)));
+    }
+    return links;
   }
 
   private static long serialisationUs(int bytes, long rateKbit) {

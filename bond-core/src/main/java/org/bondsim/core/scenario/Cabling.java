@@ -141,4 +141,28 @@ final class Cabling {
       }
     }
   }
+
+  /**
+   * Shapes a slave's cable(s) as a lab's virtual wire ({@link Shaping}): a tbf in front of each
+   * sending end and the extra delay per direction. Through a switch only the hosts' ends are
+   * shaped.
+   *
+   * @param shaping the shaping, {@link Shaping#NONE} for none
+   * @param senderCable the local host's cable
+   * @param receiverCable the remote host's cable (the same one back to back)
+   * @param random the shaping's own stream, split per port
+   */
+  static void shape(
+      Shaping shaping, EthernetLink senderCable, EthernetLink receiverCable, SeededRandom random) {
+    if (!shaping.active()) {
+      return;
+    }
+    long rate = shaping.rateMbps() * 1_000_000L;
+    Port forward = senderCable.forward();
+    forward.shape(rate, shaping.burstBytes(), shaping.jitterNs(), random.split());
+    forward.extraDelay(shaping.forwardExtraNs());
+    Port back = senderCable == receiverCable ? receiverCable.backward() : receiverCable.forward();
+    back.shape(rate, shaping.burstBytes(), shaping.jitterNs(), random.split());
+    back.extraDelay(shaping.backwardExtraNs());
+  }
 }

@@ -44,7 +44,8 @@ import org.bondsim.core.wire.SlaveStats;
  * <p>Randomness comes from one root seeded with the scenario's seed, split in a fixed order: the
  * sending bond's policy, the receiving bond's policy, the sending bond's monitor phase, the
  * receiving bond's monitor phase, the workload, the netem stages (one child per stage in link
- * order), each client host's policy, monitor and netem, LACP's, then the ports' clocks.
+ * order), each client host's policy, monitor and netem, LACP's, the ports' clocks, then the shaped
+ * links' timers.
  *
  * <p>Frames are measured for reordering as they reach the receiving host's NICs. With {@link
  * Scenario#receive()} set, each host's NICs, NAPI, GRO and CPU sit between the wire and the bond.
@@ -178,6 +179,7 @@ public final class ScenarioRunner {
     List<Port> hostPorts = new ArrayList<>();
     List<Port> intoHosts = new ArrayList<>();
     List<EthernetLink> receiverCables = new ArrayList<>();
+    List<Shaping> shapings = new ArrayList<>();
     LearningSwitch fabric =
         topology == Network.Topology.SWITCH
             ? new LearningSwitch(loop::now, LearningSwitch.DEFAULT_AGING_NS)
@@ -203,6 +205,7 @@ public final class ScenarioRunner {
             new EthernetLink(
                 loop, linkSpec, scenario.txqueuelen(), buffer, receiverStats, new SlaveStats());
       }
+      shapings.add(slaveSpec.shaping());
       links.add(senderCable);
       receiverCables.add(receiverCable);
       SlaveDevice senderSlave =
@@ -326,6 +329,10 @@ public final class ScenarioRunner {
             root.split());
     // Split last, so that every earlier stream draws as before this split existed.
     Cabling.setClocks(scenario.network(), hostPorts, intoHosts, root.split());
+    SeededRandom shapingRandom = root.split();
+    for (int i = 0; i < links.size(); i++) {
+      Cabling.shape(shapings.get(i), links.get(i), receiverCables.get(i), shapingRandom);
+    }
 
     WorkloadSpec spec = scenario.workload();
     if (captures != null) {

@@ -8,8 +8,10 @@ import org.bondsim.core.wire.Netem;
  * @param speedMbps speed in Mbit/s
  * @param delayNs one-way propagation delay in ns
  * @param netem path impairment in both directions, or {@link Netem#NONE}
+ * @param shaping a tbf in front of each end and extra delay per direction, or {@link Shaping#NONE}
+ *     for a plain cable
  */
-public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
+public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem, Shaping shaping) {
   /** The longest one-way delay a slave link takes: 10 s. */
   public static final long MAX_DELAY_NS = 10_000_000_000L;
 
@@ -21,7 +23,7 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
    */
   public SlaveLinkSpec delay(java.time.Duration delay) {
     Checks.notNull("delay", delay);
-    return new SlaveLinkSpec(speedMbps, Checks.nanos("delay", delay), netem);
+    return new SlaveLinkSpec(speedMbps, Checks.nanos("delay", delay), netem, shaping);
   }
 
   /**
@@ -31,7 +33,28 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
    * @return the changed link
    */
   public SlaveLinkSpec impaired(Netem impairment) {
-    return new SlaveLinkSpec(speedMbps, delayNs, impairment);
+    return new SlaveLinkSpec(speedMbps, delayNs, impairment, shaping);
+  }
+
+  /**
+   * Returns this link shaped ({@link Shaping}).
+   *
+   * @param value the shaping
+   * @return the changed link
+   */
+  public SlaveLinkSpec shaped(Shaping value) {
+    return new SlaveLinkSpec(speedMbps, delayNs, netem, value);
+  }
+
+  /**
+   * Builds an unshaped link.
+   *
+   * @param speedMbps speed
+   * @param delayNs delay
+   * @param netem impairment
+   */
+  public SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
+    this(speedMbps, delayNs, netem, Shaping.NONE);
   }
 
   /**
@@ -50,6 +73,7 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
    * @param speedMbps speed
    * @param delayNs delay
    * @param netem impairment
+   * @param shaping shaping
    */
   public SlaveLinkSpec {
     if (speedMbps <= 0 || speedMbps > 1_000_000) {
@@ -61,6 +85,9 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem) {
     }
     if (netem == null) {
       throw new NullPointerException("netem must be given (Netem.NONE for none)");
+    }
+    if (shaping == null) {
+      throw new NullPointerException("shaping must be given (Shaping.NONE for none)");
     }
   }
 }

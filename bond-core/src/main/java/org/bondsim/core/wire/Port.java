@@ -67,6 +67,15 @@ public final class Port {
   private long driftRemainder;
   private long octetNs;
   private long octetPhaseNs;
+  // A tbf qdisc in front of the driver ({@link #shape}), null for the plain FIFO; and what the
+  // direction adds to the wire's delay.
+  private TokenBucket shaper;
+  private long extraDelayNs;
+  private boolean wakeArmed;
+  // How late the shaping qdiscs' timers fire (uniform up to this), and their seeded source.
+  private long timerJitterNs;
+  private SeededRandom timerRandom;
+  private long lastArrivalNs;
 
   // Frames on the wire, in order, with their arrival times.
   private Packet[] wire = new Packet[16];
@@ -87,6 +96,7 @@ public final class Port {
   private final java.util.function.Consumer<Packet> toBurst = burst::addLast;
   private final Event txDone = (now, arg) -> onTxDone(now, arg);
   private final Event arrival = (now, arg) -> onArrival(now, arg);
+  private final Event shaperWake = (now, arg) -> onShaperWake(arg);
 
   Port(EventLoop loop, EthernetLink link, SlaveStats senderStats, int txqueuelen) {
     this.loop = loop;
@@ -126,7 +136,7 @@ public final class Port {
       drop(packet, chargesOwner, DropReason.MTU_EXCEEDED, segments);
       return;
     }
-    if (sending == null) {
+    if (sending == null && queueSize == 0 && shaperReady(packet)) {
       startSending(packet, chargesOwner, nextOctetEdge(loop.now()));
       return;
     }
@@ -142,6 +152,105 @@ public final class Port {
     queueCharges[tail] = chargesOwner;
     queueSize++;
     queuedSegments += segments;
+  }
+
+  private void dequeueAndSend() {
+    int head = queueHead;
+    Packet next = queue[head];
+    boolean nextCharges = queueCharges[head];
+    queue[head] = null;
+    queueHead = (head + 1) & (queue.length - 1);
+    queueSize--;
+    queuedSegments -= next.segments();
+    startSending(next, nextCharges);
+  }
+
+  /**
+   * Whether the shaper lets {@code packet} go now, taking its tokens if so; otherwise arms the
+   * wake-up for when they will be there. Always true without a shaper.
+   */
+  private boolean shaperReady(Packet packet) {
+    if (shaper == null) {
+      return true;
+    }
+    long now = loop.now();
+    long bytes = wireBytes(packet);
+    long wait = shaper.waitNs(now, bytes);
+    if (wait == 0) {
+      shaper.take(now, bytes);
+      return true;
+    }
+    if (!wakeArmed) {
+      wakeArmed = true;
+      loop.schedule(now + wait + lateness(), shaperWake, epoch);
+    }
+    return false;
+  }
+
+  private void onShaperWake(long eventEpoch) {
+    if (eventEpoch != epoch) {
+      return;
+    }
+    wakeArmed = false;
+    if (sending == null && queueSize > 0 && shaperReady(queue[queueHead])) {
+      dequeueAndSend();
+    }
+  }
+
+  /** The bytes a packet takes on a wire: its frames with preamble, start delimiter and gap. */
+  private long wireBytes(Packet packet) {
+    long frames = packet.segments();
+    return packet.frameBytes()
+        + (frames - 1) * (packet.frameBytes() - packet.payloadBytes())
+        + frames * link.wireOverheadBytes();
+  }
+
+  /**
+   * Puts a tbf qdisc in front of this port's driver ({@code tc qdisc add dev X root tbf rate R
+   * burst B overhead 24}): frames leave for the wire when their tokens are there, so the port's own
+   * link can be as fast as a veth and the rate still be R. Used to rebuild the user-mode Linux
+   * lab's links ({@code bondsim crosscheck}).
+   *
+   * @param rateBitsPerSecond tbf's rate, counting each frame with its preamble, delimiter and gap
+   * @param burstBytes tbf's burst
+   */
+  public void shape(long rateBitsPerSecond, int burstBytes) {
+    shape(rateBitsPerSecond, burstBytes, 0, null);
+  }
+
+  /**
+   * {@link #shape(long, int)} on timers that fire late by up to {@code jitterNs}: the tbf's wake-up
+   * and the wire's release (a netem delay's timer) each come that much later, drawn uniformly from
+   * {@code random}; frames still arrive in the order they left.
+   *
+   * @param rateBitsPerSecond tbf's rate
+   * @param burstBytes tbf's burst
+   * @param jitterNs the largest lateness, 0 for none
+   * @param random the timers' source, needed when jitterNs is above 0
+   */
+  public void shape(long rateBitsPerSecond, int burstBytes, long jitterNs, SeededRandom random) {
+    if (jitterNs > 0 && random == null) {
+      throw new IllegalArgumentException("a timer jitter needs a random source");
+    }
+    this.shaper = new TokenBucket(rateBitsPerSecond, burstBytes);
+    this.timerJitterNs = jitterNs;
+    this.timerRandom = random;
+  }
+
+  private long lateness() {
+    return timerJitterNs > 0 ? (long) (timerRandom.nextDouble() * timerJitterNs) : 0;
+  }
+
+  /**
+   * Adds a fixed delay to this direction's wire, on top of the link's propagation delay.
+   *
+   * @param ns the extra delay, 0 or more
+   */
+  public void extraDelay(long ns) {
+    if (ns < 0) {
+      throw new IllegalArgumentException("extra delay must be >= 0 ns, got " + ns);
+    }
+    this.extraDelayNs = ns;
   }
 
   /** The IP length of a packet's first wire segment: what the MTU bounds. */
@@ -256,19 +365,18 @@ public final class Port {
     if (tap != null && !tappedWhole) {
       tap.frame(handedToDriverNs, packet);
     }
-    putOnWire(packet, now + link.propagationDelayNs());
+    long arrivesAt = now + link.propagationDelayNs() + extraDelayNs;
+    if (timerJitterNs > 0) {
+      // The delay's qdisc releases on a timer that may fire late; it never reorders its queue.
+      arrivesAt = Math.max(lastArrivalNs, arrivesAt + lateness());
+      lastArrivalNs = arrivesAt;
+    }
+    putOnWire(packet, arrivesAt);
     if (!burst.isEmpty()) {
       Packet next = burst.pollFirst();
       serialise(next, burst.isEmpty() && burstChargesLast);
-    } else if (queueSize > 0) {
-      int head = queueHead;
-      Packet next = queue[head];
-      boolean nextCharges = queueCharges[head];
-      queue[head] = null;
-      queueHead = (head + 1) & (queue.length - 1);
-      queueSize--;
-      queuedSegments -= next.segments();
-      startSending(next, nextCharges);
+    } else if (queueSize > 0 && shaperReady(queue[queueHead])) {
+      dequeueAndSend();
     }
     // Tx completion frees the skb; the socket may then send more (possibly on this same port).
     if (charges && packet.owner() != null) {
@@ -356,6 +464,7 @@ public final class Port {
    */
   void carrierLost() {
     epoch++;
+    wakeArmed = false;
     remainder = 0;
     if (sending != null) {
       Packet packet = sending;

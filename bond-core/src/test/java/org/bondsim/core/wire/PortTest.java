@@ -164,4 +164,48 @@ class PortTest {
       assertThat(captured).isEqualTo(tso ? List.of(4, 1) : List.of(1, 1, 1, 1, 1));
     }
   }
+
+  @Test
+  void aTbfLetsAnIdleBurstGoAtOnceThenHoldsABackloggedQueueToItsRate() {
+    // A veth-fast link (100 Gbit/s: 123 ns a frame) behind tbf rate 20 Mbit/s burst 3200: a
+    // 1538-byte frame is worth 615 200 ns of tokens; the full bucket (1 280 000 ns) lets two go at
+    // once, then each waits for its own tokens, as sch_tbf's watchdog does.
+    EthernetLink link = link(100_000, 1_000_000, 1000);
+    link.forward().shape(20_000_000L, 3200);
+    link.forward().extraDelay(500_000);
+    for (int i = 0; i < 4; i++) {
+      link.forward().enqueue(packet(i, 1472), true);
+    }
+    loop.runUntil(100_000_000);
+    assertThat(arrivals).hasSize(4);
+    long serialise = 123; // 12304 bits at 100 Gbit/s, rounded down
+    long delay = 1_500_000;
+    assertThat(arrivals.get(0)[0]).isEqualTo(serialise + delay);
+    assertThat(arrivals.get(1)[0]).isEqualTo(2 * serialise + delay);
+    // Tokens left after two: 1 280 000 - 2 x 615 200 = 49 600 ns; the third needs 565 600 more.
+    assertThat(arrivals.get(2)[0]).isEqualTo(565_600 + serialise + delay);
+    assertThat(arrivals.get(3)[0] - arrivals.get(2)[0]).isEqualTo(615_200);
+  }
+
+  @Test
+  void lateQdiscTimersDelayFramesButNeverReorderThem() {
+    EthernetLink link = link(100_000, 0, 1000);
+    link.forward().shape(20_000_000L, 3200, 100_000, new org.bondsim.core.engine.SeededRandom(3));
+    for (int i = 0; i < 200; i++) {
+      link.forward().enqueue(packet(i, 1472), true);
+    }
+    loop.runUntil(1_000_000_000);
+    assertThat(arrivals).hasSize(200);
+    long previous = -1;
+    long late = 0;
+    for (int i = 0; i < arrivals.size(); i++) {
+      assertThat(arrivals.get(i)[1]).isEqualTo(i);
+      assertThat(arrivals.get(i)[0]).isGreaterThanOrEqualTo(previous);
+      previous = arrivals.get(i)[0];
+    }
+    // The rate still holds over the run: 200 frames in about 200 token times, a little more for
+    // the late timers (each at most 0.1 ms late).
+    late = arrivals.get(199)[0] - 198 * 615_200L;
+    assertThat(late).isBetween(-2 * 615_200L, 200 * 100_000L);
+  }
 }
