@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * @param sender the sending host's counters by nstat name
  * @param receiver the receiving host's counters by nstat name
  * @param slaveTxPackets the sending slaves' {@code tx_packets}, in slave order
- * @param pingMs idle round trips before the transfer: min, avg, max (empty when none answered)
+ * @param pingMs idle round trips before the transfer: min, median, max (empty when none answered)
  * @param guestCpuBusyPercent the guest's one CPU over the transfer
  * @param problems why the run's figures cannot be trusted; empty when they can
  * @param dir where its files are
@@ -43,11 +43,13 @@ public record LabRun(
   /** Above this the guest's one CPU, not the links, may be what limits the transfer. */
   public static final double BUSY_LIMIT_PERCENT = 85;
 
-  /** Idle pings spread more than this above their minimum mean timers that fire late. */
-  public static final double PING_SPREAD_LIMIT_MS = 2.5;
+  /**
+   * Idle pings whose median is more than this above their minimum mean timers that fire late (a few
+   * slow ones, such as the first after boot, do not).
+   */
+  public static final double PING_SPREAD_LIMIT_MS = 1.0;
 
-  private static final Pattern PING =
-      Pattern.compile("min/avg/max = ([0-9.]+)/([0-9.]+)/([0-9.]+)");
+  private static final Pattern PING = Pattern.compile("time=([0-9.]+) ms");
 
   /**
    * Reads a run's directory.
@@ -97,7 +99,7 @@ public record LabRun(
       problems.add(
           String.format(
               java.util.Locale.ROOT,
-              "idle pings took %.2f/%.2f/%.2f ms (min/avg/max): the guest's timers fire late",
+              "idle pings took %.2f/%.2f/%.2f ms (min/median/max): the guest's timers fire late",
               ping[0],
               ping[1],
               ping[2]));
@@ -157,18 +159,20 @@ public record LabRun(
     return counters;
   }
 
+  /** Each reply's {@code time=} as ping prints it: min, median and max. */
   static double[] ping(Path file) throws IOException {
+    List<Double> times = new ArrayList<>();
     for (String line : lines(file)) {
       Matcher m = PING.matcher(line);
       if (m.find()) {
-        return new double[] {
-          Double.parseDouble(m.group(1)),
-          Double.parseDouble(m.group(2)),
-          Double.parseDouble(m.group(3))
-        };
+        times.add(Double.parseDouble(m.group(1)));
       }
     }
-    return new double[0];
+    if (times.isEmpty()) {
+      return new double[0];
+    }
+    double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return new double[] {sorted[0], Comparison.median(sorted), sorted[sorted.length - 1]};
   }
 
   /** Two {@code /proc/stat} cpu lines: busy is all but idle and iowait. */

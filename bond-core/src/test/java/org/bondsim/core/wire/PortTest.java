@@ -208,4 +208,40 @@ class PortTest {
     late = arrivals.get(199)[0] - 198 * 615_200L;
     assertThat(late).isBetween(-2 * 615_200L, 200 * 100_000L);
   }
+
+  @Test
+  void aFastOscillatorSendsTheSameBitsSoonerAndAnIdlePortWaitsForItsOctetEdge() {
+    // 1 Gbit/s: an octet every 8 ns. Phase 0.5 puts the edges at 4, 12, 20, ... ns.
+    EthernetLink link = link(1000, 0, 1000);
+    link.forward().clock(100_000, 0.5); // +100 ppm
+    link.forward().enqueue(packet(0, 1472), true);
+    link.forward().enqueue(packet(1, 1472), true);
+    loop.runUntil(1_000_000);
+    // 12 304 ns nominal, 1.2304 ns less at +100 ppm (the fraction carried), after the 4 ns edge.
+    assertThat(arrivals.get(0)[0]).isEqualTo(4 + 12_304 - 1);
+    assertThat(arrivals.get(1)[0]).isEqualTo(4 + 2 * 12_304 - 2);
+  }
+
+  @Test
+  void framesHandedToTwoIdlePortsTogetherArriveInTheOrderTheirClocksDecide() {
+    EthernetLink first = link(1000, 20_000, 1000);
+    EthernetLink second = link(1000, 20_000, 1000);
+    // Locked: an exact tie, served in the order the frames were handed over.
+    first.forward().enqueue(packet(0, 1472), true);
+    second.forward().enqueue(packet(1, 1472), true);
+    loop.runUntil(1_000_000);
+    assertThat(arrivals.get(0)[0]).isEqualTo(arrivals.get(1)[0]);
+    assertThat(arrivals.get(0)[1]).isZero();
+    arrivals.clear();
+    // Free-running: the second port's edge comes first, so its frame overtakes.
+    first.forward().clock(0, 0.75);
+    second.forward().clock(0, 0.25);
+    long start = loop.now() + 8 - loop.now() % 8;
+    loop.runUntil(start);
+    first.forward().enqueue(packet(2, 1472), true);
+    second.forward().enqueue(packet(3, 1472), true);
+    loop.runUntil(start + 1_000_000);
+    assertThat(arrivals.get(0)[1]).isEqualTo(3);
+    assertThat(arrivals.get(1)[0] - arrivals.get(0)[0]).isEqualTo(4);
+  }
 }

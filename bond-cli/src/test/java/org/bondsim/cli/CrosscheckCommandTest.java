@@ -1,0 +1,63 @@
+package org.bondsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bondsim crosscheck}'s side that needs no real kernel: what it refuses before booting
+ * anything, and bondsim alone on the lab's links ({@code --runs 0}).
+ */
+class CrosscheckCommandTest {
+  @Test
+  void aScenarioTheLabCannotBuildIsRefusedInOneLine() {
+    CliRunner tlb =
+        CliRunner.run("crosscheck", "netperf", "--bond", "mode balance-tlb", "--slaves", "2x20");
+    assertThat(tlb.exitCode()).isEqualTo(Main.USAGE_ERROR);
+    assertThat(tlb.err()).startsWith("bondsim: crosscheck builds two bonds back to back");
+    assertThat(tlb.err().lines()).hasSize(1);
+    CliRunner rr = CliRunner.run("crosscheck", "netperf", "-t", "TCP_RR", "--slaves", "2x20");
+    assertThat(rr.err()).contains("crosscheck runs TCP_STREAM only").contains("-t TCP_RR");
+    CliRunner old =
+        CliRunner.run("crosscheck", "netperf", "--kernel", "2.6.37", "--slaves", "2x20");
+    assertThat(old.err()).contains("--kernel must be 6.x or 6.1, got 2.6.37");
+    CliRunner words = CliRunner.run("crosscheck", "--runs", "1", "-t", "TCP_STREAM");
+    assertThat(words.exitCode()).isEqualTo(Main.USAGE_ERROR);
+  }
+
+  @Test
+  void bondsimAloneRunsTheLabsLinksAndLeavesTheKernelsColumnUnknown() throws Exception {
+    JsonNode json =
+        CliRunner.json(
+            "crosscheck",
+            "--runs",
+            "0",
+            "--seeds",
+            "1-2",
+            "--json",
+            "netperf",
+            "-l",
+            "1",
+            "--slaves",
+            "1x20",
+            "--delay-us",
+            "2000",
+            "--",
+            "-m",
+            "65536");
+    JsonNode throughput = json.at("/figures/0");
+    assertThat(throughput.get("name").asText()).isEqualTo("Mbit/s");
+    assertThat(throughput.get("bondsim")).hasSize(2);
+    assertThat(throughput.get("linux")).isEmpty();
+    assertThat(throughput.get("agrees").isNull()).isTrue();
+    assertThat(json.get("agrees").asBoolean()).isFalse();
+    // The tbf lets 20 Mbit/s of frames through: 1448 of each 1538 bytes are payload.
+    assertThat(throughput.get("bondsim").get(0).asDouble()).isBetween(18.0, 20.0 * 1448 / 1538);
+    // srtt over one lab link: 2 x 2 ms, one frame's and one ACK's serialisation added to the
+    // delays, the guest's 2 x 75 us, and the tbf queue TCP small queues allow.
+    JsonNode srtt = json.at("/figures/9");
+    assertThat(srtt.get("name").asText()).isEqualTo("srtt ms");
+    assertThat(srtt.get("bondsim").get(0).asDouble()).isBetween(4.8, 12.0);
+  }
+}

@@ -1,0 +1,105 @@
+package org.bondsim.cli.crosscheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the guest leaves behind, read as the tools print it, and when a run is not used. */
+class LabRunTest {
+  private static final LabScenario SCENARIO =
+      new LabScenario(
+          List.of(new LabScenario.LabLink(20_000, 1000), new LabScenario.LabLink(20_000, 2000)),
+          "balance-rr",
+          "",
+          Map.of(),
+          1,
+          10,
+          65536,
+          List.of(),
+          1500,
+          1000,
+          false,
+          false);
+
+  @TempDir Path dir;
+
+  private void write(String name, String text) throws Exception {
+    Files.writeString(dir.resolve(name), text);
+  }
+
+  private void goodRun() throws Exception {
+    write(
+        "send0.txt",
+        "tcpi_snd_cwnd=51\ntcpi_reordering=26\ntcpi_rtt=8823\nbytes=70057984\nmbps=55.845\n");
+    write(
+        "nstat-snd.txt",
+        "#kernel\nTcpInSegs                       48074              0.0\n"
+            + "TcpExtTCPSACKReorder            20385              0.0\n");
+    write("nstat-rcv.txt", "#kernel\nTcpExtTCPOFOQueue  29100   0.0\n");
+    write(
+        "ping.txt",
+        "PING 10.0.0.1 (10.0.0.1): 56 data bytes\n"
+            + "64 bytes from 10.0.0.1: seq=0 ttl=64 time=11.007 ms\n"
+            + "64 bytes from 10.0.0.1: seq=1 ttl=64 time=3.100 ms\n"
+            + "64 bytes from 10.0.0.1: seq=2 ttl=64 time=2.992 ms\n");
+    write("cpu.txt", "cpu  241 0 20 104 0 0 1 0 0 0\ncpu  630 0 24 694 0 0 45 0 0 0\n");
+    write(
+        "links-snd.txt",
+        "2: s0@if2: <BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP> mtu 1500 qdisc tbf master bond0\n"
+            + "    RX:  bytes packets errors dropped  missed   mcast\n"
+            + "       1493982   16035      0       0       0       0\n"
+            + "    TX:  bytes packets errors dropped carrier collsns\n"
+            + "      24428340   16152      0       0       0       0\n"
+            + "3: s1@if4: <BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP> mtu 1500 qdisc tbf master bond0\n"
+            + "    RX:  bytes packets errors dropped  missed   mcast\n"
+            + "       1493982   16035      0       0       0       0\n"
+            + "    TX:  bytes packets errors dropped carrier collsns\n"
+            + "      24428340   16151      0       0       0       0\n"
+            + "4: bond0: <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu 1500\n"
+            + "    TX:  bytes packets errors dropped carrier collsns\n"
+            + "      48856680   32303      0       0       0       0\n");
+  }
+
+  @Test
+  void readsTheCountersTcpInfoPingsLoadAndSlaves() throws Exception {
+    goodRun();
+    LabRun run = LabRun.read(dir, SCENARIO);
+    assertThat(run.throughputMbps()).isEqualTo(55.845);
+    assertThat(run.senderInfo())
+        .containsEntry("tcpi_snd_cwnd", 51L)
+        .containsEntry("tcpi_rtt", 8823L);
+    assertThat(run.sender()).containsEntry("TcpExtTCPSACKReorder", 20385L);
+    assertThat(run.receiver()).containsEntry("TcpExtTCPOFOQueue", 29100L);
+    assertThat(run.slaveTxPackets()).containsExactly(16152L, 16151L);
+    // Busy is all but idle and iowait: (389 + 4 + 44) of (389 + 4 + 590 + 44) jiffies.
+    assertThat(run.guestCpuBusyPercent())
+        .isCloseTo(100.0 * 437 / 1027, org.assertj.core.data.Offset.offset(1e-9));
+    // min, median, max of the replies: one slow reply does not make timers late.
+    assertThat(run.pingMs()).containsExactly(2.992, 3.100, 11.007);
+    assertThat(run.trusted()).isTrue();
+  }
+
+  @Test
+  void aBusyGuestLateTimersOrASenderThatNeverEndedAreNotUsed() throws Exception {
+    goodRun();
+    write("cpu.txt", "cpu  100 0 0 100 0 0 0 0 0 0\ncpu  1000 0 0 150 0 0 0 0 0 0\n");
+    write(
+        "ping.txt",
+        "64 bytes from 10.0.0.1: seq=0 ttl=64 time=3.0 ms\n"
+            + "64 bytes from 10.0.0.1: seq=1 ttl=64 time=4.5 ms\n"
+            + "64 bytes from 10.0.0.1: seq=2 ttl=64 time=5.0 ms\n");
+    write("send0.txt", "error=connect: Connection refused\n");
+    LabRun run = LabRun.read(dir, SCENARIO);
+    assertThat(run.trusted()).isFalse();
+    assertThat(run.throughputMbps()).isNaN();
+    assertThat(run.problems())
+        .anyMatch(p -> p.contains("sender 0 did not finish (connect: Connection refused)"))
+        .anyMatch(p -> p.contains("95 % busy"))
+        .anyMatch(p -> p.contains("3.00/4.50/5.00 ms (min/median/max)"));
+  }
+}
