@@ -357,6 +357,11 @@ final class CrosscheckCommand implements Callable<Integer> {
       ArrayNode problems = node.putArray("problems");
       run.problems().forEach(problems::add);
       node.put("guest_cpu_busy_percent", run.guestCpuBusyPercent());
+      if (run.timerLateUs().length == 2) {
+        node.putObject("timer_late_us")
+            .put("median", run.timerLateUs()[0])
+            .put("p90", run.timerLateUs()[1]);
+      }
       if (run.pingMs().length == 3) {
         node.putObject("ping_ms")
             .put("min", run.pingMs()[0])

@@ -434,6 +434,7 @@ public final class TcpEndpoint {
     probe.onTimeout();
     rto.backOff();
     rto.arm();
+    transmitter.retransmitHeadOnTimeout();
     transmitter.trySend();
   }
 

@@ -583,6 +583,21 @@ final class Transmitter implements PacketOwner {
     return true;
   }
 
+  /**
+   * The RTO's own retransmission ({@code tcp_retransmit_timer} calls {@code tcp_retransmit_skb} on
+   * the head at once): it goes whatever cwnd and TCP small queues say, as {@code
+   * __tcp_retransmit_skb} checks neither.
+   */
+  void retransmitHeadOnTimeout() {
+    if (queue.size() == 0) {
+      return;
+    }
+    int slot = queue.slot(0);
+    if (!queue.has(slot, RetransmitQueue.SACKED)) {
+      transmit(slot, true);
+    }
+  }
+
   /** A tail loss probe resends the last segment. */
   void resendLast() {
     int slot = queue.slot(queue.size() - 1);

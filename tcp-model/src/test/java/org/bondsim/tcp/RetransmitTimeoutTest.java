@@ -172,4 +172,22 @@ class RetransmitTimeoutTest {
     h.ack(4 * MSS, 8 * MSS, 9 * MSS);
     assertThat(h.dataSequencesSince(mark)).containsExactly(4L * MSS, 5L * MSS, 6L * MSS);
   }
+
+  @Test
+  void theTimeoutResendsTheHeadEvenWhenSmallQueuesHoldEverythingElse() {
+    Map<String, String> sysctls = new HashMap<>();
+    sysctls.put("net.ipv4.tcp_early_retrans", "0");
+    sysctls.put("net.ipv4.tcp_timestamps", "0");
+    sysctls.put("net.ipv4.tcp_limit_output_bytes", "1");
+    EndpointHarness h = new EndpointHarness(sysctls).established(10 * MS);
+    h.write(4L * MSS);
+    // The NIC now holds what it is given, and nothing is ACKed: TCP small queues are full.
+    h.holdTx(true);
+    h.write(2L * MSS);
+    int mark = h.packetsSent();
+    h.advanceTo(h.context.now() + 2000 * MS);
+    // tcp_retransmit_timer sends the head through tcp_retransmit_skb, which no queue limit stops.
+    assertThat(h.counter("TcpExtTCPTimeouts")).isPositive();
+    assertThat(h.dataSequencesSince(mark)).startsWith(0L);
+  }
 }

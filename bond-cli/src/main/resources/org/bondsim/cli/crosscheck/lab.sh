@@ -76,7 +76,9 @@ in_ns rcv /bin/stream sink 5201 "$STREAMS" > /out/sink.txt 2>&1 &
 sink=$!
 n=0
 while [ $n -lt 100 ] && ! grep -q listening /out/sink.txt 2>/dev/null; do sleep 0.1; n=$((n + 1)); done
-# Idle round trips over the bond: how late the guest's timers fire (expected: twice the delay).
+# How late the guest's timers fire (the qdiscs release frames on them), then idle round trips
+# over the bond.
+/bin/stream timers 200 > /out/timers.txt 2>&1
 in_ns rcv ping -c 20 -i 0.05 10.0.0.1 > /out/ping.txt 2>&1
 read -r cpu_before < /proc/stat
 mark transfer

@@ -7,6 +7,7 @@
  *
  *   stream sink PORT CONNECTIONS
  *   stream send ADDRESS PORT SECONDS MESSAGE_BYTES
+ *   stream timers COUNT        (how late COUNT sleeps of 1 ms end: the guest's timer jitter)
  *
  * The sink sets SO_RCVLOWAT to 128 KB so that it wakes up once per 128 KB rather than per
  * segment: the guest has one CPU, and a reader woken per segment would take it from TCP.
@@ -140,11 +141,34 @@ static int send_stream(const char *host, int port, double seconds, int message) 
   return 0;
 }
 
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The qdiscs release frames on hrtimers; so does a 1 ms sleep. How late it ends is theirs too. */
+static int timers(int count) {
+  double *late = calloc(count, sizeof *late);
+  struct timespec pause = {0, 1000000};
+  if (late == NULL) die("calloc");
+  for (int i = 0; i < count; i++) {
+    double before = now_s();
+    nanosleep(&pause, NULL);
+    late[i] = (now_s() - before - 0.001) * 1e6;
+  }
+  qsort(late, count, sizeof *late, compare);
+  printf("timer_late_median_us=%.1f\ntimer_late_p90_us=%.1f\n", late[count / 2],
+         late[count * 9 / 10]);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc == 4 && strcmp(argv[1], "sink") == 0) return sink(atoi(argv[2]), atoi(argv[3]));
+  if (argc == 3 && strcmp(argv[1], "timers") == 0) return timers(atoi(argv[2]));
   if (argc == 6 && strcmp(argv[1], "send") == 0)
     return send_stream(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]));
-  fprintf(stderr, "usage: stream sink PORT CONNECTIONS | send ADDRESS PORT SECONDS BYTES\n");
+  fprintf(stderr,
+          "usage: stream sink PORT CONNECTIONS | send ADDRESS PORT SECONDS BYTES | timers N\n");
   return 2;
 }
