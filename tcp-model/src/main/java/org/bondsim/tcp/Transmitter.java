@@ -25,6 +25,13 @@ final class Transmitter implements PacketOwner {
   /** {@code sk_gso_max_size}: 64 KB. */
   static final int GSO_MAX_BYTES = 65536;
 
+  /**
+   * The largest skb {@code tcp_sendmsg} builds for a GSO route ({@code tcp_xmit_size_goal}): {@code
+   * sk_gso_max_size} less {@code MAX_TCP_HEADER} + 1, 65 215 bytes on x86-64 (6.1's {@code
+   * sk_setup_caps} and {@code sk_trim_gso_size}).
+   */
+  static final int SIZE_GOAL_MAX_BYTES = 65_215;
+
   private final WorkloadContext context;
   private final Host host;
   private final Frame frame;
@@ -38,6 +45,9 @@ final class Transmitter implements PacketOwner {
   // Where the newest skb of new data starts: the retransmit queue holds at most one skb once
   // snd_una reaches it.
   private long lastSkbStart;
+  // Where the write queue's skbs end (6.x): tcp_write_xmit sends each in pieces of at most
+  // tcp_tso_autosize, never across two.
+  private final WriteQueueSkbs skbs = new WriteQueueSkbs();
   private final KernelProfile profile;
   private final boolean slowStartAfterIdle;
   private final int minTsoSegs;
@@ -192,6 +202,9 @@ final class Transmitter implements PacketOwner {
     if (maxPeerWindow > 0 && size > maxPeerWindow / 2) {
       forcePushes(count, size);
     }
+    if (gso && profile.tsoAutosize() && count > 0 && size > 0) {
+      skbs.onWrite(writes.written(), queue.sndNxt(), (long) skbGoal(options.mss) * options.mss);
+    }
     writes.write(count, size);
     if (endOfRecord && count > 0 && size > 0) {
       writes.endRecord();
@@ -209,7 +222,7 @@ final class Transmitter implements PacketOwner {
    * unchanged.
    */
   private void forcePushes(long count, long size) {
-    long goal = gso ? (long) tsoGoal(options.mss) * options.mss : options.mss;
+    long goal = gso ? (long) skbGoal(options.mss) * options.mss : options.mss;
     long head = queue.sndNxt();
     long half = maxPeerWindow / 2;
     long callStart = writes.written();
@@ -433,9 +446,36 @@ final class Transmitter implements PacketOwner {
       // window reduction leaves this ACK (PRR's sndcnt, rate-halving's in-flight + 1).
       room = Math.min(room, reduction.sendBudget);
     }
-    long stop = Math.min(appEnd, writes.recordEndAbove(queue.sndNxt()));
-    long full = (Math.min(stop, queue.sndUna() + peerWindow) - queue.sndNxt()) / mss;
+    long sndNxt = queue.sndNxt();
+    long stop = Math.min(appEnd, writes.recordEndAbove(sndNxt));
+    if (profile.tsoAutosize()) {
+      // The piece of the write queue's head skb that is left: after 64 KB skbs cut to the
+      // autosized goal, the last piece of each is what remains (8+8+8+8+8+5 at 20 Mbit/s).
+      skbs.sent(sndNxt);
+      stop = Math.min(stop, skbs.skbEnd(sndNxt));
+    }
+    long full = (Math.min(stop, queue.sndUna() + peerWindow) - sndNxt) / mss;
     return (int) Math.max(1, Math.min(Math.min(room, goal), full));
+  }
+
+  /**
+   * Segments in an skb {@code tcp_sendmsg} builds ({@code tcp_xmit_size_goal}): {@link
+   * #SIZE_GOAL_MAX_BYTES}, bounded to half the largest window the peer offered ({@code
+   * tcp_bound_to_half_wnd}), in whole segments; kernels before 3.12 fill their GSO packets to the
+   * same 64 KB ({@link #tsoGoal}).
+   */
+  private int skbGoal(int mss) {
+    if (!profile.tsoAutosize()) {
+      return tsoGoal(mss);
+    }
+    long bytes = SIZE_GOAL_MAX_BYTES;
+    if (maxPeerWindow > 0) {
+      long cutoff = maxPeerWindow > 536 ? maxPeerWindow >> 1 : maxPeerWindow;
+      if (bytes > cutoff) {
+        bytes = Math.max(cutoff, 68 - IPV4_TCP_HEADERS + 20 - options.optionBytes);
+      }
+    }
+    return (int) Math.max(1, bytes / mss);
   }
 
   /** Sends {@code segments} full segments as one super-packet ({@link #superPacketSegments}). */

@@ -81,12 +81,6 @@ public record LabScenario(
   public static final long GUEST_PROCESSING_NS = 75_000;
 
   /**
-   * How late the guest's qdisc timers fire, at most: 0.1 ms (../shared/lab's README: "the guest's
-   * timers fire with about 0.1 ms of jitter, and tbf and netem release frames on them").
-   */
-  public static final long GUEST_TIMER_JITTER_NS = 100_000;
-
-  /**
    * A link of the lab.
    *
    * @param rateKbit tbf's rate
@@ -269,13 +263,7 @@ public record LabScenario(
       long backwardExtra = (backwardDelayUs(link) - link.delayUs()) * 1000 + GUEST_PROCESSING_NS;
       links.add(
           new SlaveLinkSpec(VETH_MBPS, slave.delayNs(), slave.netem())
-              .shaped(
-                  new Shaping(
-                      slave.speedMbps(),
-                      BURST_BYTES,
-                      forwardExtra,
-                      backwardExtra,
-                      GUEST_TIMER_JITTER_NS)));
+              .shaped(new Shaping(slave.speedMbps(), BURST_BYTES, forwardExtra, backwardExtra)));
     }
     return links;
   }

@@ -150,7 +150,7 @@ final class Cabling {
    * @param shaping the shaping, {@link Shaping#NONE} for none
    * @param senderCable the local host's cable
    * @param receiverCable the remote host's cable (the same one back to back)
-   * @param random the shaping's own stream, split per port
+   * @param random the shaping's own stream: each bucket's starting fill
    */
   static void shape(
       Shaping shaping, EthernetLink senderCable, EthernetLink receiverCable, SeededRandom random) {
@@ -159,10 +159,10 @@ final class Cabling {
     }
     long rate = shaping.rateMbps() * 1_000_000L;
     Port forward = senderCable.forward();
-    forward.shape(rate, shaping.burstBytes(), shaping.jitterNs(), random.split());
+    forward.shape(rate, shaping.burstBytes(), random.nextDouble());
     forward.extraDelay(shaping.forwardExtraNs());
     Port back = senderCable == receiverCable ? receiverCable.backward() : receiverCable.forward();
-    back.shape(rate, shaping.burstBytes(), shaping.jitterNs(), random.split());
+    back.shape(rate, shaping.burstBytes(), random.nextDouble());
     back.extraDelay(shaping.backwardExtraNs());
   }
 }

@@ -5,20 +5,18 @@ package org.bondsim.core.scenario;
  * qdisc at {@code rateMbps} with a burst of {@code burstBytes} ({@code tc qdisc add dev X root tbf
  * rate R burst B overhead 24}), then crosses the link (as fast as the slave's speed) and its delay,
  * plus a fixed extra delay per direction (what a netem after the tbf adds beyond the propagation
- * delay). The lab's qdiscs release frames on timers that fire late by up to {@code jitterNs}
- * (seeded, uniform). {@link #NONE}: a plain cable, serialised at the slave's speed.
+ * delay). Each tbf starts a run with its bucket part full (seeded): a lab's buckets keep whatever
+ * the traffic before the test left them, which sets the phase of each link's releases against the
+ * others'. {@link #NONE}: a plain cable, serialised at the slave's speed.
  *
  * @param rateMbps tbf's rate, counting each frame with preamble, delimiter and gap; 0 for none
  * @param burstBytes tbf's burst
  * @param forwardExtraNs added to the delay from the local host to the remote one
  * @param backwardExtraNs added to the delay back
- * @param jitterNs how late a qdisc timer may fire: each frame the tbf holds back, and each frame
- *     the delay releases, leaves up to this much later (0: on time)
  */
-public record Shaping(
-    long rateMbps, int burstBytes, long forwardExtraNs, long backwardExtraNs, long jitterNs) {
+public record Shaping(long rateMbps, int burstBytes, long forwardExtraNs, long backwardExtraNs) {
   /** No shaping: the slave's cable. */
-  public static final Shaping NONE = new Shaping(0, 0, 0, 0, 0);
+  public static final Shaping NONE = new Shaping(0, 0, 0, 0);
 
   /**
    * Checks the fields.
@@ -27,7 +25,6 @@ public record Shaping(
    * @param burstBytes burst
    * @param forwardExtraNs forward extra delay
    * @param backwardExtraNs backward extra delay
-   * @param jitterNs timer lateness
    */
   public Shaping {
     if (rateMbps < 0 || rateMbps > 1_000_000) {
@@ -36,9 +33,6 @@ public record Shaping(
     if (rateMbps > 0 && (burstBytes < 64 || burstBytes > 1 << 26)) {
       throw new IllegalArgumentException(
           "shaping burstBytes must be 64..67108864 with a rate, got " + burstBytes);
-    }
-    if (jitterNs < 0 || jitterNs > 1_000_000_000L) {
-      throw new IllegalArgumentException("shaping jitterNs must be 0..1000000000, got " + jitterNs);
     }
     if (forwardExtraNs < 0 || backwardExtraNs < 0) {
       throw new IllegalArgumentException(

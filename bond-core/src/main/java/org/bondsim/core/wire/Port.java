@@ -72,10 +72,6 @@ public final class Port {
   private TokenBucket shaper;
   private long extraDelayNs;
   private boolean wakeArmed;
-  // How late the shaping qdiscs' timers fire (uniform up to this), and their seeded source.
-  private long timerJitterNs;
-  private SeededRandom timerRandom;
-  private long lastArrivalNs;
 
   // Frames on the wire, in order, with their arrival times.
   private Packet[] wire = new Packet[16];
@@ -182,7 +178,7 @@ public final class Port {
     }
     if (!wakeArmed) {
       wakeArmed = true;
-      loop.schedule(now + wait + lateness(), shaperWake, epoch);
+      loop.schedule(now + wait, shaperWake, epoch);
     }
     return false;
   }
@@ -215,30 +211,19 @@ public final class Port {
    * @param burstBytes tbf's burst
    */
   public void shape(long rateBitsPerSecond, int burstBytes) {
-    shape(rateBitsPerSecond, burstBytes, 0, null);
+    shape(rateBitsPerSecond, burstBytes, 1);
   }
 
   /**
-   * {@link #shape(long, int)} on timers that fire late by up to {@code jitterNs}: the tbf's wake-up
-   * and the wire's release (a netem delay's timer) each come that much later, drawn uniformly from
-   * {@code random}; frames still arrive in the order they left.
+   * {@link #shape(long, int)} with the bucket {@code fill} full at the start (0 to 1): where the
+   * traffic before a test left it, which sets this port's release phase against other ports'.
    *
    * @param rateBitsPerSecond tbf's rate
    * @param burstBytes tbf's burst
-   * @param jitterNs the largest lateness, 0 for none
-   * @param random the timers' source, needed when jitterNs is above 0
+   * @param fill the bucket's starting fill, 0 (empty) to 1 (full)
    */
-  public void shape(long rateBitsPerSecond, int burstBytes, long jitterNs, SeededRandom random) {
-    if (jitterNs > 0 && random == null) {
-      throw new IllegalArgumentException("a timer jitter needs a random source");
-    }
-    this.shaper = new TokenBucket(rateBitsPerSecond, burstBytes);
-    this.timerJitterNs = jitterNs;
-    this.timerRandom = random;
-  }
-
-  private long lateness() {
-    return timerJitterNs > 0 ? (long) (timerRandom.nextDouble() * timerJitterNs) : 0;
+  public void shape(long rateBitsPerSecond, int burstBytes, double fill) {
+    this.shaper = new TokenBucket(rateBitsPerSecond, burstBytes, fill);
   }
 
   /**
@@ -365,13 +350,7 @@ public final class Port {
     if (tap != null && !tappedWhole) {
       tap.frame(handedToDriverNs, packet);
     }
-    long arrivesAt = now + link.propagationDelayNs() + extraDelayNs;
-    if (timerJitterNs > 0) {
-      // The delay's qdisc releases on a timer that may fire late; it never reorders its queue.
-      arrivesAt = Math.max(lastArrivalNs, arrivesAt + lateness());
-      lastArrivalNs = arrivesAt;
-    }
-    putOnWire(packet, arrivesAt);
+    putOnWire(packet, now + link.propagationDelayNs() + extraDelayNs);
     if (!burst.isEmpty()) {
       Packet next = burst.pollFirst();
       serialise(next, burst.isEmpty() && burstChargesLast);

@@ -14,12 +14,13 @@ final class TokenBucket {
   private long checkpointNs;
 
   /**
-   * A bucket, full.
+   * A bucket, {@code fill} full.
    *
    * @param rateBitsPerSecond the rate
    * @param burstBytes the bucket's depth in bytes
+   * @param fill how full it starts, 0 to 1
    */
-  TokenBucket(long rateBitsPerSecond, int burstBytes) {
+  TokenBucket(long rateBitsPerSecond, int burstBytes, double fill) {
     if (rateBitsPerSecond <= 0 || burstBytes <= 0) {
       throw new IllegalArgumentException(
           "tbf needs a rate and a burst above 0, got "
@@ -29,8 +30,11 @@ final class TokenBucket {
               + " bytes");
     }
     this.rateBitsPerSecond = rateBitsPerSecond;
+    if (!(fill >= 0 && fill <= 1)) {
+      throw new IllegalArgumentException("a tbf's starting fill must be 0..1, got " + fill);
+    }
     this.bufferNs = costNs(burstBytes);
-    this.tokensNs = bufferNs;
+    this.tokensNs = (long) (fill * bufferNs);
   }
 
   private long costNs(long bytes) {
