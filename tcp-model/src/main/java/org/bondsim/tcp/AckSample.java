@@ -108,6 +108,16 @@ final class AckSample {
   /** {@code prior_fack}: where the highest SACK ended (snd_una if none) when the ACK arrived. */
   long priorFack;
 
+  /**
+   * The rate sample's {@code prior_delivered} ({@code tcp_rate_skb_delivered}): {@code
+   * tp->delivered} when the most recently sent segment this ACK delivered was sent; -1 when it
+   * delivered none.
+   */
+  long priorDelivered;
+
+  private long rateSentNs;
+  private long rateEnd;
+
   /** Whether the first SACK block was a DSACK ({@code FLAG_DSACKING_ACK}). */
   boolean dsack;
 
@@ -144,6 +154,9 @@ final class AckSample {
     origAckedEnd = -1;
     sackReorderSeq = -1;
     ackReorderSeq = -1;
+    priorDelivered = -1;
+    rateSentNs = -1;
+    rateEnd = -1;
     dsack = false;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
@@ -201,6 +214,18 @@ final class AckSample {
     }
     if (lastSackedSentNs >= 0) {
       caRttNs = now - lastSackedSentNs;
+    }
+  }
+
+  /**
+   * A segment was newly SACKed or acknowledged: the rate sample follows the one sent last (later
+   * send time, or the same and a higher end: {@code tcp_skb_sent_after}).
+   */
+  void rateDelivered(long sentNs, long end, long txDelivered) {
+    if (priorDelivered < 0 || sentNs > rateSentNs || (sentNs == rateSentNs && end > rateEnd)) {
+      priorDelivered = txDelivered;
+      rateSentNs = sentNs;
+      rateEnd = end;
     }
   }
 

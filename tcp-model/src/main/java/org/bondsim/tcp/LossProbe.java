@@ -1,5 +1,6 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.SackBlock;
 import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.WorkloadContext;
 
@@ -132,6 +133,14 @@ final class LossProbe {
    */
   boolean retransmissionOut() {
     return highSeq >= 0 && retransmitted;
+  }
+
+  /**
+   * {@code FLAG_DSACK_TLP}: a DSACK of at most one segment ending where the outstanding probe ended
+   * answers the probe, not reordering.
+   */
+  boolean answeredBy(SackBlock dsack, int mss) {
+    return highSeq >= 0 && dsack.end() == highSeq && dsack.end() - dsack.start() <= mss;
   }
 
   /** {@code tcp_enter_loss} forgets the probe ({@code tlp_high_seq} 0). */

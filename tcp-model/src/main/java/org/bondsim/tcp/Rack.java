@@ -9,8 +9,10 @@ import org.bondsim.api.workload.WorkloadContext;
  * also advances when RACK is off, as Linux's {@code tcp_rack_advance} does on every delivery.
  *
  * <p>The reordering window is min_rtt/4, widened by one step per round trip that brings a DSACK
- * after reordering was seen and kept for 16 recoveries ({@code tcp_rack_update_reo_wnd}); it is
- * zero before any reordering once recovery began or the SACKed count reached tcp_reordering.
+ * after reordering was seen and kept for 16 recoveries that end without an undo ({@code
+ * tcp_rack_update_reo_wnd}); it is zero before any reordering once recovery began or the SACKed
+ * count reached tcp_reordering. A round trip is Linux's: the ACK's newest delivered segment was
+ * sent after the last widening ({@code rs->prior_delivered} against {@code rack.last_delivered}).
  *
  * <p>A retransmission is examined like any segment, by the time it was sent again: when a segment
  * sent after it is delivered and its RTT plus the window pass, it is lost again ({@code
@@ -22,6 +24,9 @@ final class Rack implements LossDetection {
 
   /** {@code TCP_TIMEOUT_MIN}: the same slack in ticks, as kernels before 1c2709cfff1d add it. */
   static final long TIMEOUT_MIN_TICKS = 2;
+
+  /** {@code TCP_RACK_RECOVERY_THRESH}: recoveries a widened window is kept for. */
+  private static final int RECOVERY_THRESH = 16;
 
   private final WorkloadContext context;
   private final RttEstimator rtt;
@@ -37,7 +42,10 @@ final class Rack implements LossDetection {
   private long rttNs;
   private int reoWndSteps = 1;
   private int reoWndPersist;
-  private long reoWndLastDelivered = -1;
+  private long reoWndLastDelivered;
+  private boolean dsackSeen;
+  // tp->rack.advanced: something was delivered (or undone) since the queue was last examined.
+  private boolean advanced;
 
   /**
    * @param context the run's clock
@@ -69,22 +77,34 @@ final class Rack implements LossDetection {
   }
 
   /**
-   * Remembers the most recently sent delivered segment (ties broken by sequence). A retransmission
-   * delivered sooner than min_rtt after it was sent is taken for the original's delivery and
-   * skipped, as Linux does.
+   * {@code tcp_rack_advance}, for each segment an ACK delivers in the order Linux visits them (SACK
+   * blocks by sequence, then the cumulative ACK): remembers the most recently sent one delivered
+   * (ties broken by sequence) as the reference, and takes the RTT of the segment just delivered,
+   * whichever it is, as RACK's RTT. With reordering the last one visited is often an old segment
+   * that came late, and its longer RTT gives the others more time. A retransmission delivered
+   * sooner than min_rtt after it was sent is taken for the original's delivery and skipped.
    */
   void advance(long sentAt, long end, long now, boolean retransmitted) {
     if (retransmitted && now - sentAt < rtt.minRttNs()) {
       return;
     }
+    advanced = true;
+    rttNs = now - sentAt;
     if (sentAt > xmitTime || (sentAt == xmitTime && end > endSeq)) {
       xmitTime = sentAt;
       endSeq = end;
-      rttNs = now - sentAt;
     }
   }
 
-  /** {@code tp->rack.rtt_us}: the RTT of the most recently sent segment delivered, 0 before any. */
+  /**
+   * {@code tcp_undo_cwnd_reduction}: after an undo RACK looks at the queue again on the next ACK
+   * ("Force RACK to re-exam losses").
+   */
+  void recheck() {
+    advanced = true;
+  }
+
+  /** {@code tp->rack.rtt_us}: the RTT of the segment delivered last, 0 before any. */
   long rttNs() {
     return rttNs;
   }
@@ -102,31 +122,97 @@ final class Rack implements LossDetection {
     return Math.min(rtt.minRttNs() / 4 * reoWndSteps, rtt.srttNs());
   }
 
-  /** A DSACK after reordering was seen widens the window by a step, once per round trip. */
-  void onDsack(long delivered) {
-    if (adaptiveWindow && reordering.seen() && delivered > reoWndLastDelivered) {
-      reoWndSteps = Math.min(255, reoWndSteps + 1);
-      reoWndPersist = 16;
-      reoWndLastDelivered = delivered + queue.packetsInFlight();
-    }
-  }
-
-  /** A recovery that ended without undo counts against a widened window. */
-  void onRecoveryNotUndone() {
-    if (reoWndPersist > 0 && --reoWndPersist == 0) {
-      reoWndSteps = 1;
+  /**
+   * {@code tcp_dsack_seen}: a DSACK that arrives once reordering was seen, and that does not answer
+   * a tail loss probe ({@code FLAG_DSACK_TLP}), asks for a wider window. The request waits for an
+   * ACK that delivers something ({@link #updateReoWnd}); an old ACK may make it but never grants
+   * it.
+   */
+  void onDsack(boolean answersProbe) {
+    if (reordering.seen() && !answersProbe) {
+      dsackSeen = true;
     }
   }
 
   /**
-   * {@code tcp_rack_detect_loss}: walks the segments in the order they were last sent ({@code
-   * tsorted_sent_queue}, SACKed ones not on it), stops at the first sent after the reference, marks
-   * those older than RACK's RTT plus the window lost and arms the reorder timer for the longest
-   * wait among the rest. A segment sent at the reference's own instant but above its end is passed
-   * over, as Linux's tie-break by sequence does.
+   * {@code tcp_rack_update_reo_wnd}, on every ACK that reaches {@code tcp_clean_rtx_queue}: a
+   * pending DSACK widens the window by a step unless the ACK's newest delivered segment was sent
+   * before the last widening (a round trip has not passed); with no widening left to keep, the
+   * window falls back to one step.
+   *
+   * @param priorDelivered the rate sample's {@code prior_delivered}; 0 or less: no sample
+   * @param delivered {@code tp->delivered} after the ACK
+   */
+  void updateReoWnd(long priorDelivered, long delivered) {
+    if (!adaptiveWindow || priorDelivered <= 0) {
+      return;
+    }
+    if (priorDelivered < reoWndLastDelivered) {
+      dsackSeen = false;
+    }
+    if (dsackSeen) {
+      reoWndSteps = Math.min(255, reoWndSteps + 1);
+      dsackSeen = false;
+      reoWndLastDelivered = delivered;
+      reoWndPersist = RECOVERY_THRESH;
+    } else if (reoWndPersist == 0) {
+      reoWndSteps = 1;
+    }
+  }
+
+  /** {@code tcp_try_undo_recovery} without an undo: one fewer recovery to keep the window for. */
+  void onRecoveryNotUndone() {
+    if (reoWndPersist > 0) {
+      reoWndPersist--;
+    }
+  }
+
+  /** {@code tcp_try_undo_dsack}: an undo by DSACK keeps the widened window one recovery longer. */
+  void onDsackUndo() {
+    reoWndPersist = Math.min(RECOVERY_THRESH, reoWndPersist + 1);
+  }
+
+  /**
+   * {@code tcp_rack_mark_lost}, on an ACK: nothing to do unless a delivery (or an undo) advanced
+   * RACK since the last look; otherwise detects losses and arms the reorder timer for the longest
+   * wait among the rest, plus {@code TCP_TIMEOUT_MIN_US} (2 ms) before rounding to ticks, or,
+   * before 1c2709cfff1d, {@code TCP_TIMEOUT_MIN} (2 ticks) after it.
    */
   @Override
   public void markLosses() {
+    if (!advanced) {
+      return;
+    }
+    advanced = false;
+    long now = context.now();
+    long longestWait = detectLoss();
+    if (longestWait > 0) {
+      long ticks =
+          tickFloor
+              ? jiffies.ticks(longestWait) + TIMEOUT_MIN_TICKS
+              : jiffies.ticks(longestWait + TIMEOUT_MIN_NS);
+      timer.armAt(jiffies.fireAt(now, ticks));
+    }
+  }
+
+  /**
+   * {@code tcp_rack_reo_timeout}'s look at the queue: marks what is late now and arms nothing; the
+   * next ACK that delivers something looks again ({@link #markLosses}).
+   */
+  void markLossesOnTimeout() {
+    detectLoss();
+  }
+
+  /**
+   * {@code tcp_rack_detect_loss}: walks the segments in the order they were last sent ({@code
+   * tsorted_sent_queue}, SACKed ones not on it), stops at the first sent after the reference and
+   * marks those older than RACK's RTT plus the window lost. A segment sent at the reference's own
+   * instant but above its end is passed over, as Linux's tie-break by sequence does.
+   *
+   * @return the longest wait among the segments not lost yet ("Record maximum wait time"), 0 if
+   *     none
+   */
+  private long detectLoss() {
     long now = context.now();
     long window = reoWindowNs();
     long longestWait = 0;
@@ -148,16 +234,7 @@ final class Rack implements LossDetection {
         longestWait = Math.max(longestWait, remaining);
       }
     }
-    if (longestWait > 0) {
-      // tcp_rack_mark_lost: one timer for the longest wait ("Record maximum wait time"), plus
-      // TCP_TIMEOUT_MIN_US (2 ms) before rounding to ticks, or, before 1c2709cfff1d,
-      // TCP_TIMEOUT_MIN (2 ticks) after it.
-      long ticks =
-          tickFloor
-              ? jiffies.ticks(longestWait) + TIMEOUT_MIN_TICKS
-              : jiffies.ticks(longestWait + TIMEOUT_MIN_NS);
-      timer.armAt(jiffies.fireAt(now, ticks));
-    }
+    return longestWait;
   }
 
   @Override

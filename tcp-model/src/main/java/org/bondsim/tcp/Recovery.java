@@ -148,10 +148,16 @@ final class Recovery {
     }
     // 2.6.37 leaves Disorder once snd_una passes its high_seq, with a last tcp_try_undo_dsack.
     boolean leavingDisorder = classicUndo && priorState == DISORDER && queue.sndUna() >= highSeq;
-    boolean dsackMayUndo = classicUndo ? priorState == DISORDER : state != LOSS;
-    if (undoMarker >= 0 && undoRetrans == 0 && (leavingDisorder || sample.dsack && dsackMayUndo)) {
+    if (classicUndo
+        && undoMarker >= 0
+        && undoRetrans == 0
+        && (leavingDisorder || sample.dsack && priorState == DISORDER)) {
       counters.dsackUndo++;
-      undo();
+      // tcp_try_undo_dsack keeps the loss marks; the Open state's look for losses follows, and
+      // one still marked starts a new recovery at once.
+      undo(false);
+      detection.markLosses();
+      onAckOpen(sample, detection, dubious, true);
       return;
     }
     if (leavingDisorder) {
@@ -164,14 +170,25 @@ final class Recovery {
     }
     detection.markLosses();
     switch (state) {
-      case OPEN, DISORDER -> onAckOpen(sample, detection, dubious);
+      case OPEN, DISORDER -> onAckOpen(sample, detection, dubious, true);
       case RECOVERY -> onAckInRecovery(sample, segment, detection);
       case LOSS -> onAckInLoss(sample, segment, canSendNewData);
       default -> throw new IllegalStateException("state " + state);
     }
   }
 
-  private void onAckOpen(AckSample sample, LossDetection detection, boolean dubious) {
+  /**
+   * The Open and Disorder states' part of {@code tcp_fastretrans_alert}: recovery when the loss
+   * detector calls for it, else {@code tcp_try_to_open} and the window's growth.
+   *
+   * @param grows whether this ACK may grow the window: not on 2.6.37 when it found Recovery ({@code
+   *     tcp_may_raise_cwnd} runs before the state machine there)
+   */
+  private void onAckOpen(
+      AckSample sample, LossDetection detection, boolean dubious, boolean grows) {
+    if (!classicUndo && tryUndoDsack()) {
+      detection.markLosses();
+    }
     if (detection.timeToRecover()) {
       int head = queue.slot(0);
       if (detection.marksHeadWhenRecovering()
@@ -187,14 +204,13 @@ final class Recovery {
     }
     // tcp_try_to_open: the retransmission clock stops once no retransmission is left.
     clearRetransStampIfNoneDone();
-    if (state == DISORDER
-        && queue.sackedOut() == 0
-        && queue.lostOut() == 0
-        && !(classicUndo && undoMarker >= 0)) {
+    if (state == DISORDER && !leftOutOrRetransmitted() && !(classicUndo && undoMarker >= 0)) {
       // 2.6.37's tcp_try_keep_open stays in Disorder while the undo marker is set.
       state = OPEN;
     }
-    window.grow(sample, reordering, context.now(), options.mss);
+    if (grows) {
+      window.grow(sample, reordering, context.now(), options.mss);
+    }
     if (dubious) {
       moderate();
     }
@@ -204,7 +220,7 @@ final class Recovery {
     if (queue.sndUna() >= highSeq) {
       if (mayUndo(segment)) {
         counters.fullUndo++;
-        undo();
+        undo(false);
       } else {
         // tcp_complete_cwr (2.6.37) keeps a window rate-halving took below ssthresh;
         // tcp_end_cwnd_reduction (6.x) sets it to ssthresh.
@@ -212,9 +228,12 @@ final class Recovery {
             classicUndo ? Math.min(window.cwnd, window.ssthresh) : Math.max(window.ssthresh, 1);
         rack.onRecoveryNotUndone();
         leave();
-        // The ACK goes on to tcp_try_to_open, which moderates on 2.6.37.
-        moderate();
       }
+      // tcp_try_undo_recovery leaves Open; the ACK goes on through the Open state's processing:
+      // a segment still marked lost (above high_seq) starts the next recovery, otherwise
+      // tcp_try_to_open, which moderates on 2.6.37.
+      detection.markLosses();
+      onAckOpen(sample, detection, true, !classicUndo);
       return;
     }
     if (classicUndo && sample.advanced && mayUndo(segment)) {
@@ -228,28 +247,36 @@ final class Recovery {
       reduce(sample.newlyDelivered, sample.advanced);
       return;
     }
-    if (!classicUndo && sample.advanced && mayUndoPartial(segment)) {
-      // tcp_try_undo_partial: the hole was filled by its delayed original (the echoed timestamp
-      // is older than the first retransmission, or nothing was retransmitted yet): reordering.
-      if (queue.fack() > sample.priorSndUna) {
-        reordering.note(queue.fack() - sample.priorSndUna, true, options.sackOk, options.mss);
+    if (!classicUndo) {
+      if (sample.advanced && mayUndoPartial(segment)) {
+        // tcp_try_undo_partial: the hole was filled by its delayed original (the echoed timestamp
+        // is older than the first retransmission, or nothing was retransmitted yet): reordering.
+        if (queue.fack() > sample.priorSndUna) {
+          reordering.note(queue.fack() - sample.priorSndUna, true, options.sackOk, options.mss);
+        }
+        if (queue.retransOut() > 0) {
+          // New data is clocked out, but nothing more is marked or retransmitted.
+          reduce(sample.newlyDelivered, sample.advanced);
+          return;
+        }
+        clearRetransStampIfNoneDone();
+        counters.partialUndo++;
+        undo(true);
       }
-      if (queue.retransOut() > 0) {
-        // New data is clocked out, but nothing more is marked or retransmitted.
-        reduce(sample.newlyDelivered, sample.advanced);
+      tryUndoDsack();
+      if (state != RECOVERY) {
+        // "Undo reverts the recovery state. If loss is evident, starts a new recovery": RACK
+        // looks again; otherwise tcp_cong_control, now outside any reduction, may grow the
+        // window.
+        detection.markLosses();
+        if (detection.timeToRecover()) {
+          enter();
+          reduce(sample.newlyDelivered, sample.advanced);
+        } else {
+          window.grow(sample, reordering, context.now(), options.mss);
+        }
         return;
       }
-      clearRetransStampIfNoneDone();
-      counters.partialUndo++;
-      undo();
-      // "Undo reverts the recovery state. If loss is evident, starts a new recovery": RACK looks
-      // again at what the undo unmarked.
-      detection.markLosses();
-      if (detection.timeToRecover()) {
-        enter();
-        reduce(sample.newlyDelivered, sample.advanced);
-      }
-      return;
     }
     int head = queue.slot(0);
     if (sample.advanced
@@ -280,7 +307,7 @@ final class Recovery {
         counters.spuriousRtos++;
       }
       timeoutsInARow = 0;
-      undo();
+      undo(true);
     } else {
       if (step == Frto.Step.SEND_NEW_DATA) {
         highSeq = queue.sndNxt();
@@ -321,7 +348,7 @@ final class Recovery {
   void onRackTimeout() {
     lossEventsBefore = queue.lossEvents();
     int lostBefore = queue.lostOut();
-    rack.markLosses();
+    rack.markLossesOnTimeout();
     if (queue.lostOut() > lostBefore && state < RECOVERY) {
       enter();
       // PRR lets the first retransmission go at once (sndcnt at least 1 before any).
@@ -411,6 +438,27 @@ final class Recovery {
    * {@code tcp_any_retrans_done}: a retransmission is out, or the head of the queue was ever
    * retransmitted.
    */
+  /**
+   * {@code tcp_try_undo_dsack} (6.x): once DSACKs proved every retransmission of the episode
+   * needless, the reduction is undone, the loss marks kept ({@code TcpExtTCPDSACKUndo}).
+   */
+  private boolean tryUndoDsack() {
+    if (undoMarker < 0 || undoRetrans != 0) {
+      return false;
+    }
+    counters.dsackUndo++;
+    rack.onDsackUndo();
+    undo(false);
+    return true;
+  }
+
+  /**
+   * {@code tcp_try_keep_open}'s test: SACKed or lost segments, or a retransmission, keep Disorder.
+   */
+  private boolean leftOutOrRetransmitted() {
+    return queue.sackedOut() > 0 || queue.lostOut() > 0 || anyRetransDone();
+  }
+
   private boolean anyRetransDone() {
     return queue.retransOut() > 0
         || (queue.size() > 0 && queue.has(queue.slot(0), RetransmitQueue.EVER_RETRANS));
@@ -467,7 +515,7 @@ final class Recovery {
     // may still prove every retransmission needless: 6.x until an undo or the next episode, 2.6.37
     // through the Disorder state that follows (tcp_try_keep_open: Disorder while the marker is
     // set).
-    if (queue.sackedOut() > 0 || (classicUndo && undoMarker >= 0)) {
+    if (leftOutOrRetransmitted() || (classicUndo && undoMarker >= 0)) {
       enterDisorder();
     }
   }
@@ -485,16 +533,24 @@ final class Recovery {
     }
   }
 
-  private void undo() {
+  /**
+   * {@code tcp_undo_cwnd_reduction}: the window and ssthresh come back and RACK looks again.
+   *
+   * @param unmarkLoss whether the segments marked lost are unmarked (they were not lost after all,
+   *     and may qualify again later): partial and loss undo do, DSACK and full undo leave the marks
+   */
+  private void undo(boolean unmarkLoss) {
+    rack.recheck();
     window.undo(priorCwnd);
     if (priorSsthresh > window.ssthresh) {
       window.ssthresh = priorSsthresh;
     }
-    // Segments still marked lost were not lost after all, and may qualify again later.
-    dupthresh.resetHint();
-    queue.clearLost();
+    if (unmarkLoss) {
+      dupthresh.resetHint();
+      queue.clearLost();
+    }
     // 2.6.37's tcp_undo_cwr ends in tcp_moderate_cwnd, with the segments no longer lost in flight
-    // (tcp_try_undo_loss clears lost_out first; after the other undos nothing is marked lost).
+    // when tcp_try_undo_loss cleared lost_out first.
     moderate();
     undoMarker = -1;
     leave();

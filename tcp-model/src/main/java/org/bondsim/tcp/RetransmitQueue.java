@@ -36,6 +36,8 @@ final class RetransmitQueue {
   private long[] segStart = new long[64];
   private int[] segLen = new int[64];
   private long[] segSent = new long[64];
+  // tcp_rate_skb_sent's tx.delivered: tp->delivered when the segment was last sent.
+  private long[] segTxDelivered = new long[64];
   private int[] segState = new int[64];
   // For a SACKED segment, the number (see headNumber) of a later segment such that every segment
   // between the two is SACKED too: links a walk follows over a run of SACKed segments, shortened
@@ -52,6 +54,8 @@ final class RetransmitQueue {
   private int sackedOut;
   private int lostOut;
   private int retransOut;
+  // tp->delivered: segments SACKed or cumulatively acknowledged, each once (tcp_count_delivered).
+  private long delivered;
   // tp->lost: every time a segment was marked lost, a lost retransmission included.
   private long lossEvents;
   private int renoSacked;
@@ -64,6 +68,8 @@ final class RetransmitQueue {
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
   private final SackCache sackCache = new SackCache(TCP_NUM_SACKS);
+  // The ACK's SACK blocks (less a DSACK) in sequence order, as indexes into its list.
+  private final int[] blockOrder = new int[TCP_NUM_SACKS];
   // Where the last search ended: the segment at ring slot searchHintSlot started at
   // searchHintSeq. A new SACK usually extends the previous block by a segment or two, so the next
   // search starts where the last one stopped (Linux keeps skb pointers for the same reason).
@@ -95,6 +101,19 @@ final class RetransmitQueue {
 
   int lostOut() {
     return lostOut;
+  }
+
+  /** {@code tp->delivered}: segments delivered so far, each counted once. */
+  long delivered() {
+    return delivered;
+  }
+
+  /**
+   * {@code tcp_count_delivered}: the ACK's deliveries join {@code tp->delivered}. Linux counts them
+   * in {@code tcp_ack}'s main path only; an old ACK's SACKs never join it.
+   */
+  void countDelivered(int segments) {
+    delivered += segments;
   }
 
   /** {@code tp->lost}: times a segment was marked lost, ever (the rate sample's losses). */
@@ -314,6 +333,7 @@ final class RetransmitQueue {
   /** Stamps a (re)transmission; a retransmission is marked and counted in retrans_out. */
   void sent(int slot, long now, boolean retransmission) {
     segSent[slot] = now;
+    segTxDelivered[slot] = delivered;
     sendOrder.sent(slot);
     if (retransmission) {
       segState[slot] |= RETRANS | EVER_RETRANS;
@@ -324,6 +344,7 @@ final class RetransmitQueue {
   /** A tail loss probe resends the last segment: marked ever-retransmitted, not counted out. */
   void probed(int slot, long now) {
     segSent[slot] = now;
+    segTxDelivered[slot] = delivered;
     sendOrder.sent(slot);
     segState[slot] |= EVER_RETRANS;
   }
@@ -459,18 +480,32 @@ final class RetransmitQueue {
   void sackTag(List<SackBlock> blocks, AckSample sample, long now, int mss) {
     sample.priorFack = fack();
     long previousHighestSacked = highestSacked;
-    for (int b = 0; b < blocks.size(); b++) {
-      SackBlock block = blocks.get(b);
-      if (b == 0 && Dsack.isDsack(block, blocks, sample.ack)) {
-        sample.dsack = true;
-        if (block.start() < sample.ack) {
-          counters.dsackRecv++;
-        } else {
-          counters.dsackOfoRecv++;
-        }
-        Dsack.tag(this, block, sample, mss);
-        continue;
+    int first = 0;
+    if (!blocks.isEmpty() && Dsack.isDsack(blocks.get(0), blocks, sample.ack)) {
+      SackBlock block = blocks.get(0);
+      sample.dsack = true;
+      if (block.start() < sample.ack) {
+        counters.dsackRecv++;
+      } else {
+        counters.dsackOfoRecv++;
       }
+      Dsack.tag(this, block, sample, mss);
+      first = 1;
+    }
+    // Linux sorts the blocks by sequence before it walks them; the order decides which segment
+    // RACK's RTT comes from (the last one delivered).
+    int n = 0;
+    for (int b = first; b < blocks.size() && n < TCP_NUM_SACKS; b++) {
+      long start = blocks.get(b).start();
+      int at = n++;
+      while (at > 0 && blocks.get(blockOrder[at - 1]).start() > start) {
+        blockOrder[at] = blockOrder[at - 1];
+        at--;
+      }
+      blockOrder[at] = b;
+    }
+    for (int k = 0; k < n; k++) {
+      SackBlock block = blocks.get(blockOrder[k]);
       // tcp_sacktag_write_queue's cache: skip what the previous ACK's blocks already covered.
       // At most two stretches: below and above the cached block. One call site for walk keeps
       // the JIT from compiling the walk three times into this method.
@@ -519,6 +554,7 @@ final class RetransmitQueue {
       if (start >= block.start() && end <= block.end()) {
         markSacked(i, now);
         sample.newlySacked++;
+        sample.rateDelivered(segSent[slot], end, segTxDelivered[slot]);
         if ((segState[slot] & EVER_RETRANS) == 0) {
           sample.sackedOnce(start, end, segSent[slot]);
           if (end <= previousHighest) {
@@ -560,6 +596,8 @@ final class RetransmitQueue {
         }
       } else {
         sample.acked++;
+        // A SACKed segment gave its rate sample when it was SACKed (delivered_mstamp cleared).
+        sample.rateDelivered(segSent[slot], end, segTxDelivered[slot]);
         if ((flags & EVER_RETRANS) == 0) {
           sample.ackedOnce(segSent[slot], end);
           rack.advance(segSent[slot], end, now, false);
@@ -594,6 +632,7 @@ final class RetransmitQueue {
     long[] s = new long[2 * n];
     int[] l = new int[2 * n];
     long[] t = new long[2 * n];
+    long[] d = new long[2 * n];
     int[] f = new int[2 * n];
     long[] k = new long[2 * n];
     int[] newIndex = new int[n];
@@ -602,6 +641,7 @@ final class RetransmitQueue {
       s[i] = segStart[from];
       l[i] = segLen[from];
       t[i] = segSent[from];
+      d[i] = segTxDelivered[from];
       f[i] = segState[from];
       k[i] = skipTo[from];
       newIndex[from] = i;
@@ -610,6 +650,7 @@ final class RetransmitQueue {
     segStart = s;
     segLen = l;
     segSent = t;
+    segTxDelivered = d;
     segState = f;
     skipTo = k;
     head = 0;

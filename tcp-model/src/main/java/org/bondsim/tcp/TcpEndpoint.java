@@ -61,7 +61,6 @@ public final class TcpEndpoint {
   private final AckSample sample = new AckSample();
   private final Host host;
   private Runnable onSendSpace = () -> {};
-  private long delivered;
 
   public TcpEndpoint(
       WorkloadContext context,
@@ -172,7 +171,7 @@ public final class TcpEndpoint {
 
   /** Returns the segments the peer has acknowledged ({@code tcpi_delivered}). */
   public long delivered() {
-    return delivered;
+    return queue.delivered();
   }
 
   /** Returns whether the handshake has completed ({@code TCP_ESTABLISHED}). */
@@ -286,7 +285,7 @@ public final class TcpEndpoint {
       noteReordering(sample.sackReorderSeq);
     }
     if (sample.dsack) {
-      recovery.onDsack(sample);
+      onDsack(segment);
     }
     queue.cumulativeAck(sample, now);
     if (sample.released > 0 || sample.caRttNs >= 0) {
@@ -309,7 +308,7 @@ public final class TcpEndpoint {
     sample.newlyDelivered = sample.acked + sample.newlySacked;
     // FLAG_NOT_DUP: data, a window update (tcp_may_update_window) or an acknowledgment of new data.
     sample.notDuplicate = sample.advanced || carriesData || windowUpdate;
-    delivered += sample.newlyDelivered;
+    queue.countDelivered(sample.newlyDelivered);
     if (sample.ackReorderSeq >= 0) {
       noteReordering(sample.ackReorderSeq);
     }
@@ -322,8 +321,8 @@ public final class TcpEndpoint {
       transmitter.trySend();
       return;
     }
-    if (rackOn && sample.dsack) {
-      rack.onDsack(delivered);
+    if (rackOn) {
+      rack.updateReoWnd(sample.priorDelivered, queue.delivered());
     }
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
     probe.onAck(ack, sample.dsack);
@@ -360,18 +359,23 @@ public final class TcpEndpoint {
       noteReordering(sample.sackReorderSeq);
     }
     if (sample.dsack) {
-      recovery.onDsack(sample);
-      if (rackOn) {
-        rack.onDsack(delivered);
-      }
+      onDsack(segment);
     }
     sample.oldAck = true;
+    // What it SACKed is never counted in tp->delivered: old_ack skips tcp_count_delivered.
     sample.newlyDelivered = sample.newlySacked;
-    delivered += sample.newlyDelivered;
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
     transmitter.trySend();
     if (reorderTimer.armed()) {
       probe.cancel();
+    }
+  }
+
+  /** A DSACK lowers what undo waits for and may ask RACK for a wider window. */
+  private void onDsack(TcpSegment segment) {
+    recovery.onDsack(sample);
+    if (rackOn) {
+      rack.onDsack(probe.answeredBy(segment.sack().get(0), options.mss));
     }
   }
 
@@ -521,7 +525,7 @@ public final class TcpEndpoint {
         rtt.rttvarNs() / 1000,
         options.mss,
         receiver.rcvMss(),
-        delivered,
+        queue.delivered(),
         lastDataRecvMs());
   }
 
@@ -544,7 +548,7 @@ public final class TcpEndpoint {
         rtt.rttvarNs() / 1000.0,
         reordering.level(),
         transmitter.retransmitted(),
-        delivered,
+        queue.delivered(),
         queue.sndUna(),
         queue.sndNxt());
   }

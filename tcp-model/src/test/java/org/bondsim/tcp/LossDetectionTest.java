@@ -88,17 +88,86 @@ class LossDetectionTest {
     rtt.sample(100_000);
     ack(2000);
     context.advanceTo(109_000);
-    Recovery recovery = recoveryOver();
-    rack.wire(queue, reordering, recovery, context.newTimer(() -> {}));
+    wireRack();
     // 9000 (sent at 9 µs) is SACKed at 109 µs: RACK's RTT is 100 µs and its window 25 µs.
     ack(2000, 9000, 10000);
     rack.markLosses();
     assertThat(lost()).isEmpty();
-    // At 130 µs everything sent by 5 µs has waited 100 + 25 µs.
+    // At 130 µs everything sent by 5 µs has waited 100 + 25 µs, but only the reorder timer looks:
+    // an ACK that delivered nothing new leaves the queue alone (tcp_rack_mark_lost).
     context.advanceTo(130_000);
     rack.markLosses();
+    assertThat(lost()).isEmpty();
+    rack.markLossesOnTimeout();
     assertThat(lost()).containsExactly(2000L, 3000L, 4000L, 5000L);
     assertThat(rack.timeToRecover()).isTrue();
+  }
+
+  @Test
+  void rackTakesItsRttFromTheSegmentDeliveredLastNotTheNewestSent() {
+    rtt.sample(100_000);
+    context.advanceTo(109_000);
+    wireRack();
+    // One ACK SACKs 9000 (sent at 9 µs) and acknowledges 0 (sent at 0): the cumulative part comes
+    // last, so RACK's RTT is segment 0's 109 µs while its reference stays segment 9, sent last.
+    ack(1000, 9000, 10000);
+    assertThat(rack.rttNs()).isEqualTo(109_000);
+    // Segment k (sent at k µs) is lost once k + 109 + 25 µs have passed: at 135.5 µs only 1000.
+    context.advanceTo(135_500);
+    rack.markLossesOnTimeout();
+    assertThat(lost()).containsExactly(1000L);
+  }
+
+  @Test
+  void sackBlocksAreVisitedInSequenceOrderWhateverOrderTheyCameIn() {
+    rtt.sample(100_000);
+    context.advanceTo(109_000);
+    wireRack();
+    // A receiver lists its newest block first; Linux sorts them, so 7000 (sent at 7 µs) is the
+    // last delivered and gives RACK's RTT.
+    ack(0, 7000, 8000, 5000, 6000);
+    assertThat(rack.rttNs()).isEqualTo(102_000);
+  }
+
+  @Test
+  void aDsackWidensRacksWindowOncePerRoundTrip() {
+    rtt.sample(100_000);
+    wireRack();
+    rack.onDsack(false);
+    rack.updateReoWnd(5, 10);
+    assertThat(rack.reoWindowNs()).as("no reordering seen: a DSACK asks nothing").isEqualTo(25_000);
+    reordering.note(4000, false, true, 1000);
+    rack.onDsack(false);
+    rack.updateReoWnd(5, 10);
+    assertThat(rack.reoWindowNs()).isEqualTo(50_000);
+    // The next DSACK comes on an ACK whose newest delivered segment was sent before the widening
+    // (tx.delivered 9 < 10): the same round trip, disregarded.
+    rack.onDsack(false);
+    rack.updateReoWnd(9, 12);
+    rack.updateReoWnd(11, 13);
+    assertThat(rack.reoWindowNs()).isEqualTo(50_000);
+    // One answering a loss probe is not reordering's.
+    rack.onDsack(true);
+    rack.updateReoWnd(12, 14);
+    assertThat(rack.reoWindowNs()).isEqualTo(50_000);
+    // A DSACK waits for an ACK that delivers something: an old ACK's never grants it.
+    rack.onDsack(false);
+    rack.updateReoWnd(0, 14);
+    assertThat(rack.reoWindowNs()).isEqualTo(50_000);
+    rack.updateReoWnd(12, 15);
+    assertThat(rack.reoWindowNs()).isEqualTo(75_000);
+    // Sixteen recoveries that end without an undo, then the window is one step again.
+    for (int i = 0; i < 16; i++) {
+      rack.updateReoWnd(15, 16);
+      assertThat(rack.reoWindowNs()).isEqualTo(75_000);
+      rack.onRecoveryNotUndone();
+    }
+    rack.updateReoWnd(15, 16);
+    assertThat(rack.reoWindowNs()).isEqualTo(25_000);
+  }
+
+  private void wireRack() {
+    rack.wire(queue, reordering, recoveryOver(), context.newTimer(() -> {}));
   }
 
   @Test

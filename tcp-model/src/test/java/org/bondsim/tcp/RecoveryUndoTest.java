@@ -46,19 +46,35 @@ class RecoveryUndoTest {
   @Test
   void aDsackForTheOnlyRetransmissionUndoesTheReduction() {
     EndpointHarness h = recoveringFromTheFirst();
-    // The original arrived after all: the receiver reports the retransmission as a duplicate.
-    h.ack(10 * MSS, 0, MSS);
+    // The original arrived after all: the receiver reports the retransmission as a duplicate,
+    // on an ACK below high_seq, so recovery goes on and tcp_try_undo_dsack undoes it.
+    h.ack(2 * MSS, 0, MSS, 2 * MSS, 4 * MSS);
     assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
     assertThat(h.counter("TcpExtTCPDSACKUndo")).isEqualTo(1);
-    assertThat(h.endpoint.describe()).contains(" cwnd:10 ").doesNotContain("ssthresh:");
+    // cwnd 10 and no ssthresh again; Open, the ACK's one delivery (segment 0) slow-starts it.
+    assertThat(h.endpoint.describe()).contains(" cwnd:11 ").doesNotContain("ssthresh:");
+  }
+
+  @Test
+  void aDsackOnTheAckThatEndsRecoveryMakesItAFullUndo() {
+    EndpointHarness h = recoveringFromTheFirst();
+    // tcp_fastretrans_alert checks for the end of recovery (snd_una at high_seq) before it tries
+    // a DSACK undo: the DSACK leaves nothing to prove, so tcp_try_undo_recovery undoes it.
+    h.ack(10 * MSS, 0, MSS);
+    assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPDSACKUndo")).isZero();
+    assertThat(h.counter("TcpExtTCPFullUndo")).isEqualTo(1);
+    // Back to cwnd 10 and no ssthresh, then, Open, the ACK's seven deliveries slow-start it.
+    assertThat(h.endpoint.describe()).contains(" cwnd:17 ").doesNotContain("ssthresh:");
   }
 
   @Test
   void aDsackAfterRecoveryEndedStillUndoesIt() {
     EndpointHarness h = recoveringFromTheFirst();
-    // Everything is ACKed, the retransmission not yet proved needless: recovery ends reduced.
+    // Everything is ACKed, the retransmission not yet proved needless: recovery ends at ssthresh
+    // 7, and the same ACK, Open now, grows it by CUBIC's first step (cnt 7, seven delivered).
     h.ack(10 * MSS);
-    assertThat(h.endpoint.describe()).contains(" cwnd:7 ");
+    assertThat(h.endpoint.describe()).contains(" cwnd:8 ssthresh:7 ");
     // The DSACK comes with the next ACK: undo_marker outlives recovery (only an undo or the next
     // episode resets it), so tcp_try_undo_dsack in Open still undoes the reduction.
     h.ack(10 * MSS, 0, MSS);
@@ -93,7 +109,8 @@ class RecoveryUndoTest {
     EndpointHarness h = recoveringSinceFiveMs();
     h.ackEchoing(6, 10 * MSS_TS); // echoes the retransmission itself
     assertThat(h.counter("TcpExtTCPFullUndo")).isZero();
-    assertThat(h.endpoint.describe()).contains(" cwnd:7 ssthresh:7 ");
+    // ssthresh 7; the ending ACK, Open now, grows cwnd by CUBIC's first step.
+    assertThat(h.endpoint.describe()).contains(" cwnd:8 ssthresh:7 ");
   }
 
   @Test

@@ -54,6 +54,26 @@ class RetransmitQueueTest {
   }
 
   /**
+   * The rate sample's {@code prior_delivered}: {@code tp->delivered} when the most recently sent
+   * segment the ACK delivered was sent; a segment SACKed before gives none when the cumulative ACK
+   * releases it.
+   */
+  @Test
+  void theRateSampleComesFromTheNewestSentSegmentDelivered() {
+    queue = new RetransmitQueue(counters, new Rack(context, rtt, 1, new Jiffies(1000), false));
+    for (int i = 0; i < 4; i++) {
+      queue.countDelivered(i);
+      queue.sent(queue.append(1000, false), i * 1000L, false);
+    }
+    // tp->delivered was 0, 1, 3 and 6 when segments 0..3 went.
+    assertThat(ack(0, 2000, 3000).priorDelivered).isEqualTo(3);
+    queue.countDelivered(sample.newlyDelivered = sample.acked + sample.newlySacked);
+    // Segments 0 and 1 are acknowledged with 2 already SACKed: 1 (sent last of those) gives it.
+    assertThat(ack(3000).priorDelivered).isEqualTo(1);
+    assertThat(ack(3000).priorDelivered).as("nothing delivered").isEqualTo(-1);
+  }
+
+  /**
    * The scoreboard work an ACK costs is the segments its blocks make the queue visit: those in the
    * stretches not SACKed before, not those the previous ACK's blocks already covered.
    */
