@@ -72,10 +72,12 @@ class ReceivePathTest {
   @Test
   void sixXGsoPacketsCutAtTheBondEndInPshSoGroRebuildsOnlyThem() {
     // 6.x with the bond's offloads off: TCP still builds GSO packets (4.17+), cut at the bond; the
-    // PSH on each packet's last segment ends GRO's merge there.
+    // PSH on each packet's last segment ends GRO's merge there. tcp_tso_should_defer waits for
+    // the coming ACK to send larger ones, so a merge is bounded by what one poll gathers (about
+    // four frames at 50 us) more than by the packet: above plain ACK clocking's two, below five.
     RunReport on = run(true, "16384");
     double mergeFactor = (double) remote(on).framesPolled() / remote(on).packetsUp();
-    assertThat(mergeFactor).isBetween(1.5, 2.5);
+    assertThat(mergeFactor).isBetween(2.5, 5.0);
   }
 
   @Test

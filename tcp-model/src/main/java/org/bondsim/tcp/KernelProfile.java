@@ -56,9 +56,8 @@ package org.bondsim.tcp;
  *     RACK timeouts from HZ rounding", 6.6, and the stable series from October 2023) adds {@code
  *     TCP_TIMEOUT_MIN_US} (2 ms) before rounding, which at HZ=250 shortens the timer by about a
  *     tick
- * @param defersTso {@code tcp_tso_should_defer} as 2.6.37 has it ({@link TsoDeferral}): a GSO/TSO
- *     packet the window can send only part of waits for more ACKs; the model's 6.x sends at once
- *     (its deferral, bounded by the RTT since 4.x, is not modelled)
+ * @param tsoDeferral how {@code tcp_tso_should_defer} lets a GSO/TSO packet the window can send
+ *     only part of wait for more ACKs ({@link TsoDeferralRule})
  * @param lossEntry how an RTO enters the Loss state ({@code tcp_enter_loss}; {@link LossEntry})
  * @param recordEnds {@code send(..., MSG_EOR)} ends a record that no later byte joins ({@code
  *     TCP_SKB_CB(skb)->eor}, {@code tcp_skb_can_collapse_to}: in 6.17's {@code tcp_sendmsg});
@@ -108,7 +107,7 @@ record KernelProfile(
     int tsoRttLog,
     boolean quickAckOnOutOfOrder,
     boolean tickFloor,
-    boolean defersTso,
+    TsoDeferralRule tsoDeferral,
     LossEntry lossEntry,
     boolean recordEnds,
     UndoRules undoRules,
@@ -124,6 +123,20 @@ record KernelProfile(
    * Disorder, once {@code snd_una} reached {@code high_seq}, or in Loss after an ACK moved {@code
    * snd_una} since the last RTO: {@code icsk_retransmits} 0).
    */
+  /** The two forms of {@code tcp_tso_should_defer} the model knows. */
+  enum TsoDeferralRule {
+    /**
+     * 2.6.37's: at most until the tick after the one it last deferred in ({@code tso_deferred};
+     * {@link TsoDeferral}); only with GSO/TSO on the device.
+     */
+    TICKS,
+    /**
+     * Since 4.20: while the retransmit queue head's ACK is expected within min(1 ms, srtt/2), and
+     * counting as cwnd-limited when cwnd is what stops the skb ({@link ExpectedAckDeferral}).
+     */
+    EXPECTED_ACK
+  }
+
   enum LossEntry {
     /**
      * 2.6.37 (read in the 2.6.37.6 tree): cwnd 1; every segment not SACKed is lost and no
@@ -195,7 +208,7 @@ record KernelProfile(
           9,
           false,
           false,
-          false,
+          TsoDeferralRule.EXPECTED_ACK,
           LossEntry.RACK_ERA,
           true,
           UndoRules.RACK_ERA,
@@ -230,7 +243,7 @@ record KernelProfile(
           -1,
           true,
           true,
-          true,
+          TsoDeferralRule.TICKS,
           LossEntry.CLASSIC,
           false,
           UndoRules.CLASSIC,
@@ -276,7 +289,7 @@ record KernelProfile(
         tsoRttLog,
         quickAckOnOutOfOrder,
         true,
-        defersTso,
+        tsoDeferral,
         lossEntry,
         recordEnds,
         undoRules,

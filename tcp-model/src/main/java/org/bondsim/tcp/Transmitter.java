@@ -53,6 +53,11 @@ final class Transmitter implements PacketOwner {
   private final int minTsoSegs;
   // 2.6.37's tcp_tso_should_defer, null where the kernel sends at once.
   private final TsoDeferral deferral;
+  private final ExpectedAckDeferral ackDeferral;
+  // tcp_write_xmit's is_cwnd_limited from a deferral that cwnd forced (tcp_tso_should_defer).
+  private boolean deferredForCwnd;
+  // tp->tcp_wstamp_ns without pacing: when anything was last sent, -1 never.
+  private long lastXmitNs = -1;
   // When data last left (tcp_sock's lsndtime), -1 before any.
   private long lastDataSentNs = -1;
   private final PushMarks writes = new PushMarks();
@@ -105,8 +110,9 @@ final class Transmitter implements PacketOwner {
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.minTsoSegs = settings.minTsoSegs();
     this.limitOutputBytes = settings.limitOutputBytes();
-    this.deferral =
-        settings.gso() && profile.defersTso() ? new TsoDeferral(settings.jiffies()) : null;
+    boolean ticks = profile.tsoDeferral() == KernelProfile.TsoDeferralRule.TICKS;
+    this.deferral = settings.gso() && ticks ? new TsoDeferral(settings.jiffies()) : null;
+    this.ackDeferral = gso && !ticks ? new ExpectedAckDeferral() : null;
   }
 
   void wire(
@@ -316,9 +322,10 @@ final class Transmitter implements PacketOwner {
     long appEnd = writes.written();
     long sndNxtBefore = queue.sndNxt();
     boolean dataWaiting = sndNxtBefore < appEnd;
+    deferredForCwnd = false;
     sendLoop(retransmit, appEnd);
     if (dataWaiting) {
-      boolean limited = queue.packetsInFlight() >= window.cwnd;
+      boolean limited = deferredForCwnd || queue.packetsInFlight() >= window.cwnd;
       if (limited || queue.sndNxt() > sndNxtBefore) {
         window.validate(limited, queue.size(), queue.sndUna(), queue.sndNxt());
       }
@@ -357,6 +364,10 @@ final class Transmitter implements PacketOwner {
               ? segments * options.mss
               : (int)
                   Math.min(options.mss, Math.min(appEnd, writes.recordEndAbove(sndNxt)) - sndNxt);
+      // tcp_write_xmit asks tcp_tso_should_defer before TCP small queues.
+      if (ackDeferral != null && deferForAck(appEnd)) {
+        return;
+      }
       if (!smallQueueAllows(false, payload)) {
         return;
       }
@@ -402,6 +413,42 @@ final class Transmitter implements PacketOwner {
       return queue.appendWithFin(len, push);
     }
     return queue.append(len, push);
+  }
+
+  /**
+   * 6.x's deferral test ({@link ExpectedAckDeferral}) for the head skb of the write queue, when it
+   * holds more than one segment.
+   */
+  private boolean deferForAck(long appEnd) {
+    int mss = options.mss;
+    long sndNxt = queue.sndNxt();
+    skbs.sent(sndNxt);
+    long skbEnd = Math.min(skbs.skbEnd(sndNxt), appEnd);
+    long skbBytes = skbEnd - sndNxt;
+    if (skbBytes <= mss) {
+      return false;
+    }
+    boolean last = skbEnd >= appEnd;
+    ExpectedAckDeferral.Verdict verdict =
+        ackDeferral.judge(
+            context.now(),
+            recovery.state() >= Recovery.RECOVERY,
+            lastXmitNs,
+            mss,
+            window.cwnd,
+            queue.packetsInFlight(),
+            queue.sndUna() + peerWindow - sndNxt,
+            peerWindow,
+            tsoGoal(mss),
+            skbBytes,
+            last,
+            writes.recordEndAbove(sndNxt) <= skbEnd || last && closeRequested,
+            queue.size() > 0 ? queue.sentAt(queue.slot(0)) : -1,
+            rtt.srttNs());
+    if (verdict == ExpectedAckDeferral.Verdict.DEFER_CWND_LIMITED) {
+      deferredForCwnd = true;
+    }
+    return verdict != ExpectedAckDeferral.Verdict.SEND;
   }
 
   /**
@@ -686,6 +733,7 @@ final class Transmitter implements PacketOwner {
             timestamps ? receiver.tsRecent() : 0);
     acks.ackSent();
     receiver.ackSent();
+    lastXmitNs = now;
     if (len > 0 || (extraFlags & TcpSegment.FIN) != 0) {
       lastDataSentNs = now;
     }

@@ -11,8 +11,8 @@ package org.bondsim.tcp;
  * last deferred ({@code tso_deferred}, "defer for less than two clock ticks"), a test made only
  * when it is asked again, at the next ACK or write.
  *
- * <p>Used for 2.6.37 only ({@link KernelProfile#defersTso}); the model's 6.x sends what the window
- * allows at once (its {@code tcp_tso_should_defer}, with per-RTT limits, is not modelled).
+ * <p>Used for 2.6.37 only ({@link KernelProfile.TsoDeferralRule#TICKS}); 6.x defers until the next
+ * ACK is due ({@link ExpectedAckDeferral}).
  */
 final class TsoDeferral {
   /** {@code sysctl_tcp_tso_win_divisor}'s default. */
