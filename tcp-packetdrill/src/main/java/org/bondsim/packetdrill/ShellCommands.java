@@ -73,8 +73,8 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_syncookies", null);
     MATCHING.put("net.ipv4.tcp_notsent_lowat", null);
     MATCHING.put("net.ipv4.tcp_ecn_option", null);
-    // TSO deferral (tcp_tso_should_defer) is not modelled: same reasoning.
-    MATCHING.put("net.ipv4.tcp_tso_win_divisor", null);
+    // tcp_tso_should_defer is modelled with the default divisor only.
+    MATCHING.put("net.ipv4.tcp_tso_win_divisor", "3");
     MATCHING.put("net.ipv4.tcp_fack", "0");
     MATCHING.put("net.ipv4.tcp_ecn", "0");
     MATCHING.put("net.ipv4.tcp_pacing_ss_ratio", "200");
