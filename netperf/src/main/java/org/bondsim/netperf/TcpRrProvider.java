@@ -53,8 +53,8 @@ public final class TcpRrProvider implements WorkloadProvider {
     TestOptions options = new TestOptions(test(), testOptions, List.of("-r", "-s", "-S"));
     int request = options.intValue("-r", 0, 1, 1, 1 << 30);
     int response = options.intValue("-r", 1, request, 1, 1 << 30);
-    int localSend = options.intValue("-s", 0, 16384, 1, Integer.MAX_VALUE);
-    int remoteRecv = options.intValue("-S", 1, 131072, 1, Integer.MAX_VALUE);
+    int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
+    int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
     return new RequestResponse(context, request, response, localSend, remoteRecv);
   }
 
@@ -80,8 +80,14 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.context = context;
       this.request = request;
       this.response = response;
-      this.localSend = localSend;
-      this.remoteRecv = remoteRecv;
+      TcpSettings settings = TcpSettings.of(context);
+      // What netperf prints is what getsockopt() returns: the doubled and floored size when -s/-S
+      // set it, else tcp_wmem[1] (16384) and tcp_rmem[1].
+      this.localSend = localSend > 0 ? (int) settings.sendBuffer(localSend) : 16384;
+      this.remoteRecv =
+          remoteRecv > 0
+              ? (int) Math.min(Integer.MAX_VALUE, TcpSettings.receiveBuffer(remoteRecv))
+              : (int) settings.rmemDefault();
       this.requestReceived = new long[context.streams()];
       this.responseReceived = new long[context.streams()];
       this.startedAt = new long[context.streams()];
@@ -89,12 +95,7 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.commonEndNs = context.streamStartNs(0) + context.durationNs();
       this.connections =
           new TcpConnections(
-              context,
-              this::onResponseBytes,
-              this::onRequestBytes,
-              0,
-              remoteRecv == 131072 ? 0 : remoteRecv,
-              TcpSettings.of(context));
+              context, this::onResponseBytes, this::onRequestBytes, 0, remoteRecv, settings);
     }
 
     private void onRequestBytes(TcpEndpoint server, long bytes) {

@@ -72,12 +72,12 @@ public final class TcpStreamProvider implements WorkloadProvider {
       this.message = message;
       TcpSettings settings = TcpSettings.of(context);
       this.sendBuffer = settings.sendBuffer(localSend);
-      // What netperf prints is what getsockopt() returns: the doubled size when -s/-S set it,
-      // else tcp_wmem[1] and tcp_rmem[1].
+      // What netperf prints is what getsockopt() returns: the doubled and floored size when -s/-S
+      // set it, else tcp_wmem[1] and tcp_rmem[1].
       this.localSend = localSend > 0 ? (int) sendBuffer : 16384;
       this.remoteRecv =
           remoteRecv > 0
-              ? (int) Math.min(Integer.MAX_VALUE, 2L * remoteRecv)
+              ? (int) Math.min(Integer.MAX_VALUE, TcpSettings.receiveBuffer(remoteRecv))
               : (int) settings.rmemDefault();
       this.unsentOfCall = new long[context.streams()];
       // netserver reads everything at once; only the local side writes.

@@ -111,8 +111,9 @@ final class Handshake {
             -1,
             ack ? 0 : -1,
             TcpSegment.SYN | (ack ? TcpSegment.ACK : 0),
-            // A SYN's window is never scaled (RFC 7323 2.2).
-            Math.min(receiver.window(), 65535),
+            // A SYN's window is never scaled (RFC 7323 2.2); a SYN-ACK knows whether timestamps
+            // will take option space from each segment.
+            receiver.synWindow(advertisedMss() - (ack && timestamps ? 12 : 0)),
             SYN_OPTION_BYTES,
             List.of(),
             timestamps ? TcpClock.ms(context) : 0,
@@ -144,24 +145,25 @@ final class Handshake {
       return Outcome.REACK;
     }
     synReceived = true;
-    establish();
+    establish(syn);
     return Outcome.ESTABLISHED;
   }
 
   /**
    * A segment other than a SYN arrived: on the passive side the handshake's third segment (or the
-   * first data) completes it.
+   * first data) completes it, and its window is the first the peer offers.
    *
+   * @param segment the segment
    * @return false when the segment must be ignored (no SYN seen yet)
    */
-  boolean acceptSegment() {
+  boolean acceptSegment(TcpSegment segment) {
     if (established) {
       return true;
     }
     if (!synReceived) {
       return false;
     }
-    establish();
+    establish(segment);
     return true;
   }
 
@@ -173,7 +175,7 @@ final class Handshake {
    * timestamps: its passive side samples from the echoed timestamp alone, and {@code
    * tcp_init_metrics} forgets any RTT when the peer sends none ("FORGET ALL AND RESET").
    */
-  private void establish() {
+  private void establish(TcpSegment segment) {
     boolean kept = options.timestampsOk || !settings.profile().handshakeRttNeedsTimestamps();
     if (synRetries == 0 && kept) {
       rtt.sample(context.now() - synSentAt);
@@ -181,7 +183,7 @@ final class Handshake {
     established = true;
     receiver.markReceived();
     timer.cancel();
-    transmitter.established();
+    transmitter.established(segment.window(), segment.sequence());
   }
 
   /** The SYN timer fired: send it again, waiting twice as long. */

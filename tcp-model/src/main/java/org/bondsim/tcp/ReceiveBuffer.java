@@ -1,10 +1,11 @@
 package org.bondsim.tcp;
 
 /**
- * The receive buffer and the window it advertises. SO_RCVBUF doubles the request and locks the
- * size; otherwise the buffer starts at tcp_rmem[1] and {@code tcp_rcv_space_adjust} grows it once
- * per receiver RTT: if the application read more than in the last round, it sizes the buffer for
- * twice that plus 16 segments, so the sender is never limited by the window, up to tcp_rmem[2].
+ * The receive buffer and the window it advertises. SO_RCVBUF doubles the request, raises it to
+ * {@code SOCK_MIN_RCVBUF} and locks the size ({@link TcpSettings#receiveBuffer}); otherwise the
+ * buffer starts at tcp_rmem[1] and {@code tcp_rcv_space_adjust} grows it once per receiver RTT: if
+ * the application read more than in the last round, it sizes the buffer for twice that plus 16
+ * segments, so the sender is never limited by the window, up to tcp_rmem[2].
  */
 final class ReceiveBuffer {
   private final KernelProfile profile;
@@ -25,8 +26,8 @@ final class ReceiveBuffer {
   ReceiveBuffer(KernelProfile profile, long rmemDefault, long rmemMax, long requested) {
     this.profile = profile;
     this.autotune = requested <= 0;
-    this.max = autotune ? rmemMax : 2 * requested;
-    this.buffer = autotune ? rmemDefault : 2 * requested;
+    this.max = autotune ? rmemMax : TcpSettings.receiveBuffer(requested);
+    this.buffer = autotune ? rmemDefault : TcpSettings.receiveBuffer(requested);
     this.window = profile.windowFor(buffer);
   }
 

@@ -21,6 +21,8 @@ final class Receiver {
   private long rcvNxt;
   private int largestSegment;
   private long rcvWup;
+  // tp->rcv_wnd: the window the last segment sent offered, from rcv_wup.
+  private long rcvWnd;
   private long tsRecent;
   private long bytesRead;
   // tcp_rcv_rtt_measure_ts: the receiver's own RTT estimate, for autotuning and SACK compression.
@@ -47,6 +49,23 @@ final class Receiver {
             settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
     this.sackBlocks = new SackBlocks(options, settings, counters);
     this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
+  }
+
+  /**
+   * The window a SYN or SYN-ACK offers ({@code tcp_select_initial_window}): the buffer's window
+   * rounded down to whole segments of {@code mss} when larger than one, at most 65535 (a SYN's
+   * window is never scaled); it is also the first {@code rcv_wnd}.
+   *
+   * @param mss the segment size the window is counted in
+   * @return bytes
+   */
+  long synWindow(int mss) {
+    long space = buffer.window();
+    if (space > mss) {
+      space -= space % mss;
+    }
+    rcvWnd = Math.min(space, 65535);
+    return rcvWnd;
   }
 
   /**
@@ -151,8 +170,21 @@ final class Receiver {
     }
   }
 
-  /** Every segment sent carries the current ACK ({@code tcp_event_ack_sent}). */
+  /**
+   * {@code tcp_receive_window}: what is left of the window last offered, from rcv_nxt.
+   *
+   * @return bytes, 0 or more
+   */
+  long receiveWindow() {
+    return Math.max(0, rcvWup + rcvWnd - rcvNxt);
+  }
+
+  /**
+   * Every segment sent carries the current ACK and window ({@code tcp_event_ack_sent}, {@code
+   * tcp_select_window}).
+   */
   void ackSent() {
+    rcvWnd = window();
     rcvWup = rcvNxt;
     sackBlocks.dsackSent();
   }
@@ -171,11 +203,27 @@ final class Receiver {
     return true;
   }
 
-  /** {@code tcp_data_queue} for {@code len} bytes at {@code seq}. */
+  /**
+   * {@code tcp_data_queue} for {@code len} bytes at {@code seq}. Data that starts at or beyond the
+   * right edge of the window last offered is dropped and answered at once ({@code tcp_sequence} and
+   * {@code tcp_data_queue}'s {@code out_of_window}; {@code TcpExtTCPZeroWindowDrop} when the window
+   * was closed); a segment that starts inside it is taken whole, as Linux does.
+   */
   void receiveData(long seq, int len) {
+    long end = seq + len;
+    if (end > rcvNxt && seq >= rcvNxt + receiveWindow()) {
+      if (seq == rcvNxt) {
+        counters.zeroWindowDrop++;
+      }
+      if (seq == rcvNxt + receiveWindow()) {
+        // tcp_data_queue's out_of_window (tcp_sequence let it through): quick-ACK mode.
+        acks.enterQuickAck();
+      }
+      acks.ackNow();
+      return;
+    }
     // tcp_measure_rcv_mss, less its small-segment heuristics: the largest segment seen.
     largestSegment = Math.max(largestSegment, len);
-    long end = seq + len;
     if (end <= rcvNxt) {
       // Entirely old: the ACK for it was lost or it was retransmitted needlessly.
       counters.delayedAckLost++;

@@ -38,6 +38,7 @@ public final class TcpCounters {
   long lossProbeRecovery;
   long dupAcksIn;
   long winProbes;
+  long zeroWindowDrop;
   long pawsEstab;
   long ackSkippedPaws;
   long hystartTrainDetect;
@@ -102,6 +103,8 @@ public final class TcpCounters {
     all.put("TcpExtTCPLossProbeRecovery", lossProbeRecovery);
     // Since 4.x; 2.6.37 probes the same way but has no counter for it.
     all.put("TcpExtTCPWinProbe", winProbes);
+    // Since 5.5; 2.6.37 drops such data without counting it.
+    all.put("TcpExtTCPZeroWindowDrop", zeroWindowDrop);
     // Since 5.6 (tcp_cubic.c); 2.6.37's HyStart counts nothing.
     all.put("TcpExtTCPHystartTrainDetect", hystartTrainDetect);
     all.put("TcpExtTCPHystartTrainCwnd", hystartTrainCwnd);

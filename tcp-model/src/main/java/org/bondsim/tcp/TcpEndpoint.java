@@ -205,7 +205,7 @@ public final class TcpEndpoint {
       }
       return;
     }
-    if (!handshake.acceptSegment()) {
+    if (!handshake.acceptSegment(segment)) {
       return;
     }
     int payload = packet.payloadBytes();

@@ -264,6 +264,26 @@ public record TcpSettings(
   }
 
   /**
+   * {@code SOCK_MIN_RCVBUF} on x86-64 6.x ({@code include/net/sock.h}: {@code
+   * TCP_SKB_MIN_TRUESIZE}, 2048 + the sk_buff aligned to 64 bytes, 256). 2.6.37's is 2048 + the
+   * unaligned sk_buff, some bytes less depending on the build; the model uses 6.x's for both.
+   */
+  public static final long SOCK_MIN_RCVBUF = 2304;
+
+  /**
+   * The receive buffer {@code setsockopt(SO_RCVBUF)} gives: twice the request, at least {@link
+   * #SOCK_MIN_RCVBUF} ({@code sock_setsockopt}'s {@code set_rcvbuf}); what {@code getsockopt}
+   * reports and netperf prints. Difference: net.core.rmem_max, which caps the request in Linux, is
+   * not applied.
+   *
+   * @param requested {@code -S}, or 0 or less when not given
+   * @return bytes, or 0 when not given (the buffer autotunes from tcp_rmem[1])
+   */
+  public static long receiveBuffer(long requested) {
+    return requested <= 0 ? 0 : Math.max(2L * requested, SOCK_MIN_RCVBUF);
+  }
+
+  /**
    * Returns {@code tcp_rmem[1]}, the receive buffer a socket starts with when no {@code SO_RCVBUF}
    * is set (what {@code getsockopt} then reports).
    *

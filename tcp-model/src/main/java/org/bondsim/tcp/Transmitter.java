@@ -138,9 +138,20 @@ final class Transmitter implements PacketOwner {
     this.windowProbe = windowProbe;
   }
 
-  /** Data may flow from now on. */
-  void established() {
+  /**
+   * Data may flow from now on, into the window the peer's handshake segment offered: the SYN-ACK's
+   * unscaled window on the active side ({@code tcp_rcv_synsent_state_process}), the third segment's
+   * on the passive side ({@code tcp_rcv_state_process} in SYN_RECV), which also sets {@code
+   * snd_wl1} ({@code tcp_init_wl}).
+   *
+   * @param peerWindowBytes the window the segment offered, in bytes
+   * @param seq the segment's sequence number
+   */
+  void established(long peerWindowBytes, long seq) {
     established = true;
+    peerWindow = peerWindowBytes;
+    maxPeerWindow = Math.max(maxPeerWindow, peerWindowBytes);
+    sndWl1 = seq;
     window.onEstablished(options.mss);
   }
 
@@ -623,11 +634,13 @@ final class Transmitter implements PacketOwner {
     }
     counters.winProbes++;
     if (room > 0) {
-      // tcp_write_wakeup: a window too small for the next segment takes what fits, with PSH.
+      // tcp_write_wakeup: a window too small for the next segment takes what fits, with PSH; with
+      // data in flight tcp_send_probe0 stops probing and resets its back-off (the RTO takes over).
       transmit(queue.append((int) room, true), false);
-    } else {
-      emit(queue.sndUna() - 1, 0, false, 1, context.now());
+      windowProbe.stop();
+      return;
     }
+    emit(queue.sndUna() - 1, 0, false, 1, context.now());
     windowProbe.probed();
   }
 

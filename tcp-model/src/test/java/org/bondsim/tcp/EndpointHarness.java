@@ -32,6 +32,14 @@ final class EndpointHarness {
   private boolean holding;
 
   EndpointHarness(Map<String, String> sysctls) {
+    this(sysctls, 0);
+  }
+
+  /**
+   * A harness whose endpoint asked for {@code receiveBuffer} bytes of receive buffer ({@code
+   * SO_RCVBUF}; 0 autotunes).
+   */
+  EndpointHarness(Map<String, String> sysctls, long receiveBuffer) {
     context = new ManualContext(1500, sysctls);
     MacAddress mac = MacAddress.parse("02:00:00:00:00:02");
     Ipv4Address address = Ipv4Address.parse("192.0.2.2");
@@ -54,7 +62,7 @@ final class EndpointHarness {
             TcpSettings.of(context),
             counters,
             (e, bytes) -> {},
-            0);
+            receiveBuffer);
   }
 
   /**
@@ -81,6 +89,14 @@ final class EndpointHarness {
 
   /** {@link #established()} with the SYN-ACK arriving {@code rttNs} after our SYN. */
   EndpointHarness established(long rttNs) {
+    return established(rttNs, 65535);
+  }
+
+  /**
+   * {@link #established(long)} with the SYN-ACK offering {@code synWindow} bytes (unscaled, as a
+   * SYN's window is), which is also the largest window seen so far.
+   */
+  EndpointHarness established(long rttNs, int synWindow) {
     endpoint.connect();
     advanceTo(context.now() + rttNs);
     boolean timestamps = context.setting("net.ipv4.tcp_timestamps", "1").equals("1");
@@ -89,7 +105,7 @@ final class EndpointHarness {
             -1,
             0,
             TcpSegment.SYN | TcpSegment.ACK,
-            1460,
+            synWindow,
             20,
             List.of(),
             timestamps ? 1 : 0,

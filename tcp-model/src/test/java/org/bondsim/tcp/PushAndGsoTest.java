@@ -37,7 +37,8 @@ class PushAndGsoTest {
                 "net.ipv4.tcp_timestamps", "0",
                 "net.ipv4.tcp_recovery", "0",
                 "bondsim.gso", "0"))
-        .established();
+        // The SYN-ACK offers 20 segments, so that no larger window is known before the test's.
+        .established(0, 20 * MSS);
   }
 
   /** The peer ACKs everything sent, offering {@code window}, until nothing more goes out. */
