@@ -17,7 +17,34 @@ public final class Main {
    * @param args command-line arguments
    */
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    StandardOutput stdout = new StandardOutput();
+    PrintWriter out =
+        new PrintWriter(
+            new java.io.OutputStreamWriter(
+                new java.io.BufferedOutputStream(stdout, 1 << 16),
+                java.nio.charset.Charset.defaultCharset()),
+            true);
+    PrintWriter err = new PrintWriter(System.err, true);
+    int code;
+    try {
+      code = run(args, out, err);
+      out.flush();
+    } catch (StandardOutput.Failure e) {
+      code = 1;
+    }
+    if (stdout.failure() != null) {
+      if (stdout.failure().reason().equals("Broken pipe")) {
+        // The reader left (| head): end quietly, with the status a process killed by SIGPIPE
+        // has, as a C tool would.
+        code = 128 + 13;
+      } else {
+        // An answer that could not be written is not an answer: say why, and fail.
+        err.println("bondsim: cannot write to standard output: " + stdout.failure().reason());
+        err.flush();
+        code = code == 0 ? 1 : code;
+      }
+    }
+    System.exit(code);
   }
 
   /**
@@ -119,6 +146,10 @@ public final class Main {
         });
     commandLine.setExecutionExceptionHandler(
         (ex, failed, parseResult) -> {
+          if (ex instanceof StandardOutput.Failure) {
+            // main reports it, once, after the output is given up.
+            return 1;
+          }
           if (ex instanceof IllegalArgumentException) {
             // Our own checks: the message names the field, the value and what is allowed. The
             // library names its parameters; the command line speaks of its flags.
