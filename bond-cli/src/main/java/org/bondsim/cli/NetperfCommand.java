@@ -492,6 +492,12 @@ final class NetperfCommand implements Callable<Integer> {
             "--series " + series + " cannot be written (" + e.getMessage() + ")");
       }
     }
+    java.util.Optional<String> failure = report.result().failure();
+    if (failure.isPresent()) {
+      // As netperf when it cannot connect: no table, one line, a failing status (text and JSON).
+      err.println("bondsim: netperf: " + report.test() + ": " + failure.get());
+      return 1;
+    }
     KernelVersion kernel = run.scenario().host().kernel();
     if (json) {
       out.println(

@@ -117,15 +117,14 @@ class TruthfulNumbersTest {
             "--receiver",
             "gro off",
             "--cpu-costs",
-            "frame 1e9 up 0 byte 0 ack 0 sack 0 tx 0",
+            "frame 1e6 up 0 byte 0 ack 0 sack 0 tx 0",
             "--json");
-    // Busy from the first frame's arrival (a few microseconds in) to the end, and never more.
+    // 1 ms a frame: busy almost from the first frame's arrival (a few microseconds in) to the end
+    // (the handshake's round trips leave it idle a few ms), and never more.
     assertThat(report.at("/hosts/remote/cpu_percent").asDouble())
         .isLessThanOrEqualTo(100.0)
-        .isCloseTo(100.0, within(0.01));
+        .isCloseTo(100.0, within(0.5));
     assertThat(report.at("/hosts/local/cpu_percent").asDouble()).isLessThanOrEqualTo(100.0);
-    // Nothing moved, so there is no service demand to print.
-    assertThat(report.at("/hosts/remote/service_demand_us_per_kb").isNull()).isTrue();
   }
 
   @Test
@@ -160,12 +159,13 @@ class TruthfulNumbersTest {
     JsonNode hystart = json("netperf", "-l", "0.2", "--json");
     assertThat(hystart.at("/connection/ssthresh").asInt()).isGreaterThanOrEqualTo(16);
     assertThat(tcp.at("/hosts/local/cpu_percent").isNull()).isTrue();
-    // 10 us is shorter than one round trip: no transaction completes, so no latency exists.
-    JsonNode rr = json("netperf", "-t", "TCP_RR", "-l", "0.00001", "--json");
+    // 60 us opens the connection (the handshake takes about 45) but no transaction completes
+    // after it, so no latency exists.
+    JsonNode rr = json("netperf", "-t", "TCP_RR", "-l", "0.00006", "--json");
     assertThat(rr.get("transactions").asLong()).isZero();
     assertThat(rr.get("mean_latency_us").isNull()).isTrue();
     assertThat(rr.get("p99_latency_us").isNull()).isTrue();
-    CliRunner text = CliRunner.run("netperf", "-t", "TCP_RR", "-l", "0.00001");
+    CliRunner text = CliRunner.run("netperf", "-t", "TCP_RR", "-l", "0.00006");
     assertThat(text.out()).contains("Mean Latency unknown: no transaction completed");
   }
 

@@ -22,4 +22,18 @@ final class NetperfBanner {
         test,
         remote);
   }
+
+  /**
+   * A length of time in seconds as a person writes it: six significant digits at most, no trailing
+   * zeros (1, 0.25, 0.000001).
+   *
+   * @param seconds the time
+   * @return the text
+   */
+  static String seconds(double seconds) {
+    return new java.math.BigDecimal(seconds)
+        .round(new java.math.MathContext(6))
+        .stripTrailingZeros()
+        .toPlainString();
+  }
 }

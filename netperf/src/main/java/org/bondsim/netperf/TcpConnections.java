@@ -100,6 +100,31 @@ final class TcpConnections {
     return endpoint.flowId() % locals.size();
   }
 
+  /**
+   * Why the test has no figure: its data connections that never opened (netperf fails with "connect
+   * failed" where the SYN gets no answer), or null when all did.
+   *
+   * @param seconds the test's length
+   * @return one sentence, or null
+   */
+  String unopened(double seconds) {
+    long closed = locals.stream().filter(e -> !e.established()).count();
+    if (closed == 0) {
+      return null;
+    }
+    String which =
+        locals.size() == 1
+            ? "the data connection"
+            : closed + " of the " + locals.size() + " data connections";
+    return String.format(
+        java.util.Locale.ROOT,
+        "%s never opened: no answer to the SYN in the test's %s s (netperf's connect would"
+            + " fail; look at what drops or delays the handshake: --netem, --fail, the delays,"
+            + " -l, 802.3ad's aggregation)",
+        which,
+        NetperfBanner.seconds(seconds));
+  }
+
   /** Opens every connection: netperf connects, netserver accepts. */
   void connectAll() {
     locals.forEach(TcpEndpoint::connect);

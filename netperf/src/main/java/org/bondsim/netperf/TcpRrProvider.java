@@ -177,7 +177,8 @@ public final class TcpRrProvider implements WorkloadProvider {
           context.remote().address().toString(),
           connections.socketLines(),
           connections.counters(),
-          connections.allCounters());
+          connections.allCounters(),
+          connections.unopened(elapsed));
     }
   }
 
@@ -200,11 +201,17 @@ public final class TcpRrProvider implements WorkloadProvider {
       String remote,
       List<String> ss,
       Map<String, Map<String, Long>> counters,
-      Map<String, Map<String, Long>> allCounters)
+      Map<String, Map<String, Long>> allCounters,
+      String unopened)
       implements WorkloadResult {
     @Override
     public List<String> socketLines() {
       return ss;
+    }
+
+    @Override
+    public Optional<String> failure() {
+      return Optional.ofNullable(unopened);
     }
 
     @Override

@@ -153,7 +153,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
           first.info(),
           connections.socketLines(),
           connections.counters(),
-          connections.allCounters());
+          connections.allCounters(),
+          connections.unopened(context.durationNs() / 1e9));
     }
   }
 
@@ -172,11 +173,17 @@ public final class TcpStreamProvider implements WorkloadProvider {
       TestResult.TcpInfo connection,
       List<String> ss,
       Map<String, Map<String, Long>> counters,
-      Map<String, Map<String, Long>> allCounters)
+      Map<String, Map<String, Long>> allCounters,
+      String unopened)
       implements WorkloadResult {
     @Override
     public String test() {
       return "TCP_STREAM";
+    }
+
+    @Override
+    public Optional<String> failure() {
+      return Optional.ofNullable(unopened);
     }
 
     @Override

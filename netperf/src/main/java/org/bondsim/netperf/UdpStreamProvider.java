@@ -175,6 +175,26 @@ public final class UdpStreamProvider implements WorkloadProvider {
       return "UDP_STREAM";
     }
 
+    /**
+     * Nothing at all arrived: netperf could not have run the test, since its control connection
+     * crosses the same links (establish_control fails) or the test was over before a datagram could
+     * arrive.
+     */
+    @Override
+    public java.util.Optional<String> failure() {
+      if (received > 0) {
+        return java.util.Optional.empty();
+      }
+      return java.util.Optional.of(
+          String.format(
+              Locale.ROOT,
+              "no datagram arrived in the test's %s s (%d sent): netperf's control connection"
+                  + " would not have reached netserver either; look at what drops or delays"
+                  + " every frame: --netem, --fail, the delays, -l",
+              NetperfBanner.seconds(elapsed),
+              sent));
+    }
+
     double sendThroughputMbps() {
       return sent * message * 8.0 / elapsed / 1e6;
     }

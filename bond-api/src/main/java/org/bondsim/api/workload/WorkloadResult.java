@@ -58,6 +58,16 @@ public interface WorkloadResult {
   }
 
   /**
+   * Why the test has no figure of merit, where netperf itself would have failed (a data connection
+   * that never opened, nothing at all delivered), in one sentence; empty when it has one.
+   *
+   * @return the reason, or empty
+   */
+  default java.util.Optional<String> failure() {
+    return java.util.Optional.empty();
+  }
+
+  /**
    * Returns the test's figures, typed per test ({@link TestResult.TcpStream}, {@link
    * TestResult.TcpRr}, {@link TestResult.UdpStream}, or {@link TestResult.Other} for a plugin's own
    * test).
