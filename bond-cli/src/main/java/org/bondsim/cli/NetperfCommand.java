@@ -457,18 +457,47 @@ final class NetperfCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "-D and --series both sample the run; allowed: one of them (--series has every column)");
     }
-    if (demoNs > 0) {
-      timeSeries = new TimeSeries(demoNs);
-    }
-    if (series != null) {
-      long intervalNs =
-          interval == null ? 100_000_000L : ArgumentParsers.timeNs(interval, "--interval");
-      if (intervalNs < 1000) {
-        throw new IllegalArgumentException(
-            "--interval must be at least 1us, got '" + interval + "'");
+    // Both stream as the run goes, so a long run at a short interval keeps nothing in memory: -D's
+    // intervals to a temporary file read back after the banner, --series straight to its file.
+    try (InterimSpool spool = demoNs > 0 ? openSpool() : null;
+        SeriesFile seriesFile = series != null ? SeriesFile.open(series) : null) {
+      if (spool != null) {
+        timeSeries = new TimeSeries(demoNs, spool);
       }
-      timeSeries = new TimeSeries(intervalNs);
+      if (seriesFile != null) {
+        long intervalNs =
+            interval == null ? 100_000_000L : ArgumentParsers.timeNs(interval, "--interval");
+        if (intervalNs < 1000) {
+          throw new IllegalArgumentException(
+              "--interval must be at least 1us, got '" + interval + "'");
+        }
+        timeSeries = new TimeSeries(intervalNs, seriesFile);
+      }
+      return runAndReport(run, runner, progress, timeSeries, spool, seriesFile, demoNs);
     }
+  }
+
+  private static InterimSpool openSpool() {
+    try {
+      return new InterimSpool();
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException(
+          "-D needs a temporary file, which cannot be created ("
+              + SeriesFile.reason(e)
+              + "; set TMPDIR or java.io.tmpdir to a writable directory)");
+    }
+  }
+
+  private Integer runAndReport(
+      NetperfRun run,
+      ScenarioRunner runner,
+      Progress progress,
+      TimeSeries timeSeries,
+      InterimSpool spool,
+      SeriesFile seriesFile,
+      long demoNs) {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     RunReport report;
     Map<String, Long> captured = Map.of();
     if (pcap != null) {
@@ -484,13 +513,8 @@ final class NetperfCommand implements Callable<Integer> {
       report = runner.run(run.scenario(), new RunHooks(progress, null, timeSeries));
     }
     progress.done();
-    if (series != null) {
-      try {
-        java.nio.file.Files.writeString(series, timeSeries.csv());
-      } catch (java.io.IOException e) {
-        throw new IllegalArgumentException(
-            "--series " + series + " cannot be written (" + e.getMessage() + ")");
-      }
+    if (seriesFile != null) {
+      seriesFile.finish();
     }
     java.util.Optional<String> failure = report.result().failure();
     if (failure.isPresent()) {
@@ -510,7 +534,7 @@ final class NetperfCommand implements Callable<Integer> {
           report,
           run.format(),
           out,
-          demoNs > 0 ? TextReport.interimLines(report, run.format(), timeSeries) : List.of());
+          spool != null ? TextReport.interimLines(report, run.format(), spool, demoNs) : List.of());
       if (!captured.isEmpty()) {
         out.println();
         out.println(

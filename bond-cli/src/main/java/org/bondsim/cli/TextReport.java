@@ -9,7 +9,6 @@ import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.metrics.ReorderingStats;
 import org.bondsim.core.scenario.RunReport;
-import org.bondsim.core.scenario.TimeSeries;
 
 /** Prints a run as netperf's table followed by bondsim's per-slave and reordering tables. */
 final class TextReport {
@@ -24,36 +23,31 @@ final class TextReport {
    * table's units, or transactions per second for TCP_RR. Difference: "ending at" is the simulated
    * clock since the test began, not the wall clock's epoch seconds.
    */
-  static List<String> interimLines(RunReport report, ReportFormat format, TimeSeries series) {
-    List<String> lines = new java.util.ArrayList<>();
-    List<String> goodput = series.column("goodput_mbps");
-    List<String> time = series.column("time_s");
-    double interval = series.intervalNs() / 1e9;
+  static Iterable<String> interimLines(
+      RunReport report, ReportFormat format, InterimSpool spool, long intervalNs) {
+    double interval = intervalNs / 1e9;
     boolean rr = report.result().figures() instanceof TestResult.TcpRr;
     int response = rr ? ((TestResult.TcpRr) report.result().figures()).responseSize() : 1;
-    for (int i = 0; i < goodput.size(); i++) {
-      if (goodput.get(i).isEmpty()) {
-        continue;
-      }
-      double mbps = Double.parseDouble(goodput.get(i));
-      double value =
-          rr ? mbps * 1e6 / 8 / Math.max(1, response) : format.units().fromMegabits(mbps);
-      String unit = rr ? "Trans" : CpuColumns.units(format.units().label());
-      double end = Double.parseDouble(time.get(i));
-      lines.add(
-          String.format(
+    return spool.lines(
+        row -> {
+          double end = row[0];
+          double mbps = row[1];
+          double value =
+              rr ? mbps * 1e6 / 8 / Math.max(1, response) : format.units().fromMegabits(mbps);
+          String unit = rr ? "Trans" : CpuColumns.units(format.units().label());
+          return String.format(
               Locale.ROOT,
               "Interim result: %7.2f %s/s over %.3f seconds ending at %d.%03d",
               value,
               unit,
               interval,
               (long) end,
-              Math.round((end - Math.floor(end)) * 1000) % 1000));
-    }
-    return lines;
+              Math.round((end - Math.floor(end)) * 1000) % 1000);
+        });
   }
 
-  static void print(RunReport report, ReportFormat format, PrintWriter out, List<String> interim) {
+  static void print(
+      RunReport report, ReportFormat format, PrintWriter out, Iterable<String> interim) {
     ThroughputUnits units = format.units();
     String table =
         format.localCpu() || format.remoteCpu()

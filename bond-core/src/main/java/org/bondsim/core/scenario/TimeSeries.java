@@ -18,18 +18,53 @@ import java.util.List;
  * averaged; empty without a CPU model).
  */
 public final class TimeSeries {
+  /**
+   * Where a streamed series goes as it is sampled: nothing is kept, so a long run at a short
+   * interval takes no more memory than a short one.
+   */
+  public interface Sink {
+    /**
+     * The columns, once, before the first row.
+     *
+     * @param columns their names
+     */
+    void header(List<String> columns);
+
+    /**
+     * One interval's row, in the columns' order; an unknown value is an empty string.
+     *
+     * @param row the fields
+     */
+    void row(String[] row);
+  }
+
   private final long intervalNs;
+  private final Sink sink;
   private final List<String> columns = new ArrayList<>();
   private final List<String[]> rows = new ArrayList<>();
+  private int size;
 
   /**
+   * A series kept in memory, read with {@link #csv()} and {@link #column(String)}.
+   *
    * @param intervalNs the sampling interval
    */
   public TimeSeries(long intervalNs) {
+    this(intervalNs, null);
+  }
+
+  /**
+   * A series streamed to {@code sink} row by row and not kept (null: kept).
+   *
+   * @param intervalNs the sampling interval
+   * @param sink where each row goes
+   */
+  public TimeSeries(long intervalNs, Sink sink) {
     if (intervalNs <= 0) {
       throw new IllegalArgumentException("the series interval must be > 0 ns, got " + intervalNs);
     }
     this.intervalNs = intervalNs;
+    this.sink = sink;
   }
 
   /** The sampling interval. */
@@ -40,10 +75,24 @@ public final class TimeSeries {
   void columns(List<String> names) {
     columns.clear();
     columns.addAll(names);
+    if (sink != null) {
+      sink.header(List.copyOf(names));
+    }
   }
 
   void add(String[] row) {
-    rows.add(row);
+    size++;
+    if (sink != null) {
+      sink.row(row);
+    } else {
+      rows.add(row);
+    }
+  }
+
+  private void kept() {
+    if (sink != null) {
+      throw new IllegalStateException("a streamed series keeps no rows");
+    }
   }
 
   /**
@@ -53,6 +102,7 @@ public final class TimeSeries {
    * @return the text
    */
   public String csv() {
+    kept();
     StringBuilder out = new StringBuilder(String.join(",", columns)).append('\n');
     for (String[] row : rows) {
       out.append(String.join(",", row)).append('\n');
@@ -62,7 +112,7 @@ public final class TimeSeries {
 
   /** Rows so far. */
   public int size() {
-    return rows.size();
+    return size;
   }
 
   /**
@@ -72,6 +122,7 @@ public final class TimeSeries {
    * @return its fields in row order, empty strings where unknown
    */
   public List<String> column(String name) {
+    kept();
     int index = columns.indexOf(name);
     if (index < 0) {
       throw new IllegalArgumentException("no column " + name + " in " + columns);
