@@ -227,10 +227,15 @@ final class ArgumentParsers {
    */
   static long whole(String option, String text, long min, long max, String what) {
     String t = text.trim();
-    if (StrictNumbers.isInteger(t)) {
-      long value = Long.parseLong(t);
-      if (value >= min && value <= max) {
-        return value;
+    // Up to 19 digits, so that both ends of a long's range are accepted; beyond it, refused.
+    if (t.matches("[+-]?[0-9]{1,19}")) {
+      try {
+        long value = Long.parseLong(t);
+        if (value >= min && value <= max) {
+          return value;
+        }
+      } catch (NumberFormatException e) {
+        // past Long's range: refused below with the range it allows
       }
     }
     throw new IllegalArgumentException(

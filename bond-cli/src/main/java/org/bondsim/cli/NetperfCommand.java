@@ -445,6 +445,9 @@ final class NetperfCommand implements Callable<Integer> {
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
     Progress progress = Progress.on(err);
+    if (pcap != null && pcap.toString().isEmpty()) {
+      throw new IllegalArgumentException("--pcap needs a directory, got ''");
+    }
     if (pcapSnaplen != null && pcap == null) {
       throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
     }
@@ -508,6 +511,16 @@ final class NetperfCommand implements Callable<Integer> {
       try (Captures captures = new Captures(pcap, snaplen)) {
         report = runner.run(run.scenario(), new RunHooks(progress, captures, timeSeries));
         captured = captures.frames();
+      } catch (java.io.UncheckedIOException e) {
+        // The user's directory, disk or limits: name them, as for any file the user gave.
+        throw new IllegalArgumentException(
+            "--pcap "
+                + pcap
+                + ": "
+                + e.getMessage()
+                + " ("
+                + SeriesFile.reason(e.getCause())
+                + ")");
       }
     } else {
       report = runner.run(run.scenario(), new RunHooks(progress, null, timeSeries));
@@ -568,7 +581,8 @@ final class NetperfCommand implements Callable<Integer> {
     String first = text.split(",", -1)[0].trim();
     double seconds;
     try {
-      seconds = Math.abs(Double.parseDouble(first));
+      // netperf takes -D's interval only when it starts with a digit; "-D -1" is another option.
+      seconds = Double.parseDouble(first);
     } catch (NumberFormatException e) {
       seconds = -1;
     }

@@ -120,9 +120,10 @@ final class PacketdrillCommand implements Callable<Integer> {
   }
 
   private static String reason(IOException e) {
-    return e instanceof java.nio.file.NoSuchFileException
-        ? "no such file"
-        : e.getMessage() == null ? "an I/O error" : e.getMessage();
+    if (e instanceof java.nio.charset.CharacterCodingException) {
+      return "not UTF-8 text";
+    }
+    return SeriesFile.reason(e);
   }
 
   private static void printText(PrintWriter out, List<ScriptResult> results) {

@@ -94,6 +94,12 @@ final class SeriesFile implements TimeSeries.Sink, AutoCloseable {
     if (e instanceof AccessDeniedException) {
       return "Permission denied";
     }
+    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+      return "File exists";
+    }
+    if (e instanceof java.nio.file.NotDirectoryException) {
+      return "Not a directory";
+    }
     if (e instanceof FileSystemException fs && fs.getReason() != null) {
       return fs.getReason();
     }

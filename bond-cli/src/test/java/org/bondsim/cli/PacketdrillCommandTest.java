@@ -79,7 +79,9 @@ class PacketdrillCommandTest {
   void aMissingScriptIsAUsageError() {
     CliRunner result = CliRunner.run("packetdrill", dir.resolve("none.pkt").toString());
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("cannot be read (no such file)").doesNotContain("Exception");
+    assertThat(result.err())
+        .contains("cannot be read (No such file or directory)")
+        .doesNotContain("Exception");
   }
 
   /**

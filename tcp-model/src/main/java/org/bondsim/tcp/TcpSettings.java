@@ -155,6 +155,15 @@ public record TcpSettings(
     int maxReordering =
         fixed > 0 ? fixed : Integer.parseInt(context.setting("net.ipv4.tcp_max_reordering", "300"));
     long[] rmem = rmem(context.setting("net.ipv4.tcp_rmem", ""), kernel.profile());
+    String frto = context.setting("net.ipv4.tcp_frto", "").trim();
+    if (!kernel.profile().frto() && !frto.isEmpty() && !frto.equals("0")) {
+      // A setting the run would ignore is refused: 2.6.37's older F-RTO is not modelled.
+      throw new IllegalArgumentException(
+          "net.ipv4.tcp_frto="
+              + frto
+              + " asks for 2.6.37's F-RTO, which the model does not have (it runs that kernel"
+              + " as tcp_frto=0); allowed under --kernel 2.6.37: net.ipv4.tcp_frto=0");
+    }
     return new TcpSettings(
         kernel,
         Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")),

@@ -25,6 +25,8 @@ final class PythonAsserts {
   private static final Pattern ASSIGNMENT =
       Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*=(?!=)\\s*(.+)");
 
+  private static final int MAX_NESTING = 200;
+
   private PythonAsserts() {}
 
   /**
@@ -96,6 +98,9 @@ final class PythonAsserts {
     private final Function<String, OptionalLong> names;
     private final List<String> read = new ArrayList<>();
     private int pos;
+    // Brackets and signs open so far: Python's parser refuses more than 200 nested brackets
+    // ("too many nested parentheses"); the walk refuses as much, before the stack runs out.
+    private int depth;
 
     Evaluator(String text, Function<String, OptionalLong> names) {
       this.text = text;
@@ -207,18 +212,27 @@ final class PythonAsserts {
     private double unary() {
       skip();
       if (symbol("-")) {
-        return -unary();
+        return -nested(this::unary);
       }
       if (symbol("+")) {
-        return unary();
+        return nested(this::unary);
       }
       return atom();
+    }
+
+    private double nested(java.util.function.DoubleSupplier inner) {
+      if (++depth > MAX_NESTING) {
+        throw new Unsupported("%{ }% expression nested more than " + MAX_NESTING + " deep");
+      }
+      double value = inner.getAsDouble();
+      depth--;
+      return value;
     }
 
     private double atom() {
       skip();
       if (symbol("(")) {
-        double value = or();
+        double value = nested(this::or);
         skip();
         if (!symbol(")")) {
           throw new Unsupported("%{ }% expression: expected ) in " + text);

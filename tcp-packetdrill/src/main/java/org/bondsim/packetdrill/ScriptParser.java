@@ -150,8 +150,8 @@ final class ScriptParser {
     if (colon < 0 || open < colon || !range.endsWith(")")) {
       throw error(at, "expected seq:end(len), got " + quote(range));
     }
-    long seq = number(at, range.substring(0, colon), "a sequence number");
-    long end = number(at, range.substring(colon + 1, open), "an end sequence number");
+    long seq = field(at, range.substring(0, colon), "a sequence number", U32);
+    long end = field(at, range.substring(colon + 1, open), "an end sequence number", U32);
     int length = (int) number(at, range.substring(open + 1, range.length() - 1), "a length");
     if (end - seq != length) {
       throw error(at, "seq:end(len) must have end - seq = len, got " + range);
@@ -162,9 +162,9 @@ final class ScriptParser {
     while (tokens.hasNext()) {
       String word = tokens.next("");
       if (word.equals("ack")) {
-        ack = number(at, tokens.next("the ACK number"), "an ACK number");
+        ack = field(at, tokens.next("the ACK number"), "an ACK number", U32);
       } else if (word.equals("win")) {
-        window = number(at, tokens.next("the window"), "a window");
+        window = field(at, tokens.next("the window"), "a window", U16);
       } else if (word.startsWith("<")) {
         options = options(at, tokens.untilClose(word));
       } else if (word.equals("urg")) {
@@ -260,6 +260,20 @@ final class ScriptParser {
       throw error(at, "expected a value after " + words[0]);
     }
     return words[index];
+  }
+
+  /** A header field's largest value: TCP's 32-bit sequence numbers, its 16-bit window. */
+  private static final long U32 = 0xFFFF_FFFFL;
+
+  private static final long U16 = 0xFFFF;
+
+  /** A number that must fit its header field, 0 to {@code max}, as packetdrill's parser checks. */
+  private long field(int at, String word, String what, long max) {
+    long value = number(at, word, what);
+    if (value < 0 || value > max) {
+      throw error(at, "expected " + what + " in 0.." + max + ", got " + quote(word));
+    }
+    return value;
   }
 
   private long number(int at, String word, String what) {

@@ -157,7 +157,12 @@ final class ScriptRun {
     } else if (step instanceof Step.PythonBlock block) {
       checkInfo(block);
     } else if (step instanceof Step.ShellLine shell) {
-      ShellCommands.apply(shell.command(), sysctls);
+      try {
+        ShellCommands.apply(shell.command(), sysctls);
+      } catch (ShellCommands.BadValue e) {
+        // packetdrill fails a script whose shell command fails.
+        throw new Mismatch(e.getMessage());
+      }
     }
   }
 

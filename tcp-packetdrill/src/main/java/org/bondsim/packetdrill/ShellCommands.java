@@ -81,6 +81,15 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", "120");
   }
 
+  /** A shell command that would fail on Linux: a sysctl value the kernel refuses. */
+  static final class BadValue extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BadValue(String message) {
+      super(message, null, false, false);
+    }
+  }
+
   private static final String MODULE_PARAMETERS = "/sys/module/tcp_cubic/parameters/";
 
   private static final Set<String> MODELLED =
@@ -167,6 +176,14 @@ final class ShellCommands {
   private static void set(String name, String value, Map<String, String> sysctls) {
     String normal = value.trim().replaceAll("\\s+", " ");
     if (MODELLED.contains(name)) {
+      // sysctl(8) refuses what the kernel would: the script's command fails there.
+      org.bondsim.api.option.OptionSpec spec =
+          TcpSettings.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+      try {
+        spec.parse(normal);
+      } catch (IllegalArgumentException e) {
+        throw new BadValue("sysctl " + name + "=" + normal + " fails: " + e.getMessage());
+      }
       sysctls.put(name, normal);
       return;
     }

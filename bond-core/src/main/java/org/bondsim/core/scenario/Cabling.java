@@ -28,6 +28,17 @@ final class Cabling {
               ? Network.Topology.SWITCH
               : Network.Topology.BACK_TO_BACK;
     }
+    if (asked == Network.Topology.BACK_TO_BACK
+        && network.switchBufferFrames() != Network.DEFAULT_SWITCH_BUFFER) {
+      throw new IllegalArgumentException(
+          "switchBufferFrames "
+              + network.switchBufferFrames()
+              + " sizes a switch's port queues, but "
+              + mode
+              + " is cabled back to back here; allowed: a switch (topology switch or a port"
+              + " channel), or the default "
+              + Network.DEFAULT_SWITCH_BUFFER);
+    }
     if (network.clients() > 1 && asked != Network.Topology.SWITCH) {
       throw new IllegalArgumentException(
           "clients "
