@@ -13,6 +13,9 @@ final class CliMessages {
   /** A library parameter at the start of a message, and the flag that sets it. */
   private static final Map<String, String> FLAG_OF_PARAMETER = new LinkedHashMap<>();
 
+  // Library parameter names that may also appear inside a message, whole words only.
+  private static final Map<String, String> INNER_NAMES = new LinkedHashMap<>();
+
   static {
     FLAG_OF_PARAMETER.put("mtu ", "--mtu ");
     FLAG_OF_PARAMETER.put("txqueuelen ", "--txqueuelen ");
@@ -40,6 +43,12 @@ final class CliMessages {
     FLAG_OF_PARAMETER.put("test ", "-t ");
     FLAG_OF_PARAMETER.put("link event ", "--fail/--recover ");
     FLAG_OF_PARAMETER.put("xmit_hash_formula ", "--formula ");
+    FLAG_OF_PARAMETER.put("portChannel ", "--port-channel ");
+    FLAG_OF_PARAMETER.put("localAddress ", "-L ");
+    INNER_NAMES.put("localAddress", "-L");
+    INNER_NAMES.put("remoteAddress", "-H");
+    INNER_NAMES.put("portChannel", "--port-channel");
+    INNER_NAMES.put("switchBufferFrames", "--switch-buffer");
   }
 
   private CliMessages() {}
@@ -54,12 +63,17 @@ final class CliMessages {
     if (message == null) {
       return "bad value";
     }
+    String text = message;
     for (Map.Entry<String, String> entry : FLAG_OF_PARAMETER.entrySet()) {
-      if (message.startsWith(entry.getKey())) {
-        return entry.getValue() + message.substring(entry.getKey().length());
+      if (text.startsWith(entry.getKey())) {
+        text = entry.getValue() + text.substring(entry.getKey().length());
+        break;
       }
     }
-    return message;
+    for (Map.Entry<String, String> entry : INNER_NAMES.entrySet()) {
+      text = text.replaceAll("\\b" + entry.getKey() + "\\b", entry.getValue());
+    }
+    return text;
   }
 
   /**

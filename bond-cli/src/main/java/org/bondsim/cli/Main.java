@@ -150,6 +150,11 @@ public final class Main {
             // main reports it, once, after the output is given up.
             return 1;
           }
+          if (ex instanceof org.bondsim.core.bond.PluginFault fault) {
+            // The plugin's author's to fix: named with its jar, not a usage error, not ours.
+            err.println("bondsim: " + fault.getMessage());
+            return 1;
+          }
           if (ex instanceof IllegalArgumentException) {
             // Our own checks: the message names the field, the value and what is allowed. The
             // library names its parameters; the command line speaks of its flags.

@@ -59,7 +59,18 @@ class LacpFramePropertiesTest {
             list -> {
               List<LinkEvent> sorted = new ArrayList<>(list);
               sorted.sort((a, b) -> Long.compare(a.atNs(), b.atNs()));
-              return sorted;
+              // A recovery only after a fault of that slave (Scenario refuses the others).
+              List<LinkEvent> valid = new ArrayList<>();
+              for (LinkEvent e : sorted) {
+                boolean faulted =
+                    valid.stream()
+                        .anyMatch(
+                            f -> !f.up() && f.slave().equals(e.slave()) && f.atNs() < e.atNs());
+                if (!e.up() || faulted) {
+                  valid.add(e);
+                }
+              }
+              return valid;
             });
   }
 

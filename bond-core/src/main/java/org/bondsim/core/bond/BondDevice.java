@@ -283,7 +283,26 @@ public final class BondDevice implements Bond, FrameReceiver {
       dropNoSlave(packet);
       return;
     }
-    int choice = policy.select(packet, this);
+    int choice;
+    try {
+      choice = policy.select(packet, this);
+    } catch (RuntimeException e) {
+      throw new PluginFault(
+          policy,
+          "threw from select(): "
+              + (e.getMessage() == null ? e.getClass().getName() : e.getMessage()),
+          e);
+    }
+    if (choice >= slaves.size() || choice < TxPolicy.ALL_UP_SLAVES) {
+      throw new PluginFault(
+          policy,
+          "returned slave "
+              + choice
+              + " from select(); allowed: 0.."
+              + (slaves.size() - 1)
+              + ", NO_SLAVE (-1) or ALL_UP_SLAVES (-2)",
+          null);
+    }
     if (choice >= 0) {
       flowMoves.sent(packet.flowId(), choice, clock.getAsLong());
       SlaveDevice slave = slaves.get(choice);

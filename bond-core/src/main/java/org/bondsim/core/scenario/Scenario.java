@@ -83,6 +83,7 @@ public record Scenario(
           "durationNs must be 1..86400000000000 ns (1 day), got " + durationNs);
     }
     Checks.notNull("host", host);
+    checkEvents(events, slaves.size(), durationNs);
     for (String hostSetting : HOST_SETTINGS) {
       if (workload.settings().containsKey(hostSetting)) {
         throw new IllegalArgumentException(
@@ -99,6 +100,53 @@ public record Scenario(
     checkCpuBinding(HostStacks.cpuBinding(workload), host);
   }
 
+  /**
+   * Each event names a slave the bond has and falls inside the test, and a recovery (the carrier
+   * back up) follows a failure of the same slave: the same rules as the command line's {@code
+   * --fail} and {@code --recover}, so a run never ignores an event it was given.
+   */
+  private static void checkEvents(List<LinkEvent> events, int slaveCount, long durationNs) {
+    for (LinkEvent event : events) {
+      int index = slaveIndex(event.slave());
+      if (index < 0 || index >= slaveCount) {
+        throw new IllegalArgumentException(
+            "events: link event for slave '"
+                + event.slave()
+                + "'; allowed: eth0.."
+                + slaveName(slaveCount - 1));
+      }
+      if (event.atNs() < 0 || event.atNs() >= durationNs) {
+        throw new IllegalArgumentException(
+            "events: link event "
+                + event.slave()
+                + " at "
+                + event.atNs()
+                + " ns falls outside the test; allowed: 0.."
+                + (durationNs - 1)
+                + " ns");
+      }
+      if (event.up()
+          && event.fault() == LinkEvent.Fault.CARRIER
+          && events.stream()
+              .noneMatch(
+                  e -> !e.up() && e.slave().equals(event.slave()) && e.atNs() < event.atNs())) {
+        throw new IllegalArgumentException(
+            "events: a recovery of "
+                + event.slave()
+                + " at "
+                + event.atNs()
+                + " ns comes before any failure of it; a slave is up until it fails");
+      }
+    }
+  }
+
+  private static int slaveIndex(String name) {
+    if (name == null || !name.matches("eth[0-9]{1,2}")) {
+      return -1;
+    }
+    return Integer.parseInt(name.substring(3));
+  }
+
   /** netperf -T: a binding needs hosts that model CPU time, and CPUs they have. */
   private static void checkCpuBinding(int[] binding, HostSpec host) {
     for (int cpu : binding) {
@@ -110,7 +158,7 @@ public record Scenario(
             WorkloadSpec.CPU_BINDING,
             Integer.toString(cpu),
             "-T binds netperf and netserver to CPUs, but this run models no CPU time; give"
-                + " --host-profile, --cpu-costs or -c/-C (in code: HostSpec costs)");
+                + " --host-profile, --cpu-costs or -c/-C");
       }
       if (cpu >= host.cpus()) {
         throw new org.bondsim.api.option.OptionException(
