@@ -155,6 +155,17 @@ public final class TcpRrProvider implements WorkloadProvider {
       return Optional.of(connections.sample(transactions * response));
     }
 
+    /** Why there is no transaction rate: no connection, or not one transaction in the time. */
+    private String noFigure(double elapsed) {
+      String unopened = connections.unopened(elapsed);
+      if (unopened != null || transactions > 0) {
+        return unopened;
+      }
+      return "no transaction completed in the test's "
+          + NetperfBanner.seconds(elapsed)
+          + " s (the handshake and one round trip take longer): give -l more time";
+    }
+
     @Override
     public WorkloadResult finish() {
       double elapsed = context.durationNs() / 1e9;
@@ -178,7 +189,7 @@ public final class TcpRrProvider implements WorkloadProvider {
           connections.socketLines(),
           connections.counters(),
           connections.allCounters(),
-          connections.unopened(elapsed));
+          noFigure(elapsed));
     }
   }
 

@@ -136,6 +136,17 @@ public final class TcpStreamProvider implements WorkloadProvider {
       return Optional.of(connections.sample(received));
     }
 
+    /** Why there is no throughput: no connection, or not one byte delivered in the time. */
+    private String noFigure(double seconds) {
+      String unopened = connections.unopened(seconds);
+      if (unopened != null || received > 0) {
+        return unopened;
+      }
+      return "no data reached netserver in the test's "
+          + NetperfBanner.seconds(seconds)
+          + " s: the connection opened but nothing it sent arrived in time";
+    }
+
     @Override
     public WorkloadResult finish() {
       TcpEndpoint first = connections.locals.get(0);
@@ -154,7 +165,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
           connections.socketLines(),
           connections.counters(),
           connections.allCounters(),
-          connections.unopened(context.durationNs() / 1e9));
+          noFigure(context.durationNs() / 1e9));
     }
   }
 
