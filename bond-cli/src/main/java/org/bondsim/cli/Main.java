@@ -30,13 +30,14 @@ public final class Main {
       code = run(args, out, err);
       out.flush();
     } catch (StandardOutput.Failure e) {
-      code = 1;
+      // Thrown while the last output was flushed, after the command finished.
+      code = e.reason().equals("Broken pipe") ? 0 : 1;
     }
     if (stdout.failure() != null) {
       if (stdout.failure().reason().equals("Broken pipe")) {
-        // The reader left (| head): end quietly, with the status a process killed by SIGPIPE
-        // has, as a C tool would.
-        code = 128 + 13;
+        // The reader left on purpose (| head, | grep -q): it has what it wanted; end quietly with
+        // the run's own status, so a pipeline under pipefail does not fail on it.
+        // (The command's own status stands; the handler returned 0 for the interrupted output.)
       } else {
         // An answer that could not be written is not an answer: say why, and fail.
         err.println("bondsim: cannot write to standard output: " + stdout.failure().reason());
@@ -146,9 +147,10 @@ public final class Main {
         });
     commandLine.setExecutionExceptionHandler(
         (ex, failed, parseResult) -> {
-          if (ex instanceof StandardOutput.Failure) {
-            // main reports it, once, after the output is given up.
-            return 1;
+          if (ex instanceof StandardOutput.Failure failure) {
+            // main reports it, once, after the output is given up; a reader that left the pipe
+            // had what it wanted.
+            return failure.reason().equals("Broken pipe") ? 0 : 1;
           }
           if (ex instanceof org.bondsim.core.bond.PluginFault fault) {
             // The plugin's author's to fix: named with its jar, not a usage error, not ours.
@@ -172,7 +174,12 @@ public final class Main {
           return 1;
         });
     int code = commandLine.execute(negativeValuesAttached(commandLine, args));
-    out.flush();
+    try {
+      out.flush();
+    } catch (StandardOutput.Failure e) {
+      // main reports it; the command's status stands unless the output was lost.
+      code = e.reason().equals("Broken pipe") ? code : 1;
+    }
     err.flush();
     return code;
   }
