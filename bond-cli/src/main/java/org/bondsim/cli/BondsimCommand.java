@@ -15,7 +15,9 @@ import picocli.CommandLine.Command;
       XmitHashCommand.class,
       PacketdrillCommand.class,
       ReproduceCommand.class,
-      CrosscheckCommand.class
+      CrosscheckCommand.class,
+      SweepCommand.class,
+      CompareCommand.class
     })
 final class BondsimCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

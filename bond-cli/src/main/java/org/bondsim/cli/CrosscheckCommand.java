@@ -24,8 +24,6 @@ import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
-import org.bondsim.netperf.GlobalOptions;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -104,17 +102,12 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (command.isEmpty() || !command.get(0).equals("netperf")) {
-      throw new IllegalArgumentException(
-          "crosscheck takes a bondsim netperf command line after its own options: crosscheck"
-              + " [--runs N] [--seeds LIST] netperf ARGS, got '"
-              + (command.isEmpty() ? "" : command.get(0))
-              + "'");
-    }
+    List<String> netperf =
+        NetperfLine.afterWordNetperf(command, "crosscheck [--runs N] [--seeds LIST] netperf ARGS");
     int boots = (int) ArgumentParsers.whole("--runs", runs, 0, 100, "");
     int priority = (int) ArgumentParsers.whole("--rt", realtime, 0, 99, "");
     List<Long> seedList = seedList(seeds);
-    Scenario scenario = scenario(command.subList(1, command.size()));
+    Scenario scenario = scenario(netperf);
     LabScenario lab = LabScenario.from(scenario);
     // bondsim runs the links the lab builds (a tbf on a veth, a netem delay), not cables.
     scenario = withSlaves(scenario, LabScenario.labLinks(scenario));
@@ -168,22 +161,7 @@ final class CrosscheckCommand implements Callable<Integer> {
 
   /** The netperf command line as {@code bondsim netperf} reads it, on the guest's kernel. */
   private static Scenario scenario(List<String> args) {
-    CommandLine.Model.CommandSpec netperf = new CommandLine(new NetperfCommand()).getCommandSpec();
-    String refusal =
-        GlobalOptions.refusal(
-            args,
-            name -> {
-              CommandLine.Model.OptionSpec option = netperf.findOption(name);
-              return option != null && option.arity().min() >= 1;
-            });
-    if (refusal != null) {
-      throw new IllegalArgumentException(refusal);
-    }
-    NetperfCommand parsed = new NetperfCommand();
-    CommandLine line = new CommandLine(parsed);
-    line.setAllowOptionsAsOptionParameters(true);
-    line.parseArgs(args.toArray(String[]::new));
-    Scenario scenario = NetperfRun.from(parsed).scenario();
+    Scenario scenario = NetperfLine.scenario(args);
     Map<String, String> settings = new LinkedHashMap<>(GUEST_KERNEL);
     settings.putAll(scenario.workload().settings());
     WorkloadSpec w = scenario.workload();

@@ -131,6 +131,9 @@ public final class Main {
     commandLine.setErr(err);
     // crosscheck's own options come first; from the word netperf on, the words are netperf's.
     commandLine.getSubcommands().get("crosscheck").setStopAtPositional(true);
+    commandLine.getSubcommands().get("sweep").setStopAtPositional(true);
+    // compare's lines are quoted argument lists; one starting with -t is a line, not an option.
+    commandLine.getSubcommands().get("compare").setUnmatchedOptionsArePositionalParams(true);
     // A value such as -400 (which starts like the -4 option) is the option's bad value, not an
     // option.
     commandLine.setAllowOptionsAsOptionParameters(true);
