@@ -335,6 +335,14 @@ final class NetperfCommand implements Callable<Integer> {
   Path series;
 
   @Option(
+      names = "--plot",
+      paramLabel = "FILE.png|FILE.svg",
+      description =
+          "With --series: draw it, goodput and each slave's rate, cwnd, ssthresh and in flight,"
+              + " retransmissions and reordering per interval, over the test's time.")
+  Path plot;
+
+  @Option(
       names = "--interval",
       paramLabel = "TIME",
       description = "The --series interval, such as 10ms (default 100ms).")
@@ -451,6 +459,12 @@ final class NetperfCommand implements Callable<Integer> {
     if (pcapSnaplen != null && pcap == null) {
       throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
     }
+    if (plot != null && series == null) {
+      throw new IllegalArgumentException("--plot needs --series FILE.csv (the data it draws)");
+    }
+    if (plot != null) {
+      Pictures.checkName("--plot", plot);
+    }
     if (interval != null && series == null) {
       throw new IllegalArgumentException("--interval needs --series FILE.csv");
     }
@@ -528,6 +542,17 @@ final class NetperfCommand implements Callable<Integer> {
     progress.done();
     if (seriesFile != null) {
       seriesFile.finish();
+      if (plot != null) {
+        SeriesPlot.draw(
+            series,
+            plot,
+            String.format(
+                java.util.Locale.ROOT,
+                "%s over %s, %d slaves: goodput and what each slave sent",
+                report.test(),
+                report.mode(),
+                report.slaves().size()));
+      }
     }
     java.util.Optional<String> failure = report.result().failure();
     if (failure.isPresent()) {

@@ -133,6 +133,12 @@ final class XmitHashCommand implements Callable<Integer> {
   @Option(names = "--spread", description = "Report how --flows random flows spread over slaves.")
   boolean spread;
 
+  @Option(
+      names = "--plot",
+      paramLabel = "FILE.png|FILE.svg",
+      description = "With --spread: draw the flows per slave beside the uniform share.")
+  java.nio.file.Path plot;
+
   @Option(names = "--flows", defaultValue = "10000", description = "Flows for --spread.")
   int flows;
 
@@ -154,7 +160,13 @@ final class XmitHashCommand implements Callable<Integer> {
       }
       return csv(out, hashFormula);
     }
+    if (plot != null && !spread) {
+      throw new IllegalArgumentException("--plot needs --spread (the histogram it draws)");
+    }
     if (spread) {
+      if (plot != null) {
+        Pictures.checkName("--plot", plot);
+      }
       return spread(out, hashFormula);
     }
     XmitHash hash = hasher(policy, hashFormula);
@@ -395,8 +407,26 @@ final class XmitHashCommand implements Callable<Integer> {
     for (int s = 0; s < slaves; s++) {
       out.printf(Locale.ROOT, "%-6d %10d %7.2f%%%n", s, counts[s], 100.0 * counts[s] / flows);
     }
+    double p =
+        slaves > 1
+            ? ChiSquaredDistribution.of(slaves - 1).survivalProbability(chiSquare)
+            : Double.NaN;
+    if (plot != null) {
+      SpreadPlot.draw(
+          plot,
+          counts,
+          expected,
+          String.format(
+              Locale.ROOT,
+              "xmit_hash_policy %s, %d random flows over %d slaves%s",
+              hash.policy().word(),
+              flows,
+              slaves,
+              slaves > 1
+                  ? String.format(Locale.ROOT, ": chi-square %.3f, p = %.4g", chiSquare, p)
+                  : ""));
+    }
     if (slaves > 1) {
-      double p = ChiSquaredDistribution.of(slaves - 1).survivalProbability(chiSquare);
       out.printf(
           Locale.ROOT,
           "chi-square %.3f with %d degrees of freedom against uniform (%.1f flows per slave),"
