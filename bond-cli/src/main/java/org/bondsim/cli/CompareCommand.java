@@ -127,8 +127,8 @@ final class CompareCommand implements Callable<Integer> {
         r.paired()
             ? r.seedsA().size() + " seeds, paired (run k of A and of B share seed k): " + r.seedsA()
             : "A on seeds " + r.seedsA() + ", B on seeds " + r.seedsB() + " (Welch)");
-    out.println("A: netperf " + String.join(" ", a));
-    out.println("B: netperf " + String.join(" ", b));
+    out.println("A: netperf " + quoted(a));
+    out.println("B: netperf " + quoted(b));
     out.println();
     out.printf(
         Locale.ROOT,
@@ -144,10 +144,10 @@ final class CompareCommand implements Callable<Integer> {
     for (Compare.Figure f : shown) {
       out.printf(
           Locale.ROOT,
-          "%-34s %14.6g %14.6g %11s   %s%n",
+          "%-34s %14s %14s %11s   %s%n",
           f.name(),
-          f.aMean(),
-          f.bMean(),
+          figure(f.aMean()),
+          figure(f.bMean()),
           Double.isNaN(f.differencePercent())
               ? String.format(Locale.ROOT, "%+.4g", f.difference().mean())
               : String.format(Locale.ROOT, "%+.2f %%", f.differencePercent()),
@@ -162,6 +162,23 @@ final class CompareCommand implements Callable<Integer> {
     }
     out.println();
     out.println("verdict: " + r.verdict());
+  }
+
+  /** Six significant digits, no exponent, no trailing zeros: 1373.7, 0.0123, 140000. */
+  private static String figure(double value) {
+    if (value == 0) {
+      return "0";
+    }
+    return new java.math.BigDecimal(value)
+        .round(new java.math.MathContext(6))
+        .stripTrailingZeros()
+        .toPlainString();
+  }
+
+  /** The words as a shell line, a word with a blank quoted. */
+  private static String quoted(List<String> words) {
+    return String.join(
+        " ", words.stream().map(w -> w.contains(" ") ? "\"" + w + "\"" : w).toList());
   }
 
   private static ObjectNode json(Compare.Result r) {

@@ -242,6 +242,12 @@ public final class Compare {
     return own.isEmpty() ? name : name + " (" + String.join(" ", own) + ")";
   }
 
+  /**
+   * Settings given as word pairs: each pair counts on its own, so a label names the one changed.
+   */
+  private static final java.util.Set<String> WORD_OPTIONS =
+      java.util.Set.of("--bond", "--receiver", "--sender", "--port-channel");
+
   private static List<String> pairs(List<String> args) {
     List<String> out = new ArrayList<>();
     boolean test = false;
@@ -256,6 +262,13 @@ public final class Compare {
               && (test
                   ? arg.matches("-[A-Za-z]") && !args.get(i + 1).matches("-[A-Za-z].*")
                   : org.bondsim.cli.NetperfLine.takesValue(arg));
+      if (value && !test && WORD_OPTIONS.contains(arg)) {
+        String[] words = args.get(++i).trim().split("\\s+");
+        for (int w = 0; w + 1 < words.length; w += 2) {
+          out.add(arg + " " + words[w] + " " + words[w + 1]);
+        }
+        continue;
+      }
       String words = value ? arg + " " + quoted(args.get(++i)) : arg;
       out.add(test ? "-- " + words : words);
     }

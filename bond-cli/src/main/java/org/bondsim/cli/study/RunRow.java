@@ -75,6 +75,7 @@ public record RunRow(int index, List<String> axisValues, long seed, Map<String, 
     c.add("failure");
     c.add("throughput_mbps");
     c.add("transactions_per_s");
+    c.add("transactions_per_s_summed");
     c.add("mean_latency_us");
     c.add("p50_latency_us");
     c.add("p90_latency_us");
@@ -127,6 +128,7 @@ public record RunRow(int index, List<String> axisValues, long seed, Map<String, 
       for (String name :
           List.of(
               "transactions_per_s",
+              "transactions_per_s_summed",
               "mean_latency_us",
               "p50_latency_us",
               "p90_latency_us",

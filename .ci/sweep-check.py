@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""The figures the README's "Many runs" section quotes from its sweep, checked against the
+summary.csv that sweep wrote: .ci/sweep-check.py DIR/summary.csv"""
+import csv
+import sys
+
+rows = list(csv.DictReader(open(sys.argv[1])))
+def point(figure, slaves, reordering):
+    for r in rows:
+        if (r["figure"] == figure and r["slaves"] == slaves
+                and r["net.ipv4.tcp_reordering"] == reordering):
+            return r
+    sys.exit(f"no {figure} at {slaves}, {reordering}")
+
+problems = []
+for reordering in ("3", "127"):
+    one = float(point("throughput_mbps", "1x1000", reordering)["mean"])
+    if round(one) != 941:
+        problems.append(f"one link: {one}, README 941")
+five = float(point("throughput_mbps", "5x1000", "3")["mean"])
+if round(five) != 4694:
+    problems.append(f"five links: {five}, README 4 694")
+high = [float(point("throughput_mbps", f"{n}x1000", r)["mean"])
+        for n in (6, 7, 8) for r in ("3", "127")]
+if (round(min(high)), round(max(high))) != (5330, 5457):
+    problems.append(f"six to eight links: {min(high)}..{max(high)}, README 5 330 to 5 457")
+cpu = [float(point("cpu_remote_percent", f"{n}x1000", r)["mean"])
+       for n in (6, 7, 8) for r in ("3", "127")]
+if not all(97 <= c < 100 for c in cpu):
+    problems.append(f"receiver CPU at six to eight links: {cpu}, README 97 to 99 %")
+for n in range(1, 9):
+    a = point("throughput_mbps", f"{n}x1000", "3")
+    b = point("throughput_mbps", f"{n}x1000", "127")
+    lo = max(float(a["ci95_low"]), float(b["ci95_low"]))
+    hi = min(float(a["ci95_high"]), float(b["ci95_high"]))
+    if lo > hi:
+        problems.append(f"{n} links: tcp_reordering 3 and 127 differ beyond their bands")
+if problems:
+    sys.exit("the README's sweep figures no longer hold:\n  " + "\n  ".join(problems))
+print("the README's sweep figures hold")
