@@ -57,11 +57,19 @@ final class XmitHashCommand implements Callable<Integer> {
 
   @Option(
       names = "--policy",
-      defaultValue = "layer2",
       description =
           "xmit_hash_policy: layer2, layer3+4, layer2+3, encap2+3, encap3+4, vlan+srcmac."
-              + " Default: ${DEFAULT-VALUE}.")
+              + " Default: layer2.")
   String policy;
+
+  @Option(
+      names = "--bond",
+      paramLabel = "SETTINGS",
+      description =
+          "Ask a registered mode instead, plugins included (BONDSIM_CLASSPATH), in 'ip link'"
+              + " words: \"mode balance-xor xmit_hash_policy layer3+4\", \"mode balance-tlb\"."
+              + " Its slaves are all up; no time passes (see README).")
+  String bond;
 
   @Option(
       names = "--formula",
@@ -151,6 +159,16 @@ final class XmitHashCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--slaves must be 1..1024, got " + slaves);
     }
     PrintWriter out = spec.commandLine().getOut();
+    if (bond != null && policy != null) {
+      throw new IllegalArgumentException(
+          "--policy and --bond both choose; give xmit_hash_policy inside --bond (\"mode"
+              + " balance-xor xmit_hash_policy "
+              + policy
+              + "\")");
+    }
+    if (policy == null) {
+      policy = "layer2";
+    }
     HashFormula hashFormula = parseFormula(formula);
     if (input != null) {
       if (spread) {
@@ -169,13 +187,24 @@ final class XmitHashCommand implements Callable<Integer> {
       }
       return spread(out, hashFormula);
     }
-    XmitHash hash = hasher(policy, hashFormula);
+    ModeSelector mode = bond == null ? null : ModeSelector.of(bond, slaves, seed);
     Frame frame;
     try {
       frame = new FrameFields(singleFrameFields(false)).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(optionNames(e.getMessage()), e);
     }
+    if (mode != null) {
+      out.printf(
+          Locale.ROOT,
+          "mode %s (%s)%nslave %s of %d%n",
+          mode.mode(),
+          mode.origin(),
+          slaveWord(mode.select(frame)),
+          slaves);
+      return 0;
+    }
+    XmitHash hash = hasher(policy, hashFormula);
     int h = hash.hash(frame);
     out.printf(
         Locale.ROOT,
@@ -270,7 +299,11 @@ final class XmitHashCommand implements Callable<Integer> {
    * Hashes every row of {@code --input}, one row at a time: rows stream in and out, so memory does
    * not grow with the file. A UTF-8 byte-order mark and CRLF line ends are accepted.
    */
+  /** With --bond and --input: the mode every row goes through, in order. */
+  private ModeSelector inputMode;
+
   private int csv(PrintWriter out, HashFormula hashFormula) throws IOException {
+    inputMode = bond == null ? null : ModeSelector.of(bond, slaves, seed);
     CsvMapper mapper = new CsvMapper();
     mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
     // Quote only cells that need it, so rows come back as they were written.
@@ -308,7 +341,7 @@ final class XmitHashCommand implements Callable<Integer> {
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("--input file not found: " + file);
     } catch (IOException | RuntimeException e) {
-      if (e instanceof IllegalArgumentException) {
+      if (e instanceof IllegalArgumentException || e instanceof org.bondsim.core.bond.PluginFault) {
         throw e;
       }
       throw new IllegalArgumentException(CsvInput.describe(file, line, e));
@@ -335,6 +368,15 @@ final class XmitHashCommand implements Callable<Integer> {
     int h;
     try {
       String policyText = fields.get("policy").trim();
+      if (inputMode != null) {
+        if (!policyText.isEmpty()) {
+          throw new IllegalArgumentException(
+              "policy: must be empty with --bond (the mode chooses), got '" + policyText + "'");
+        }
+        // A mode has no hash of its own to show: hash_u32 is empty, slave is its choice.
+        return concat(
+            row, List.of("", slaveWord(inputMode.select(new FrameFields(fields).build()))));
+      }
       XmitHash hash;
       try {
         hash = hashers.computeIfAbsent(policyText, p -> hasher(p, hashFormula));
@@ -355,6 +397,17 @@ final class XmitHashCommand implements Callable<Integer> {
             Integer.toString(Integer.remainderUnsigned(h, slaves))));
   }
 
+  /** A mode's choice in words: the slave's index, {@code all} (broadcast) or {@code none}. */
+  static String slaveWord(int choice) {
+    if (choice == org.bondsim.api.policy.TxPolicy.ALL_UP_SLAVES) {
+      return "all";
+    }
+    if (choice == org.bondsim.api.policy.TxPolicy.NO_SLAVE) {
+      return "none";
+    }
+    return Integer.toString(choice);
+  }
+
   private static List<String> concat(List<String> a, List<String> b) {
     List<String> all = new ArrayList<>(a);
     all.addAll(b);
@@ -365,7 +418,8 @@ final class XmitHashCommand implements Callable<Integer> {
     if (flows < 1 || flows > 100_000_000) {
       throw new IllegalArgumentException("--flows must be 1..100000000, got " + flows);
     }
-    XmitHash hash = hasher(policy, hashFormula);
+    ModeSelector mode = bond == null ? null : ModeSelector.of(bond, slaves, seed);
+    XmitHash hash = mode == null ? hasher(policy, hashFormula) : null;
     Map<String, String> fixed = singleFrameFields(true);
     if (fixed.get("ip_proto").isEmpty()) {
       fixed.put("ip_proto", "6");
@@ -373,42 +427,59 @@ final class XmitHashCommand implements Callable<Integer> {
     List<String> random = new ArrayList<>();
     SplittableRandom rng = new SplittableRandom(seed);
     long[] counts = new long[slaves];
+    long everySlave = 0;
+    long noSlave = 0;
     for (int i = 0; i < flows; i++) {
-      Map<String, String> fields = new LinkedHashMap<>(fixed);
-      randomIfEmpty(fields, "src_mac", () -> randomMac(rng), random, i);
-      randomIfEmpty(fields, "dst_mac", () -> randomMac(rng), random, i);
-      randomIfEmpty(fields, "src_ip", () -> randomIp(rng), random, i);
-      randomIfEmpty(fields, "dst_ip", () -> randomIp(rng), random, i);
-      String p = fields.get("ip_proto");
-      if (p.equals("6") || p.equals("17") || p.equals("132")) {
-        randomIfEmpty(
-            fields, "src_port", () -> Integer.toString(rng.nextInt(32768, 61000)), random, i);
-        randomIfEmpty(fields, "dst_port", () -> Integer.toString(rng.nextInt(1, 65536)), random, i);
-      } else if (p.equals("1") || p.equals("58")) {
-        randomIfEmpty(fields, "icmp_id", () -> Integer.toString(rng.nextInt(65536)), random, i);
+      Frame frame = new FrameFields(randomFlow(fixed, rng, random, i)).build();
+      int choice =
+          mode == null ? Integer.remainderUnsigned(hash.hash(frame), slaves) : mode.select(frame);
+      if (choice == org.bondsim.api.policy.TxPolicy.ALL_UP_SLAVES) {
+        everySlave++;
+      } else if (choice == org.bondsim.api.policy.TxPolicy.NO_SLAVE) {
+        noSlave++;
+      } else {
+        counts[choice]++;
       }
-      counts[Integer.remainderUnsigned(hash.hash(new FrameFields(fields).build()), slaves)]++;
+    }
+    String who =
+        mode == null
+            ? "xmit_hash_policy " + hash.policy().word() + " (" + hashFormula.word() + ")"
+            : "mode " + mode.mode() + " (" + mode.origin() + ")";
+    out.printf(
+        Locale.ROOT,
+        "%s, %d slaves, %d random flows (seed %d); random fields: %s%n",
+        who,
+        slaves,
+        flows,
+        seed,
+        random.isEmpty() ? "none" : String.join(" ", random));
+    if (mode != null && mode.spraysPackets()) {
+      out.println(
+          "(the mode sprays packets: a flow's frames take every slave in turn; the table shows"
+              + " where each flow's first frame went)");
+    }
+    out.printf("%-6s %10s %8s%n", "slave", "flows", "share");
+    for (int s = 0; s < slaves; s++) {
+      out.printf(Locale.ROOT, "%-6d %10d %7.2f%%%n", s, counts[s], 100.0 * counts[s] / flows);
+    }
+    for (Map.Entry<String, Long> other : Map.of("all", everySlave, "none", noSlave).entrySet()) {
+      if (other.getValue() > 0) {
+        out.printf(
+            Locale.ROOT,
+            "%-6s %10d %7.2f%%%n",
+            other.getKey(),
+            other.getValue(),
+            100.0 * other.getValue() / flows);
+      }
     }
     double expected = (double) flows / slaves;
     double chiSquare = 0;
     for (long count : counts) {
       chiSquare += (count - expected) * (count - expected) / expected;
     }
-    out.printf(
-        Locale.ROOT,
-        "xmit_hash_policy %s (%s), %d slaves, %d random flows (seed %d); random fields: %s%n",
-        hash.policy().word(),
-        hashFormula.word(),
-        slaves,
-        flows,
-        seed,
-        random.isEmpty() ? "none" : String.join(" ", random));
-    out.printf("%-6s %10s %8s%n", "slave", "flows", "share");
-    for (int s = 0; s < slaves; s++) {
-      out.printf(Locale.ROOT, "%-6d %10d %7.2f%%%n", s, counts[s], 100.0 * counts[s] / flows);
-    }
+    boolean uniformTest = slaves > 1 && everySlave == 0 && noSlave == 0;
     double p =
-        slaves > 1
+        uniformTest
             ? ChiSquaredDistribution.of(slaves - 1).survivalProbability(chiSquare)
             : Double.NaN;
     if (plot != null) {
@@ -418,15 +489,15 @@ final class XmitHashCommand implements Callable<Integer> {
           expected,
           String.format(
               Locale.ROOT,
-              "xmit_hash_policy %s, %d random flows over %d slaves%s",
-              hash.policy().word(),
+              "%s, %d random flows over %d slaves%s",
+              mode == null ? "xmit_hash_policy " + hash.policy().word() : "mode " + mode.mode(),
               flows,
               slaves,
-              slaves > 1
+              uniformTest
                   ? String.format(Locale.ROOT, ": chi-square %.3f, p = %.4g", chiSquare, p)
                   : ""));
     }
-    if (slaves > 1) {
+    if (uniformTest) {
       out.printf(
           Locale.ROOT,
           "chi-square %.3f with %d degrees of freedom against uniform (%.1f flows per slave),"
@@ -435,8 +506,29 @@ final class XmitHashCommand implements Callable<Integer> {
           slaves - 1,
           expected,
           p);
+    } else if (slaves > 1) {
+      out.println("chi-square: none (some flows took every slave or none, so no one slave)");
     }
     return 0;
+  }
+
+  /** One random flow: the fields given stay, the others are drawn. */
+  private static Map<String, String> randomFlow(
+      Map<String, String> fixed, SplittableRandom rng, List<String> random, int i) {
+    Map<String, String> fields = new LinkedHashMap<>(fixed);
+    randomIfEmpty(fields, "src_mac", () -> randomMac(rng), random, i);
+    randomIfEmpty(fields, "dst_mac", () -> randomMac(rng), random, i);
+    randomIfEmpty(fields, "src_ip", () -> randomIp(rng), random, i);
+    randomIfEmpty(fields, "dst_ip", () -> randomIp(rng), random, i);
+    String p = fields.get("ip_proto");
+    if (p.equals("6") || p.equals("17") || p.equals("132")) {
+      randomIfEmpty(
+          fields, "src_port", () -> Integer.toString(rng.nextInt(32768, 61000)), random, i);
+      randomIfEmpty(fields, "dst_port", () -> Integer.toString(rng.nextInt(1, 65536)), random, i);
+    } else if (p.equals("1") || p.equals("58")) {
+      randomIfEmpty(fields, "icmp_id", () -> Integer.toString(rng.nextInt(65536)), random, i);
+    }
+    return fields;
   }
 
   private static void randomIfEmpty(
