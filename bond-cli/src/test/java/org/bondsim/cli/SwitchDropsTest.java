@@ -40,4 +40,34 @@ class SwitchDropsTest {
     long filtered = json.get("switch").get("filtered").asLong();
     assertThat(json.get("frames").get("dropped_on_the_way").asLong()).isEqualTo(tail + filtered);
   }
+
+  /**
+   * A black hole on the switch-to-host side of a cable loses frames at the switch's end of that
+   * cable: they are the slave's drops, and with the switch's filtered learning packets they are
+   * every frame lost on the way.
+   */
+  @Test
+  void aBlackHoleTowardsTheHostIsTheSlavesDrop() throws Exception {
+    JsonNode json =
+        CliRunner.json(
+            "netperf",
+            "-t",
+            "TCP_STREAM",
+            "-l",
+            "1",
+            "--bond",
+            "mode balance-tlb miimon 100",
+            "--slaves",
+            "2x1000",
+            "--blackhole",
+            "eth0@0.5s:rx",
+            "--json",
+            "--",
+            "-m",
+            "16384");
+    long blackhole = json.get("slaves").get(0).get("drops_by_reason").path("blackhole").asLong();
+    assertThat(blackhole).isPositive();
+    assertThat(json.get("frames").get("dropped_on_the_way").asLong())
+        .isEqualTo(blackhole + json.get("switch").get("filtered").asLong());
+  }
 }

@@ -170,7 +170,9 @@ public record RunReport(
    * @param flows distinct flows (streams) the slave sent frames of
    * @param rxPackets frames received by the receiver's slave
    * @param rxBytes their bytes
-   * @param drops dropped frames by reason name, sender and receiver side together, non-zero only
+   * @param drops dropped frames by reason name, sender and receiver side together, non-zero only;
+   *     through a switch also what the cables to this slave lost at the switch's end (not its tail
+   *     drops, which the switch's table shows)
    * @param linkFailures times the sender's monitor committed the slave DOWN
    * @param linkState the sender's committed link state at the end
    */

@@ -105,6 +105,13 @@ final class RunReports {
       Map<String, Long> drops = new LinkedHashMap<>();
       for (DropReason reason : DropReason.values()) {
         long count = tx.stats().drops(reason) + rx.stats().drops(reason);
+        if (fabric != null && reason != DropReason.TX_QUEUE_FULL) {
+          // Through a switch, the frames a slave's cable loses towards its host (a black hole on
+          // the receive side, a carrier that is down) are counted at the switch's end of that
+          // cable; they are the slave's. The switch's own tail drops stay in its table.
+          count += switchSideDrops(fabric, "local/" + tx.name(), reason);
+          count += switchSideDrops(fabric, "remote/" + rx.name(), reason);
+        }
         if (count > 0) {
           drops.put(reason.counterName(), count);
         }
@@ -302,5 +309,14 @@ final class RunReports {
       groups.add(new RunReport.FlowMoveGroup("remote", (group[0] - startNs) / 1e9, group[1]));
     }
     return groups;
+  }
+
+  private static long switchSideDrops(LearningSwitch fabric, String port, DropReason reason) {
+    for (int p = 0; p < fabric.portCount(); p++) {
+      if (fabric.portName(p).equals(port)) {
+        return fabric.portStats(p).drops(reason);
+      }
+    }
+    return 0;
   }
 }
