@@ -187,7 +187,9 @@ final class XmitHashCommand implements Callable<Integer> {
       }
       return spread(out, hashFormula);
     }
+    // The mode or policy first: a bad one is the message, whatever the frame's fields say.
     ModeSelector mode = bond == null ? null : ModeSelector.of(bond, slaves, seed);
+    XmitHash hash = bond == null ? hasher(policy, hashFormula) : null;
     Frame frame;
     try {
       frame = new FrameFields(singleFrameFields(false)).build();
@@ -204,7 +206,6 @@ final class XmitHashCommand implements Callable<Integer> {
           slaves);
       return 0;
     }
-    XmitHash hash = hasher(policy, hashFormula);
     int h = hash.hash(frame);
     out.printf(
         Locale.ROOT,
