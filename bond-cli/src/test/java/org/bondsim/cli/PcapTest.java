@@ -87,7 +87,9 @@ class PcapTest {
           read(dir.resolve("remote-eth" + i + ".pcap")).stream()
               .filter(s -> s.source() == sender)
               .count();
-      assertThat(sent).isEqualTo(slave.get("tx_packets").asLong());
+      // Captured when handed to the driver, counted when sent: the frame still being serialised
+      // when the run ends is in the capture and not yet in tx_packets, as on Linux.
+      assertThat(sent - slave.get("tx_packets").asLong()).isBetween(0L, 1L);
       assertThat(received).isEqualTo(slave.get("rx_packets").asLong());
     }
     // What TCP analysis calls out-of-order: data below the highest sequence seen before it.
@@ -187,5 +189,43 @@ class PcapTest {
     assertThat(pdu.get(36)).as("partner TLV").isEqualTo((byte) 2);
     assertThat(pdu.get(56)).as("collector TLV").isEqualTo((byte) 3);
     assertThat(pdu.get(72)).as("terminator TLV").isEqualTo((byte) 0);
+  }
+
+  /**
+   * As tcpdump writes them: every file in time order (capinfos' "strict time order"), though the
+   * interfaces receive while they send, GSO segments included; a SYN's acknowledgment field 0.
+   */
+  @Test
+  void everyCaptureIsInTimeOrderAndASynCarriesNoAcknowledgment(@TempDir Path dir) throws Exception {
+    List<String> args = new ArrayList<>(List.of(RUN));
+    args.addAll(List.of("--sender", "gso on", "--pcap", dir.toString(), "--", "-m", "65536"));
+    CliRunner run = CliRunner.run(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<Path> files;
+    try (java.util.stream.Stream<Path> list = Files.list(dir)) {
+      files = list.sorted().toList();
+    }
+    assertThat(files).hasSizeGreaterThanOrEqualTo(8);
+    for (Path file : files) {
+      ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+      in.position(24);
+      long last = Long.MIN_VALUE;
+      while (in.remaining() >= 16) {
+        long atNs = (in.getInt() & 0xFFFFFFFFL) * 1_000_000_000L + in.getInt();
+        int saved = in.getInt();
+        in.getInt();
+        ByteBuffer frame = in.slice().limit(saved).order(ByteOrder.BIG_ENDIAN);
+        in.position(in.position() + saved);
+        assertThat(atNs).as(file.getFileName() + " in time order").isGreaterThanOrEqualTo(last);
+        last = atNs;
+        if (frame.getShort(12) == 0x0800) {
+          int tcp = 14 + (frame.get(14) & 0x0F) * 4;
+          boolean ack = (frame.get(tcp + 13) & 0x10) != 0;
+          if (!ack) {
+            assertThat(frame.getInt(tcp + 8)).as("acknowledgment field, ACK clear").isZero();
+          }
+        }
+      }
+    }
   }
 }

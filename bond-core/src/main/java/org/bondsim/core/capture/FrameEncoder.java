@@ -193,7 +193,9 @@ final class FrameEncoder {
       }
     }
     out.putShort((short) ports.sourcePort()).putShort((short) ports.destinationPort());
-    out.putInt((int) segment.sequence()).putInt((int) segment.acknowledgment());
+    // With ACK clear the field is not an acknowledgment: Linux sends rcv_nxt, 0 before a SYN.
+    long ack = segment.has(TcpSegment.ACK) ? segment.acknowledgment() : 0;
+    out.putInt((int) segment.sequence()).putInt((int) ack);
     out.putShort((short) (((headerBytes / 4) << 12) | (segment.flags() & 0xFF)));
     out.putShort((short) Math.min(65535, window));
     out.putShort((short) 0).putShort((short) 0);

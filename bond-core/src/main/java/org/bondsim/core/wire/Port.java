@@ -58,7 +58,6 @@ public final class Port {
   private boolean sendingCharges;
   // When the skb now leaving was dequeued, and whether the capture already holds it whole.
   private long handedToDriverNs;
-  private boolean tappedWhole;
   private FrameTap tap;
   private long remainder;
   // This transmitter's oscillator: its offset from nominal in parts per billion, what the offset
@@ -302,17 +301,27 @@ public final class Port {
 
   private void startSending(Packet packet, boolean chargesOwner, long startNs) {
     handedToDriverNs = loop.now();
+    // A packet socket sees what is handed to the driver, when it is handed over
+    // (dev_queue_xmit_nit in xmit_one): a TSO super-packet whole, software GSO's segments each,
+    // all at this instant. Written now, a capture stays in time order with the frames the
+    // interface receives while these are on their way out.
     if (packet.segments() == 1) {
-      tappedWhole = false;
+      if (tap != null) {
+        tap.frame(handedToDriverNs, packet);
+      }
       serialise(packet, chargesOwner, startNs);
       return;
     }
-    tappedWhole = tap != null && hardwareSegmentation;
-    if (tappedWhole) {
+    if (tap != null && hardwareSegmentation) {
       tap.frame(handedToDriverNs, packet);
     }
     burstChargesLast = chargesOwner;
     Segmenter.split(packet, toBurst);
+    if (tap != null && !hardwareSegmentation) {
+      for (Packet segment : burst) {
+        tap.frame(handedToDriverNs, segment);
+      }
+    }
     Packet first = burst.pollFirst();
     serialise(first, burst.isEmpty() && chargesOwner, startNs);
   }
@@ -347,9 +356,6 @@ public final class Port {
     boolean charges = sendingCharges;
     sending = null;
     senderStats.countTx(packet.transmittedBytes(), packet.flowId());
-    if (tap != null && !tappedWhole) {
-      tap.frame(handedToDriverNs, packet);
-    }
     putOnWire(packet, now + link.propagationDelayNs() + extraDelayNs);
     if (!burst.isEmpty()) {
       Packet next = burst.pollFirst();
