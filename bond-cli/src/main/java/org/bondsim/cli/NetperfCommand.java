@@ -452,6 +452,16 @@ final class NetperfCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
+    if ((localCpu || remoteCpu) && costProfile == null && cpuCosts == null && hostProfile == null) {
+      // netperf's -c only observes; here a CPU figure needs a CPU model, and the model charges
+      // CPU time that paces the run. Say so rather than change the result in silence.
+      err.println(
+          "bondsim: note: -c/-C switched on the default host model (host profile 'default':"
+              + " generic-2010 CPU costs"
+              + (receiver == null && cpus == null ? " and its receive path" : "")
+              + "), whose CPU time paces the run, so its figures differ from the same line without"
+              + " -c/-C; --cost-profile or --host-profile chooses the model for both");
+    }
     Progress progress = Progress.on(err);
     if (pcap != null && pcap.toString().isEmpty()) {
       throw new IllegalArgumentException("--pcap needs a directory, got ''");
