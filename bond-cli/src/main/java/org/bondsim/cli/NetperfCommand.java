@@ -107,6 +107,29 @@ final class NetperfCommand implements Callable<Integer> {
   String cpuBinding;
 
   @Option(
+      names = "-p",
+      paramLabel = "port[,lport]",
+      description =
+          "netserver's control port (and netperf's own): accepted; the simulated hosts have no"
+              + " control connection, so it changes nothing (a note says so).")
+  String controlPort;
+
+  @Option(
+      names = "-i",
+      paramLabel = "max[,min]",
+      description =
+          "Confidence iterations: accepted; a run is deterministic, so every iteration gives the"
+              + " same figure and one is run (a note says so; vary --seed, or use bondsim"
+              + " compare, for a spread).")
+  String iterations;
+
+  @Option(
+      names = "-I",
+      paramLabel = "level[,width]",
+      description = "Confidence level (95 or 99) and interval width in %%: accepted, as -i.")
+  String confidence;
+
+  @Option(
       names = "-P",
       paramLabel = "0|1",
       defaultValue = "1",
@@ -452,16 +475,7 @@ final class NetperfCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
-    if ((localCpu || remoteCpu) && costProfile == null && cpuCosts == null && hostProfile == null) {
-      // netperf's -c only observes; here a CPU figure needs a CPU model, and the model charges
-      // CPU time that paces the run. Say so rather than change the result in silence.
-      err.println(
-          "bondsim: note: -c/-C switched on the default host model (host profile 'default':"
-              + " generic-2010 CPU costs"
-              + (receiver == null && cpus == null ? " and its receive path" : "")
-              + "), whose CPU time paces the run, so its figures differ from the same line without"
-              + " -c/-C; --cost-profile or --host-profile chooses the model for both");
-    }
+    PastedWords.notes(this).forEach(note -> err.println("bondsim: note: " + note));
     Progress progress = Progress.on(err);
     if (pcap != null && pcap.toString().isEmpty()) {
       throw new IllegalArgumentException("--pcap needs a directory, got ''");

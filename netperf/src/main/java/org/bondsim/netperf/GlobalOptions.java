@@ -27,8 +27,6 @@ public final class GlobalOptions {
           Map.entry("-B", "result brand text"),
           Map.entry("-d", "debug output"),
           Map.entry("-F", "fill the send buffer from a file"),
-          Map.entry("-i", "confidence-interval iterations"),
-          Map.entry("-I", "confidence level and interval width"),
           Map.entry("-j", "keep additional timing statistics"),
           Map.entry("-k", "keyval output selectors"),
           Map.entry("-K", "congestion control algorithm per side (use --sysctl)"),
@@ -36,7 +34,6 @@ public final class GlobalOptions {
           Map.entry("-N", "no control connection"),
           Map.entry("-o", "CSV output selectors"),
           Map.entry("-O", "human-readable output selectors"),
-          Map.entry("-p", "netserver port"),
           Map.entry("-r", "confidence on the result only"),
           Map.entry("-S", "SO_KEEPALIVE on the data connection"),
           Map.entry("-w", "send interval (pacing; use --rate-mbps)"),
@@ -71,7 +68,7 @@ public final class GlobalOptions {
               + " ("
               + what
               + ") is not modelled by bondsim; the global options it takes are -t, -l, -H, -L,"
-              + " -4, -c, -C, -s, -T, -P, -f, -v, -D, -V, -h (see 'bondsim netperf --help')";
+              + " -4, -c, -C, -s, -T, -P, -p, -i, -I, -f, -v, -D, -V, -h (see 'bondsim netperf --help')";
         }
       }
     }
