@@ -129,4 +129,35 @@ final class InterimSpool implements TimeSeries.Sink, AutoCloseable {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** A spool in a temporary file, or a one-line refusal naming TMPDIR when none can be made. */
+  static InterimSpool open() {
+    try {
+      return new InterimSpool();
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException(
+          "-D needs a temporary file, which cannot be created ("
+              + SeriesFile.reason(e)
+              + "; set TMPDIR or java.io.tmpdir to a writable directory)");
+    }
+  }
+
+  /** netperf's -D interval[,units]: seconds (a negative one as netperf's timestamp mode). */
+  static long demoInterval(String text) {
+    String first = text.split(",", -1)[0].trim();
+    double seconds;
+    try {
+      // netperf takes -D's interval only when it starts with a digit; "-D -1" is another option.
+      seconds = Double.parseDouble(first);
+    } catch (NumberFormatException e) {
+      seconds = -1;
+    }
+    if (!(seconds >= 0.001 && seconds <= 86_400)) {
+      throw new IllegalArgumentException(
+          "-D interval must be seconds 0.001..86400 (netperf's interval[,units]), got '"
+              + text
+              + "'");
+    }
+    return Math.round(seconds * 1e9);
+  }
 }

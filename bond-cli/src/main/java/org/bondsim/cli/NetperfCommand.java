@@ -493,14 +493,14 @@ final class NetperfCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--interval needs --series FILE.csv");
     }
     TimeSeries timeSeries = null;
-    long demoNs = demo == null ? 0 : demoInterval(demo);
+    long demoNs = demo == null ? 0 : InterimSpool.demoInterval(demo);
     if (demoNs > 0 && series != null) {
       throw new IllegalArgumentException(
           "-D and --series both sample the run; allowed: one of them (--series has every column)");
     }
     // Both stream as the run goes, so a long run at a short interval keeps nothing in memory: -D's
     // intervals to a temporary file read back after the banner, --series straight to its file.
-    try (InterimSpool spool = demoNs > 0 ? openSpool() : null;
+    try (InterimSpool spool = demoNs > 0 ? InterimSpool.open() : null;
         SeriesFile seriesFile = series != null ? SeriesFile.open(series) : null) {
       if (spool != null) {
         timeSeries = new TimeSeries(demoNs, spool);
@@ -515,17 +515,6 @@ final class NetperfCommand implements Callable<Integer> {
         timeSeries = new TimeSeries(intervalNs, seriesFile);
       }
       return runAndReport(run, runner, progress, timeSeries, spool, seriesFile, demoNs);
-    }
-  }
-
-  private static InterimSpool openSpool() {
-    try {
-      return new InterimSpool();
-    } catch (java.io.IOException e) {
-      throw new IllegalArgumentException(
-          "-D needs a temporary file, which cannot be created ("
-              + SeriesFile.reason(e)
-              + "; set TMPDIR or java.io.tmpdir to a writable directory)");
     }
   }
 
@@ -597,50 +586,9 @@ final class NetperfCommand implements Callable<Integer> {
           run.format(),
           out,
           spool != null ? TextReport.interimLines(report, run.format(), spool, demoNs) : List.of());
-      if (!captured.isEmpty()) {
-        out.println();
-        out.println(
-            "captures in "
-                + pcap
-                + ": "
-                + captured.entrySet().stream()
-                    .map(e -> e.getKey() + ".pcap " + e.getValue() + " frames")
-                    .collect(java.util.stream.Collectors.joining(", ")));
-      }
-      if (nstat) {
-        for (String host : report.result().allCounters().keySet()) {
-          out.println();
-          out.println(host + " host: nstat -az");
-          out.print(NstatReport.render(report, host));
-        }
-      }
-      if (procNetBonding) {
-        for (RunReport.BondState bond : report.bonds()) {
-          out.println();
-          out.println(bond.host() + " host: cat /proc/net/bonding/bond0");
-          out.print(ProcNetBonding.render(report, bond, kernel));
-        }
-      }
+      TextReport.printAfterTables(
+          out, report, captured, pcap, nstat, procNetBonding ? kernel : null);
     }
     return 0;
-  }
-
-  /** netperf's -D interval[,units]: seconds (a negative one as netperf's timestamp mode). */
-  private static long demoInterval(String text) {
-    String first = text.split(",", -1)[0].trim();
-    double seconds;
-    try {
-      // netperf takes -D's interval only when it starts with a digit; "-D -1" is another option.
-      seconds = Double.parseDouble(first);
-    } catch (NumberFormatException e) {
-      seconds = -1;
-    }
-    if (!(seconds >= 0.001 && seconds <= 86_400)) {
-      throw new IllegalArgumentException(
-          "-D interval must be seconds 0.001..86400 (netperf's interval[,units]), got '"
-              + text
-              + "'");
-    }
-    return Math.round(seconds * 1e9);
   }
 }

@@ -454,4 +454,48 @@ final class TextReport {
     String text = String.format(Locale.ROOT, "%.3f", atSeconds);
     return text.equals("-0.000") ? "0.000" : text;
   }
+
+  /**
+   * What follows the tables when asked for: the captures written, each host's {@code nstat -az},
+   * each host's {@code /proc/net/bonding/bond0}.
+   *
+   * @param out where to print
+   * @param report the run
+   * @param captured frames per capture file, empty without {@code --pcap}
+   * @param pcap the capture directory, or null
+   * @param nstat whether {@code --nstat} asked
+   * @param procNetBondingKernel the hosts' kernel with {@code --proc-net-bonding}, else null
+   */
+  static void printAfterTables(
+      PrintWriter out,
+      RunReport report,
+      java.util.Map<String, Long> captured,
+      java.nio.file.Path pcap,
+      boolean nstat,
+      org.bondsim.api.KernelVersion procNetBondingKernel) {
+    if (!captured.isEmpty()) {
+      out.println();
+      out.println(
+          "captures in "
+              + pcap
+              + ": "
+              + captured.entrySet().stream()
+                  .map(e -> e.getKey() + ".pcap " + e.getValue() + " frames")
+                  .collect(java.util.stream.Collectors.joining(", ")));
+    }
+    if (nstat) {
+      for (String host : report.result().allCounters().keySet()) {
+        out.println();
+        out.println(host + " host: nstat -az");
+        out.print(NstatReport.render(report, host));
+      }
+    }
+    if (procNetBondingKernel != null) {
+      for (RunReport.BondState bond : report.bonds()) {
+        out.println();
+        out.println(bond.host() + " host: cat /proc/net/bonding/bond0");
+        out.print(ProcNetBonding.render(report, bond, procNetBondingKernel));
+      }
+    }
+  }
 }
