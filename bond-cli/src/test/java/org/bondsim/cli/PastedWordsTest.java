@@ -45,4 +45,58 @@ class PastedWordsTest {
     assertThat(iterations.exitCode()).isEqualTo(2);
     assertThat(iterations.err()).startsWith("bondsim: -i must be").hasLineCount(1);
   }
+
+  /** netperf's test-specific -P fixes the data ports, which the layer3+4 hash then reads. */
+  @Test
+  void dataPortsChooseTheSlaveTheHashGivesThem() throws Exception {
+    for (int port : new int[] {40000, 40001}) {
+      com.fasterxml.jackson.databind.JsonNode run =
+          CliRunner.json(
+              "netperf",
+              "-t",
+              "TCP_STREAM",
+              "-l",
+              "0.1",
+              "--bond",
+              "mode balance-xor xmit_hash_policy layer3+4",
+              "--slaves",
+              "3x1000",
+              "--json",
+              "--",
+              "-P",
+              port + ",12866");
+      CliRunner hash =
+          CliRunner.run(
+              "xmit-hash",
+              "--policy",
+              "layer3+4",
+              "--slaves",
+              "3",
+              "--src-ip",
+              "10.0.0.1",
+              "--dst-ip",
+              "10.0.0.2",
+              "--proto",
+              "tcp",
+              "--sport",
+              Integer.toString(port),
+              "--dport",
+              "12866");
+      int slave =
+          Integer.parseInt(
+              hash.out()
+                  .lines()
+                  .filter(l -> l.startsWith("slave "))
+                  .findFirst()
+                  .get()
+                  .split(" ")[1]);
+      for (int i = 0; i < 3; i++) {
+        long sent = run.get("slaves").get(i).get("tx_packets").asLong();
+        assertThat(sent > 100).as("eth" + i + " for source port " + port).isEqualTo(i == slave);
+      }
+    }
+    CliRunner shared = CliRunner.run("netperf", "-l", "0.1", "--streams", "2", "--", "-P", "40000");
+    assertThat(shared.exitCode()).isEqualTo(2);
+    assertThat(shared.err()).startsWith("bondsim: TCP_STREAM -P fixes one data connection's ports");
+  }
 }

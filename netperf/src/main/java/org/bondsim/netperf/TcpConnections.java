@@ -44,7 +44,8 @@ final class TcpConnections {
       TcpEndpoint.Reader remoteReader,
       long localReceiveBuffer,
       long remoteReceiveBuffer,
-      TcpSettings settings) {
+      TcpSettings settings,
+      DataPorts ports) {
     this.settings = settings;
     Host remote = context.remote();
     Set<Host> clients = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -55,8 +56,15 @@ final class TcpConnections {
     for (int i = 0; i < context.streams(); i++) {
       Host local = context.local(i);
       clients.add(local);
+      // The draws are made with -P too, so that -P changes the ports and nothing else.
       int remotePort = remotePorts.forBind();
       int localPort = localPorts.forConnect();
+      if (ports.remote() >= 0) {
+        remotePort = ports.remote();
+      }
+      if (ports.local() >= 0) {
+        localPort = ports.local();
+      }
       streamByLocalPort[localPort] = i + 1;
       Frame out =
           new Frame(

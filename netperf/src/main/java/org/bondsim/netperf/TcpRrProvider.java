@@ -50,12 +50,13 @@ public final class TcpRrProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, List.of("-r", "-s", "-S"));
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-r", "-s", "-S", "-P"));
     int request = options.intValue("-r", 0, 1, 1, 1 << 30);
     int response = options.intValue("-r", 1, request, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
     int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
-    return new RequestResponse(context, request, response, localSend, remoteRecv);
+    DataPorts ports = DataPorts.of(options, test(), context.streams());
+    return new RequestResponse(context, request, response, localSend, remoteRecv, ports);
   }
 
   private static final class RequestResponse implements Workload {
@@ -76,7 +77,12 @@ public final class TcpRrProvider implements WorkloadProvider {
     private final long commonEndNs;
 
     RequestResponse(
-        WorkloadContext context, int request, int response, int localSend, int remoteRecv) {
+        WorkloadContext context,
+        int request,
+        int response,
+        int localSend,
+        int remoteRecv,
+        DataPorts ports) {
       this.context = context;
       this.request = request;
       this.response = response;
@@ -95,7 +101,7 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.commonEndNs = context.streamStartNs(0) + context.durationNs();
       this.connections =
           new TcpConnections(
-              context, this::onResponseBytes, this::onRequestBytes, 0, remoteRecv, settings);
+              context, this::onResponseBytes, this::onRequestBytes, 0, remoteRecv, settings, ports);
     }
 
     private void onRequestBytes(TcpEndpoint server, long bytes) {

@@ -42,11 +42,12 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S"));
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S", "-P"));
     int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
     int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
-    return new Stream(context, message, localSend, remoteRecv);
+    DataPorts ports = DataPorts.of(options, test(), context.streams());
+    return new Stream(context, message, localSend, remoteRecv, ports);
   }
 
   private static final class Stream implements Workload {
@@ -67,7 +68,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
     private long recvCalls;
     private long bytesSent;
 
-    Stream(WorkloadContext context, int message, int localSend, int remoteRecv) {
+    Stream(WorkloadContext context, int message, int localSend, int remoteRecv, DataPorts ports) {
       this.context = context;
       this.message = message;
       TcpSettings settings = TcpSettings.of(context);
@@ -91,7 +92,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
               },
               0,
               remoteRecv,
-              settings);
+              settings,
+              ports);
     }
 
     @Override
