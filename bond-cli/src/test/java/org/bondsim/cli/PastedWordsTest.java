@@ -99,4 +99,25 @@ class PastedWordsTest {
     assertThat(shared.exitCode()).isEqualTo(2);
     assertThat(shared.err()).startsWith("bondsim: TCP_STREAM -P fixes one data connection's ports");
   }
+
+  /** An 'ip link … type bond' line pastes from 'type bond' on; Linux's own options are named so. */
+  @Test
+  void ipLinkWordsPasteAndLinuxOptionsAreNamedAsLinuxs() {
+    CliRunner typed =
+        CliRunner.run(
+            "netperf", "-P", "0", "-v", "0", "-l", "0.1", "--bond", "type bond mode balance-rr");
+    CliRunner plain =
+        CliRunner.run("netperf", "-P", "0", "-v", "0", "-l", "0.1", "--bond", "mode balance-rr");
+    assertThat(typed.exitCode()).as(typed.err()).isZero();
+    assertThat(typed.out()).isEqualTo(plain.out());
+    CliRunner linux =
+        CliRunner.run("netperf", "-l", "0.1", "--bond", "mode active-backup fail_over_mac active");
+    assertThat(linux.exitCode()).isEqualTo(2);
+    assertThat(linux.err())
+        .startsWith("bondsim: bond option 'fail_over_mac' is Linux's but not modelled by bondsim;")
+        .hasLineCount(1);
+    CliRunner unknown =
+        CliRunner.run("netperf", "-l", "0.1", "--bond", "mode active-backup frobnicate 1");
+    assertThat(unknown.err()).startsWith("bondsim: unknown bond option 'frobnicate'");
+  }
 }

@@ -26,6 +26,50 @@ public final class BondFactory {
   private final PolicyRegistry registry;
 
   /**
+   * Every option Linux's bonding driver takes ({@code bond_opts[]} in {@code
+   * drivers/net/bonding/bond_options.c}, 6.17): one no registered mode knows is refused as Linux's
+   * but not modelled, not as unknown.
+   */
+  static final java.util.Set<String> LINUX_OPTIONS =
+      java.util.Set.of(
+          "mode",
+          "packets_per_slave",
+          "xmit_hash_policy",
+          "arp_validate",
+          "arp_all_targets",
+          "fail_over_mac",
+          "arp_interval",
+          "arp_missed_max",
+          "arp_ip_target",
+          "ns_ip6_target",
+          "downdelay",
+          "updelay",
+          "lacp_active",
+          "lacp_rate",
+          "min_links",
+          "ad_select",
+          "num_unsol_na",
+          "miimon",
+          "prio",
+          "primary",
+          "primary_reselect",
+          "use_carrier",
+          "active_slave",
+          "queue_id",
+          "all_slaves_active",
+          "resend_igmp",
+          "lp_interval",
+          "slaves",
+          "tlb_dynamic_lb",
+          "ad_actor_sys_prio",
+          "ad_actor_system",
+          "ad_user_port_key",
+          "num_grat_arp",
+          "peer_notif_delay",
+          "coupled_control",
+          "broadcast_neighbor");
+
+  /**
    * Builds a factory over the discovered modes.
    *
    * @param registry the modes
@@ -131,6 +175,17 @@ public final class BondFactory {
                     .orElse("")
                 + "; it applies to: "
                 + String.join(", ", modesAccepting(name)));
+      }
+      if (LINUX_OPTIONS.contains(name)) {
+        throw new OptionException(
+            name,
+            setting.getValue(),
+            "bond option '"
+                + name
+                + "' is Linux's but not modelled by bondsim; allowed in mode "
+                + entry.provider().mode()
+                + ": "
+                + specs.stream().map(OptionSpec::name).collect(Collectors.joining(", ")));
       }
       throw new OptionException(
           name,

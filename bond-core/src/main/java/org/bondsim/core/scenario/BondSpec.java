@@ -34,7 +34,10 @@ public record BondSpec(String mode, Map<String, String> settings) {
   public static BondSpec parse(List<String> words) {
     Map<String, String> settings = new LinkedHashMap<>();
     String mode = "";
-    for (int i = 0; i < words.size(); i += 2) {
+    // 'ip link add bond0 type bond mode …': the words after the device name paste as they are.
+    int first =
+        words.size() >= 2 && words.get(0).equals("type") && words.get(1).equals("bond") ? 2 : 0;
+    for (int i = first; i < words.size(); i += 2) {
       String name = words.get(i);
       if (i + 1 >= words.size()) {
         throw new OptionException(
