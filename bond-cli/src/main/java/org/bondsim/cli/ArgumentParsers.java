@@ -18,7 +18,8 @@ final class ArgumentParsers {
    * optional {@code M} or {@code G} suffix ({@code 2x10G}).
    */
   static List<Long> speeds(String text) {
-    String allowed = "COUNTxSPEED like 3x1000 or a comma list like 1000,1000,100 (Mbit/s, or 10G)";
+    String allowed =
+        "COUNTxSPEED like 3x1000 or a comma list like 1000,1000,100 (Mbit/s, or 10G, 2.5G)";
     String trimmed = text.trim();
     List<Long> speeds = new ArrayList<>();
     int x = trimmed.toLowerCase(Locale.ROOT).indexOf('x');
@@ -66,11 +67,19 @@ final class ArgumentParsers {
     } else if (p.endsWith("M") || p.endsWith("m")) {
       p = p.substring(0, p.length() - 1);
     }
-    if (!StrictNumbers.isInteger(p) || p.startsWith("-") || p.startsWith("+") || p.length() > 9) {
+    long value;
+    if (multiplier == 1000 && p.matches("[0-9]{1,6}\\.[0-9]{1,3}")) {
+      // 2.5G, 0.1G: whole Mbit/s, as ethtool's speeds are.
+      value = new java.math.BigDecimal(p).movePointRight(3).longValueExact();
+    } else if (!StrictNumbers.isInteger(p)
+        || p.startsWith("-")
+        || p.startsWith("+")
+        || p.length() > 9) {
       throw new IllegalArgumentException(
           "--slaves must be " + allowed + ", got '" + StrictNumbers.echo(whole) + "'");
+    } else {
+      value = Long.parseLong(p) * multiplier;
     }
-    long value = Long.parseLong(p) * multiplier;
     if (value < 1 || value > 1_000_000) {
       throw new IllegalArgumentException(
           "--slaves speed must be 1..1000000 Mbit/s, got "

@@ -120,4 +120,31 @@ class PastedWordsTest {
         CliRunner.run("netperf", "-l", "0.1", "--bond", "mode active-backup frobnicate 1");
     assertThat(unknown.err()).startsWith("bondsim: unknown bond option 'frobnicate'");
   }
+
+  /** ethtool's own words and speeds: -G's rx, -L's combined, lro off, 2.5G. */
+  @Test
+  void ethtoolWordsMeanWhatTheyMeanThere() throws Exception {
+    CliRunner ethtool =
+        CliRunner.run(
+            "netperf",
+            "-P",
+            "0",
+            "-v",
+            "0",
+            "-l",
+            "0.1",
+            "--receiver",
+            "rx 512 combined 2 lro off");
+    CliRunner bondsim =
+        CliRunner.run(
+            "netperf", "-P", "0", "-v", "0", "-l", "0.1", "--receiver", "rx-ring 512 rx-queues 2");
+    assertThat(ethtool.exitCode()).as(ethtool.err()).isZero();
+    assertThat(ethtool.out()).isEqualTo(bondsim.out());
+    CliRunner lro = CliRunner.run("netperf", "-l", "0.1", "--receiver", "lro on");
+    assertThat(lro.exitCode()).isEqualTo(2);
+    assertThat(lro.err()).contains("dev_disable_lro").hasLineCount(1);
+    com.fasterxml.jackson.databind.JsonNode run =
+        CliRunner.json("netperf", "-l", "0.1", "--slaves", "2x2.5G", "--json");
+    assertThat(run.get("slaves").get(1).get("speed_mbps").asLong()).isEqualTo(2500);
+  }
 }

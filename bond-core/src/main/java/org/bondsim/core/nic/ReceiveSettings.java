@@ -213,6 +213,22 @@ public record ReceiveSettings(
         case "rx-ring":
           ring = number("rx-ring", value);
           break;
+        case "rx":
+          // ethtool -G ethX rx N: the RX ring's descriptors.
+          ring = number("rx", value);
+          break;
+        case "combined":
+          // ethtool -L ethX combined N: queue pairs, so N receive queues.
+          queues = number("combined", value);
+          break;
+        case "lro":
+          if (onOff("lro", value)) {
+            throw new IllegalArgumentException(
+                "receiver lro on: bonding turns LRO off on every slave it enslaves"
+                    + " (dev_disable_lro in bond_enslave), so a slave cannot have it; allowed:"
+                    + " lro off");
+          }
+          break;
         case "netdev_budget":
           budget = number("netdev_budget", value);
           break;
@@ -233,8 +249,9 @@ public record ReceiveSettings(
           break;
         default:
           throw new IllegalArgumentException(
-              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring, rx-queues,"
-                  + " netdev_budget, netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
+              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring (ethtool -G's"
+                  + " rx), rx-queues (ethtool -L's combined), lro off, netdev_budget,"
+                  + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
       }
