@@ -147,4 +147,25 @@ class PastedWordsTest {
         CliRunner.json("netperf", "-l", "0.1", "--slaves", "2x2.5G", "--json");
     assertThat(run.get("slaves").get(1).get("speed_mbps").asLong()).isEqualTo(2500);
   }
+
+  /** TCP_STREAM's -M is netserver's recv() size: more, smaller recv() calls in -v 2's block. */
+  @Test
+  void theRemoteRecvSizeSetsTheRecvCalls() {
+    String[] plain = recvLine(CliRunner.run("netperf", "-l", "0.2", "-v", "2", "-P", "0"));
+    String[] small =
+        recvLine(CliRunner.run("netperf", "-l", "0.2", "-v", "2", "-P", "0", "--", "-M", "1024"));
+    // Alignment and offsets, bytes, bytes per send, sends, bytes per recv, recvs.
+    assertThat(small[4]).isEqualTo(plain[4]);
+    assertThat(Double.parseDouble(small[7])).isLessThanOrEqualTo(1024.0);
+    assertThat(Long.parseLong(small[8])).isGreaterThan(Long.parseLong(plain[8]));
+  }
+
+  private static String[] recvLine(CliRunner run) {
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    java.util.List<String> lines = run.out().lines().toList();
+    int header =
+        lines.indexOf(
+            lines.stream().filter(l -> l.startsWith("Send   Recv    Send")).findFirst().get());
+    return lines.get(header + 1).trim().split("\\s+");
+  }
 }

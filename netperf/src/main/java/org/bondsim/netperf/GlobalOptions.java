@@ -28,12 +28,15 @@ public final class GlobalOptions {
           Map.entry("-d", "debug output"),
           Map.entry("-F", "fill the send buffer from a file"),
           Map.entry("-j", "keep additional timing statistics"),
-          Map.entry("-k", "keyval output selectors"),
-          Map.entry("-K", "congestion control algorithm per side (use --sysctl)"),
+          Map.entry(
+              "-k", "local buffer dirty,clean counts; the omni output selectors are -k after '--'"),
+          Map.entry("-K", "remote buffer dirty,clean counts"),
           Map.entry("-n", "CPU count for utilisation (use --cpus)"),
           Map.entry("-N", "no control connection"),
-          Map.entry("-o", "CSV output selectors"),
-          Map.entry("-O", "human-readable output selectors"),
+          Map.entry(
+              "-o", "local send,recv buffer offsets; the omni output selectors are -o after '--'"),
+          Map.entry(
+              "-O", "remote send,recv buffer offsets; the omni output selectors are -O after '--'"),
           Map.entry("-r", "confidence on the result only"),
           Map.entry("-S", "SO_KEEPALIVE on the data connection"),
           Map.entry("-w", "send interval (pacing; use --rate-mbps)"),

@@ -42,12 +42,15 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S", "-P"));
+    TestOptions options =
+        new TestOptions(test(), testOptions, List.of("-m", "-M", "-s", "-S", "-P"));
     int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
     int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);
+    // -M: netserver's recv() size (nettest_omni.c: remote_recv_size); by default its socket's.
+    int recvSize = options.intValue("-M", 0, 0, 1, 1 << 30);
     DataPorts ports = DataPorts.of(options, test(), context.streams());
-    return new Stream(context, message, localSend, remoteRecv, ports);
+    return new Stream(context, message, localSend, remoteRecv, recvSize, ports);
   }
 
   private static final class Stream implements Workload {
@@ -68,7 +71,13 @@ public final class TcpStreamProvider implements WorkloadProvider {
     private long recvCalls;
     private long bytesSent;
 
-    Stream(WorkloadContext context, int message, int localSend, int remoteRecv, DataPorts ports) {
+    Stream(
+        WorkloadContext context,
+        int message,
+        int localSend,
+        int remoteRecv,
+        int recvSize,
+        DataPorts ports) {
       this.context = context;
       this.message = message;
       TcpSettings settings = TcpSettings.of(context);
@@ -88,7 +97,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
               (endpoint, bytes) -> {},
               (endpoint, bytes) -> {
                 received += bytes;
-                recvCalls += (bytes + this.remoteRecv - 1) / this.remoteRecv;
+                int perCall = recvSize > 0 ? recvSize : this.remoteRecv;
+                recvCalls += (bytes + perCall - 1) / perCall;
               },
               0,
               remoteRecv,
