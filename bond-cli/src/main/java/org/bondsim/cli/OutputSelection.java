@@ -132,6 +132,10 @@ record OutputSelection(Mode mode, List<String> names) {
     s.put(
         "P99_LATENCY",
         latency(h("99th", "Percentile", "Latency", "Microseconds"), l -> d(l.p99Us())));
+    // nettest_omni.c's set_output_elt: "%d" for the extremes, "%.2f" for the spread.
+    s.put("MIN_LATENCY", latency(h("Minimum", "Latency", "Microseconds"), l -> d(l.minUs())));
+    s.put("MAX_LATENCY", latency(h("Maximum", "Latency", "Microseconds"), l -> d(l.maxUs())));
+    s.put("STDDEV_LATENCY", latency(h("Stddev", "Latency", "Microseconds"), l -> f2(l.stddevUs())));
     s.put(
         "LOCAL_SEND_SIZE",
         new Selector(h("Local", "Send", "Size"), BUILT_IN, v -> d(sendSize(v.figures()))));

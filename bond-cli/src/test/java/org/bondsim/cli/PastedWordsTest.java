@@ -168,4 +168,30 @@ class PastedWordsTest {
             lines.stream().filter(l -> l.startsWith("Send   Recv    Send")).findFirst().get());
     return lines.get(header + 1).trim().split("\\s+");
   }
+
+  /** netperf omni's latency extremes and spread, as set_output_elt formats them. */
+  @Test
+  void latencyExtremesAndSpreadAreSelectable() {
+    CliRunner run =
+        CliRunner.run(
+            "netperf",
+            "-t",
+            "TCP_RR",
+            "-l",
+            "0.3",
+            "-P",
+            "0",
+            "--",
+            "-k",
+            "MIN_LATENCY,P50_LATENCY,MAX_LATENCY,STDDEV_LATENCY");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    java.util.Map<String, String> values = new java.util.HashMap<>();
+    run.out().lines().forEach(l -> values.put(l.split("=")[0], l.split("=")[1]));
+    long min = Long.parseLong(values.get("MIN_LATENCY"));
+    long p50 = Long.parseLong(values.get("P50_LATENCY"));
+    long max = Long.parseLong(values.get("MAX_LATENCY"));
+    assertThat(min).isPositive().isLessThanOrEqualTo(p50);
+    assertThat(max).isGreaterThanOrEqualTo(p50);
+    assertThat(values.get("STDDEV_LATENCY")).matches("[0-9]+\\.[0-9]{2}");
+  }
 }

@@ -191,6 +191,9 @@ public final class TcpRrProvider implements WorkloadProvider {
           latencyUs.getValueAtPercentile(50),
           latencyUs.getValueAtPercentile(90),
           latencyUs.getValueAtPercentile(99),
+          latencyUs.getTotalCount() == 0 ? -1 : latencyUs.getMinValue(),
+          latencyUs.getTotalCount() == 0 ? -1 : latencyUs.getMaxValue(),
+          latencyUs.getTotalCount() == 0 ? Double.NaN : latencyUs.getStdDeviation(),
           context.remote().address().toString(),
           connections.socketLines(),
           connections.counters(),
@@ -215,6 +218,9 @@ public final class TcpRrProvider implements WorkloadProvider {
       long p50Us,
       long p90Us,
       long p99Us,
+      long minUs,
+      long maxUs,
+      double stddevUs,
       String remote,
       List<String> ss,
       Map<String, Map<String, Long>> counters,
@@ -387,7 +393,9 @@ public final class TcpRrProvider implements WorkloadProvider {
           transactionsPerSecond(),
           summedTransactionsPerSecond(),
           transactions > 0
-              ? Optional.of(new TestResult.Latency(meanLatencyUs, p50Us, p90Us, p99Us))
+              ? Optional.of(
+                  new TestResult.Latency(
+                      meanLatencyUs, p50Us, p90Us, p99Us, minUs, maxUs, stddevUs))
               : Optional.empty());
     }
   }

@@ -139,6 +139,10 @@ public sealed interface TestResult {
       fields.put("p50_latency_us", l == null ? null : l.p50Us());
       fields.put("p90_latency_us", l == null ? null : l.p90Us());
       fields.put("p99_latency_us", l == null ? null : l.p99Us());
+      fields.put("min_latency_us", l == null || l.minUs() < 0 ? null : l.minUs());
+      fields.put("max_latency_us", l == null || l.maxUs() < 0 ? null : l.maxUs());
+      fields.put(
+          "stddev_latency_us", l == null || Double.isNaN(l.stddevUs()) ? null : l.stddevUs());
       return fields;
     }
   }
@@ -150,8 +154,24 @@ public sealed interface TestResult {
    * @param p50Us median, whole µs
    * @param p90Us 90th percentile, whole µs
    * @param p99Us 99th percentile, whole µs
+   * @param minUs the shortest, whole µs; -1 when the test does not keep it
+   * @param maxUs the longest, whole µs; -1 when the test does not keep it
+   * @param stddevUs the standard deviation, µs; NaN when the test does not keep it
    */
-  record Latency(double meanUs, long p50Us, long p90Us, long p99Us) {}
+  record Latency(
+      double meanUs, long p50Us, long p90Us, long p99Us, long minUs, long maxUs, double stddevUs) {
+    /**
+     * The figures a test keeps without its extremes and spread (those unknown).
+     *
+     * @param meanUs mean, µs
+     * @param p50Us median, whole µs
+     * @param p90Us 90th percentile, whole µs
+     * @param p99Us 99th percentile, whole µs
+     */
+    public Latency(double meanUs, long p50Us, long p90Us, long p99Us) {
+      this(meanUs, p50Us, p90Us, p99Us, -1, -1, Double.NaN);
+    }
+  }
 
   /**
    * UDP_STREAM: messages sent and received, as netperf's two result lines.
