@@ -258,4 +258,24 @@ final class ArgumentParsers {
             + StrictNumbers.echo(text)
             + "'");
   }
+
+  /** {@code --pcap-start}: an ISO 8601 instant from 1970 to 2106 (pcap's 32-bit seconds). */
+  static long pcapStartNs(String text) {
+    if (text == null) {
+      return 0;
+    }
+    try {
+      java.time.Instant at = java.time.Instant.parse(text.trim());
+      if (at.getEpochSecond() < 0 || at.getEpochSecond() > 0xFFFF_FFFFL - 86_400L * 365) {
+        throw new java.time.format.DateTimeParseException("out of range", text, 0);
+      }
+      return at.getEpochSecond() * 1_000_000_000L + at.getNano();
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "--pcap-start must be an ISO 8601 instant from 1970 to 2105 such as"
+              + " 2026-12-05T09:00:00Z, got '"
+              + text
+              + "'");
+    }
+  }
 }

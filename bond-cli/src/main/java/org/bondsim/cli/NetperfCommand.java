@@ -335,6 +335,14 @@ final class NetperfCommand implements Callable<Integer> {
   Path pcap;
 
   @Option(
+      names = "--pcap-start",
+      paramLabel = "DATE",
+      description =
+          "The wall-clock time the captures' timestamps count from, as ISO 8601 (2026-12-05T09:00:00Z;"
+              + " default 1970-01-01T00:00:00Z, the Unix epoch).")
+  String pcapStart;
+
+  @Option(
       names = "--pcap-snaplen",
       paramLabel = "BYTES",
       description = "Bytes of each frame to keep, payload as zeros (default 0: the headers only).")
@@ -480,6 +488,12 @@ final class NetperfCommand implements Callable<Integer> {
     if (pcap != null && pcap.toString().isEmpty()) {
       throw new IllegalArgumentException("--pcap needs a directory, got ''");
     }
+    if (pcapStart != null && pcap == null) {
+      throw new IllegalArgumentException("--pcap-start needs --pcap DIR");
+    }
+    if (pcapStart != null) {
+      ArgumentParsers.pcapStartNs(pcapStart);
+    }
     if (pcapSnaplen != null && pcap == null) {
       throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
     }
@@ -535,7 +549,8 @@ final class NetperfCommand implements Callable<Integer> {
           pcapSnaplen == null
               ? 0
               : (int) ArgumentParsers.whole("--pcap-snaplen", pcapSnaplen, 0, 262144, " bytes");
-      try (Captures captures = new Captures(pcap, snaplen)) {
+      try (Captures captures =
+          new Captures(pcap, snaplen, ArgumentParsers.pcapStartNs(pcapStart))) {
         report = runner.run(run.scenario(), new RunHooks(progress, captures, timeSeries));
         captured = captures.frames();
       } catch (java.io.UncheckedIOException e) {

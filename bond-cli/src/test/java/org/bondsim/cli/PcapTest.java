@@ -228,4 +228,23 @@ class PcapTest {
       }
     }
   }
+
+  /** Timestamps count from the date --pcap-start gives, as a capture made then would. */
+  @Test
+  void capturesCountFromTheDateTheyAreGiven(@TempDir Path dir) throws Exception {
+    List<String> args = new ArrayList<>(List.of(RUN));
+    args.addAll(List.of("--pcap", dir.toString(), "--pcap-start", "2026-12-05T09:00:00Z"));
+    CliRunner run = CliRunner.run(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    long origin = java.time.Instant.parse("2026-12-05T09:00:00Z").getEpochSecond();
+    List<Segment> segments = read(dir.resolve("local-eth0.pcap"));
+    assertThat(segments.get(0).atNs() / 1_000_000_000L).isBetween(origin, origin + 1);
+    CliRunner alone = CliRunner.run("netperf", "-l", "0.1", "--pcap-start", "2026-12-05T09:00:00Z");
+    assertThat(alone.exitCode()).isEqualTo(2);
+    assertThat(alone.err()).isEqualTo("bondsim: --pcap-start needs --pcap DIR\n");
+    args.set(args.size() - 1, "yesterday");
+    CliRunner bad = CliRunner.run(args.toArray(String[]::new));
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).startsWith("bondsim: --pcap-start must be an ISO 8601 instant");
+  }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
 public final class Captures implements AutoCloseable {
   private final Path directory;
   private final int snaplen;
+  private final long originNs;
   private final Map<String, PcapFile> files = new LinkedHashMap<>();
   private final Map<Long, Integer> offeredScale = new HashMap<>();
 
@@ -25,8 +26,23 @@ public final class Captures implements AutoCloseable {
    * @param snaplen bytes kept per frame beyond the headers (0: headers only)
    */
   public Captures(Path directory, int snaplen) {
+    this(directory, snaplen, 0);
+  }
+
+  /**
+   * Captures whose timestamps count from a wall-clock instant, as a real capture's do.
+   *
+   * @param directory where the files go; created if missing
+   * @param snaplen bytes kept per frame beyond the headers (0: headers only)
+   * @param originNs the simulated clock's zero as nanoseconds since the Unix epoch, 0 or more
+   */
+  public Captures(Path directory, int snaplen, long originNs) {
+    if (originNs < 0) {
+      throw new IllegalArgumentException("originNs must be 0 or more, got " + originNs);
+    }
     this.directory = directory;
     this.snaplen = snaplen;
+    this.originNs = originNs;
     try {
       Files.createDirectories(directory);
     } catch (IOException e) {
@@ -44,7 +60,7 @@ public final class Captures implements AutoCloseable {
   public FrameTap tap(String host, String iface) {
     return files.computeIfAbsent(
         host + "-" + iface,
-        name -> new PcapFile(directory.resolve(name + ".pcap"), snaplen, offeredScale));
+        name -> new PcapFile(directory.resolve(name + ".pcap"), snaplen, originNs, offeredScale));
   }
 
   /**

@@ -25,14 +25,16 @@ final class PcapFile implements FrameTap {
 
   private final Path path;
   private final int snaplen;
+  private final long originNs;
   private final ByteBuffer record;
   private final FrameEncoder encoder;
   private OutputStream out;
   private long frames;
 
-  PcapFile(Path path, int snaplen, Map<Long, Integer> offeredScale) {
+  PcapFile(Path path, int snaplen, long originNs, Map<Long, Integer> offeredScale) {
     this.path = path;
     this.snaplen = snaplen;
+    this.originNs = originNs;
     this.encoder = new FrameEncoder(offeredScale);
     this.record = ByteBuffer.allocate(16 + Math.max(snaplen, FrameEncoder.MAX_HEADER_BYTES));
     this.record.order(ByteOrder.LITTLE_ENDIAN);
@@ -53,8 +55,10 @@ final class PcapFile implements FrameTap {
       while (record.position() - 16 < saved) {
         record.put((byte) 0);
       }
-      record.putInt(0, (int) (atNs / 1_000_000_000L));
-      record.putInt(4, (int) (atNs % 1_000_000_000L));
+      // pcap's seconds are an unsigned 32-bit count: good until 2106.
+      long wallNs = originNs + atNs;
+      record.putInt(0, (int) (wallNs / 1_000_000_000L));
+      record.putInt(4, (int) (wallNs % 1_000_000_000L));
       record.putInt(8, saved);
       record.putInt(12, wire);
       out.write(record.array(), 0, 16 + saved);
