@@ -483,7 +483,8 @@ final class NetperfCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
-    PastedWords.notes(this).forEach(note -> err.println("bondsim: note: " + note));
+    // Checked now; said once the run has started, so that a refusal stays one line.
+    List<String> notes = PastedWords.notes(this);
     Progress progress = Progress.on(err);
     if (pcap != null && pcap.toString().isEmpty()) {
       throw new IllegalArgumentException("--pcap needs a directory, got ''");
@@ -528,7 +529,7 @@ final class NetperfCommand implements Callable<Integer> {
         }
         timeSeries = new TimeSeries(intervalNs, seriesFile);
       }
-      return runAndReport(run, runner, progress, timeSeries, spool, seriesFile, demoNs);
+      return runAndReport(run, runner, progress, timeSeries, spool, seriesFile, demoNs, notes);
     }
   }
 
@@ -539,7 +540,8 @@ final class NetperfCommand implements Callable<Integer> {
       TimeSeries timeSeries,
       InterimSpool spool,
       SeriesFile seriesFile,
-      long demoNs) {
+      long demoNs,
+      List<String> notes) {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     RunReport report;
@@ -568,6 +570,7 @@ final class NetperfCommand implements Callable<Integer> {
       report = runner.run(run.scenario(), new RunHooks(progress, null, timeSeries));
     }
     progress.done();
+    notes.forEach(note -> err.println("bondsim: note: " + note));
     if (seriesFile != null) {
       seriesFile.finish();
       if (plot != null) {

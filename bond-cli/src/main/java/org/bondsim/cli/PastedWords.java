@@ -34,6 +34,11 @@ final class PastedWords {
               + " sets the control connection's ports, which the simulated hosts do not have: it"
               + " changes nothing");
     }
+    if (c.testOptions.stream().anyMatch(w -> w.startsWith("-R"))) {
+      notes.add(
+          "-R (routing allowed, or SO_DONTROUTE with 0) changes nothing here: the simulated hosts"
+              + " share a link, so the data takes the same path either way");
+    }
     if (c.iterations != null || c.confidence != null) {
       if (c.iterations != null) {
         iterations(c.iterations);

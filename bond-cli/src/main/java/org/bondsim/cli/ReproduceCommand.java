@@ -207,7 +207,10 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       printFit(out, factor, simulated, calibration);
     }
 
-    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            // Every core: each row is its own deterministic run, collected in row order.
+            Math.max(1, Runtime.getRuntime().availableProcessors()));
     try {
       List<Future<RunReport>> reported = submitRows(pool, runner, profile, AS_REPORTED, progress);
       List<Future<RunReport>> bondGso = submitRows(pool, runner, profile, BOND_GSO, progress);

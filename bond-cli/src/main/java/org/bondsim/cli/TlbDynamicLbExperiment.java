@@ -77,7 +77,10 @@ final class TlbDynamicLbExperiment {
   static void run(PrintWriter out, Progress progress, boolean json, List<String> command)
       throws InterruptedException, ExecutionException {
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
-    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            // Every core: each row is its own deterministic run, collected in row order.
+            Math.max(1, Runtime.getRuntime().availableProcessors()));
     try {
       List<Future<RunReport>> reports = new ArrayList<>();
       for (Row row : ROWS) {

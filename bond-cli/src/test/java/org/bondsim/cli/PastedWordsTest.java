@@ -194,4 +194,19 @@ class PastedWordsTest {
     assertThat(max).isGreaterThanOrEqualTo(p50);
     assertThat(values.get("STDDEV_LATENCY")).matches("[0-9]+\\.[0-9]{2}");
   }
+
+  /**
+   * -R (routing allowed) is accepted with a note; a value netperf would not take is refused alone.
+   */
+  @Test
+  void routingIsAcceptedWithANoteAndItsBadValueRefusedInOneLine() {
+    CliRunner plain = CliRunner.run(BASE);
+    CliRunner routed = with("--", "-R", "0");
+    assertThat(routed.exitCode()).as(routed.err()).isZero();
+    assertThat(routed.out()).isEqualTo(plain.out());
+    assertThat(routed.err()).startsWith("bondsim: note: -R (routing allowed").hasLineCount(1);
+    CliRunner bad = with("--", "-R", "2");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).isEqualTo("bondsim: TCP_RR -R must be 0..1, got 2\n");
+  }
 }

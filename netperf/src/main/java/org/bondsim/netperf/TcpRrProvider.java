@@ -50,7 +50,11 @@ public final class TcpRrProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, List.of("-r", "-s", "-S", "-P"));
+    TestOptions options =
+        new TestOptions(test(), testOptions, List.of("-r", "-s", "-S", "-P", "-R"));
+    // nettest_omni.c's -R: routing allowed (0 sets SO_DONTROUTE); the simulated hosts share a
+    // link, so either way the data goes the same path.
+    options.intValue("-R", 0, 1, 0, 1);
     int request = options.intValue("-r", 0, 1, 1, 1 << 30);
     int response = options.intValue("-r", 1, request, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);

@@ -43,7 +43,10 @@ public final class TcpStreamProvider implements WorkloadProvider {
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
     TestOptions options =
-        new TestOptions(test(), testOptions, List.of("-m", "-M", "-s", "-S", "-P"));
+        new TestOptions(test(), testOptions, List.of("-m", "-M", "-s", "-S", "-P", "-R"));
+    // nettest_omni.c's -R: routing allowed (0 sets SO_DONTROUTE); the simulated hosts share a
+    // link, so either way the data goes the same path.
+    options.intValue("-R", 0, 1, 0, 1);
     int message = options.intValue("-m", 0, 16384, 1, 1 << 30);
     int localSend = options.intValue("-s", 0, 0, 1, Integer.MAX_VALUE);
     int remoteRecv = options.intValue("-S", 1, 0, 1, Integer.MAX_VALUE);

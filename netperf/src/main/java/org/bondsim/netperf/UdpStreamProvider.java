@@ -62,7 +62,10 @@ public final class UdpStreamProvider implements WorkloadProvider {
 
   @Override
   public Workload create(WorkloadContext context, List<String> testOptions) {
-    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S"));
+    TestOptions options = new TestOptions(test(), testOptions, List.of("-m", "-s", "-S", "-R"));
+    // nettest_omni.c's -R: routing allowed (0 sets SO_DONTROUTE); the simulated hosts share a
+    // link, so either way the data goes the same path.
+    options.intValue("-R", 0, 1, 0, 1);
     int message = options.intValue("-m", 0, MAX_MESSAGE, 1, MAX_MESSAGE);
     int sendBuffer = options.intValue("-s", 0, DEFAULT_SOCKET_BUFFER, 4608, Integer.MAX_VALUE);
     int receiveBuffer = options.intValue("-S", 1, DEFAULT_SOCKET_BUFFER, 2304, Integer.MAX_VALUE);
