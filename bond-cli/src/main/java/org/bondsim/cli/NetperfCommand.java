@@ -479,34 +479,13 @@ final class NetperfCommand implements Callable<Integer> {
     }
     NetperfRun run = NetperfRun.from(this);
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
-    PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
     // Checked now; said once the run has started, so that a refusal stays one line.
     List<String> notes = PastedWords.notes(this);
     Progress progress = Progress.on(err);
-    if (pcap != null && pcap.toString().isEmpty()) {
-      throw new IllegalArgumentException("--pcap needs a directory, got ''");
-    }
-    if (pcapStart != null && pcap == null) {
-      throw new IllegalArgumentException("--pcap-start needs --pcap DIR");
-    }
-    if (pcapStart != null) {
-      ArgumentParsers.pcapStartNs(pcapStart);
-    }
-    if (pcapSnaplen != null && pcap == null) {
-      throw new IllegalArgumentException("--pcap-snaplen needs --pcap DIR");
-    }
-    if (plot != null && series == null) {
-      throw new IllegalArgumentException("--plot needs --series FILE.csv (the data it draws)");
-    }
-    if (plot != null) {
-      Pictures.checkName("--plot", plot);
-    }
-    if (interval != null && series == null) {
-      throw new IllegalArgumentException("--interval needs --series FILE.csv");
-    }
+    OutputFiles.check(this);
     TimeSeries timeSeries = null;
     long demoNs = demo == null ? 0 : InterimSpool.demoInterval(demo);
     if (demoNs > 0 && series != null) {

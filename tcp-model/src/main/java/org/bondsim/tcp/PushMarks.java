@@ -98,6 +98,37 @@ final class PushMarks {
     forced.add(at);
   }
 
+  /**
+   * {@code tcp_sendmsg}'s {@code forced_push}: within one call, each time an skb is full and the
+   * data written has run more than half the largest window the peer offered past the last PSH
+   * ({@code pushed_seq}, set by the previous call's {@code tcp_push}), that skb gets PSH ({@code
+   * tcp_mark_push}). The model keeps no skbs: they are taken as cut at the size goal ({@code
+   * tcp_send_mss}: the MSS, or the GSO size goal) from the first unsent byte, as {@code
+   * tcp_sendmsg} fills the unsent tail skb to the size goal before it starts a new one. A call
+   * smaller than half the window never forces one, so bulk runs with the usual message sizes are
+   * unchanged.
+   *
+   * @param count send() calls about to be written
+   * @param size bytes each
+   * @param head the first unsent byte (snd_nxt)
+   * @param goal the size goal in bytes
+   * @param half half the largest window the peer offered
+   */
+  void forcePushes(long count, long size, long head, long goal, long half) {
+    long callStart = written();
+    for (long c = 0; c < count; c++, callStart += size) {
+      long pushed = callStart;
+      while (true) {
+        long skbEnd = head + ((pushed + half - head) / goal + 1) * goal;
+        if (skbEnd >= callStart + size) {
+          break; // the call's last skb: tcp_push marks it in any case
+        }
+        forcePush(skbEnd);
+        pushed = skbEnd;
+      }
+    }
+  }
+
   /** Whether a new segment ending at {@code end} keeps a PSH mark; consumes the ends it passes. */
   boolean pushFor(long end) {
     boolean forcedHere = forced.dropUpTo(end);

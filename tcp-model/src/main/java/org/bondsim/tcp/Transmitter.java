@@ -25,13 +25,6 @@ final class Transmitter implements PacketOwner {
   /** {@code sk_gso_max_size}: 64 KB. */
   static final int GSO_MAX_BYTES = 65536;
 
-  /**
-   * The largest skb {@code tcp_sendmsg} builds for a GSO route ({@code tcp_xmit_size_goal}): {@code
-   * sk_gso_max_size} less {@code MAX_TCP_HEADER} + 1, 65 215 bytes on x86-64 (6.1's {@code
-   * sk_setup_caps} and {@code sk_trim_gso_size}).
-   */
-  static final int SIZE_GOAL_MAX_BYTES = 65_215;
-
   private final WorkloadContext context;
   private final Host host;
   private final Frame frame;
@@ -50,7 +43,7 @@ final class Transmitter implements PacketOwner {
   private final WriteQueueSkbs skbs = new WriteQueueSkbs();
   private final KernelProfile profile;
   private final boolean slowStartAfterIdle;
-  private final int minTsoSegs;
+  private final SizeGoals goals;
   // 2.6.37's tcp_tso_should_defer, null where the kernel sends at once.
   private final TsoDeferral deferral;
   private final ExpectedAckDeferral ackDeferral;
@@ -76,11 +69,7 @@ final class Transmitter implements PacketOwner {
   // The FIN rides on the segment that ends the written data (it was unsent at close()).
   private boolean finOnLastData;
   private final ConnectionTotals totals = new ConnectionTotals();
-  private long peerWindow;
-  // tp->snd_wl1: where in the peer's sequence space the segment that last set the window was.
-  private long sndWl1 = -1;
-  // tp->max_window: the largest window the peer has offered (tcp_ack_update_window).
-  private long maxPeerWindow;
+  private SendWindow sendWindow;
   // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
   private final long limitOutputBytes;
   private long queuedBytes;
@@ -108,7 +97,7 @@ final class Transmitter implements PacketOwner {
     this.gso = settings.gso() || profile.gsoAlwaysOn();
     this.pagedSkbs = profile.gsoAlwaysOn();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
-    this.minTsoSegs = settings.minTsoSegs();
+    this.goals = new SizeGoals(profile, rtt, settings.minTsoSegs(), options.optionBytes);
     this.limitOutputBytes = settings.limitOutputBytes();
     boolean ticks = profile.tsoDeferral() == KernelProfile.TsoDeferralRule.TICKS;
     this.deferral = settings.gso() && ticks ? new TsoDeferral(settings.jiffies()) : null;
@@ -131,7 +120,7 @@ final class Transmitter implements PacketOwner {
     this.reduction = reduction;
     this.receiver = receiver;
     // Until the peer's first segment, assume it advertises what this end would.
-    this.peerWindow = receiver.window();
+    this.sendWindow = new SendWindow(receiver.window());
     this.acks = acks;
     this.rto = rto;
     this.probe = probe;
@@ -149,9 +138,7 @@ final class Transmitter implements PacketOwner {
    */
   void established(long peerWindowBytes, long seq) {
     established = true;
-    peerWindow = peerWindowBytes;
-    maxPeerWindow = Math.max(maxPeerWindow, peerWindowBytes);
-    sndWl1 = seq;
+    sendWindow.establish(peerWindowBytes, seq);
     window.onEstablished(options.mss);
   }
 
@@ -167,7 +154,7 @@ final class Transmitter implements PacketOwner {
    * @return whether it may
    */
   boolean mayUpdateWindow(long ack, long seq, long window) {
-    return ack > queue.sndUna() || seq > sndWl1 || (seq == sndWl1 && window > peerWindow);
+    return sendWindow.mayUpdate(ack > queue.sndUna(), seq, window);
   }
 
   /**
@@ -177,13 +164,7 @@ final class Transmitter implements PacketOwner {
    * @return whether it did ({@code FLAG_WIN_UPDATE})
    */
   boolean updateWindow(long ack, long seq, long window) {
-    if (!mayUpdateWindow(ack, seq, window)) {
-      return false;
-    }
-    sndWl1 = seq;
-    peerWindow = window;
-    maxPeerWindow = Math.max(maxPeerWindow, window);
-    return true;
+    return sendWindow.update(ack > queue.sndUna(), seq, window);
   }
 
   /** Bytes the application has written so far. */
@@ -216,8 +197,9 @@ final class Transmitter implements PacketOwner {
    * endOfRecord} the last one was made with {@code MSG_EOR}.
    */
   void write(long count, long size, boolean endOfRecord) {
-    if (maxPeerWindow > 0 && size > maxPeerWindow / 2) {
-      forcePushes(count, size);
+    if (sendWindow.maxWindow() > 0 && size > sendWindow.maxWindow() / 2) {
+      long goal = gso ? (long) skbGoal(options.mss) * options.mss : options.mss;
+      writes.forcePushes(count, size, queue.sndNxt(), goal, sendWindow.maxWindow() / 2);
     }
     if (gso && profile.tsoAutosize() && count > 0 && size > 0) {
       skbs.onWrite(writes.written(), queue.sndNxt(), (long) skbGoal(options.mss) * options.mss);
@@ -225,34 +207,6 @@ final class Transmitter implements PacketOwner {
     writes.write(count, size);
     if (endOfRecord && count > 0 && size > 0) {
       writes.endRecord();
-    }
-  }
-
-  /**
-   * {@code tcp_sendmsg}'s {@code forced_push}: within one call, each time an skb is full and the
-   * data written has run more than half the largest window the peer offered past the last PSH
-   * ({@code pushed_seq}, set by the previous call's {@code tcp_push}), that skb gets PSH ({@code
-   * tcp_mark_push}). The model keeps no skbs: they are taken as cut at the size goal ({@code
-   * tcp_send_mss}: the MSS, or the GSO size goal) from the first unsent byte, as {@code
-   * tcp_sendmsg} fills the unsent tail skb to the size goal before it starts a new one. A call
-   * smaller than half the window never forces one, so bulk runs with the usual message sizes are
-   * unchanged.
-   */
-  private void forcePushes(long count, long size) {
-    long goal = gso ? (long) skbGoal(options.mss) * options.mss : options.mss;
-    long head = queue.sndNxt();
-    long half = maxPeerWindow / 2;
-    long callStart = writes.written();
-    for (long c = 0; c < count; c++, callStart += size) {
-      long pushed = callStart;
-      while (true) {
-        long skbEnd = head + ((pushed + half - head) / goal + 1) * goal;
-        if (skbEnd >= callStart + size) {
-          break; // the call's last skb: tcp_push marks it in any case
-        }
-        writes.forcePush(skbEnd);
-        pushed = skbEnd;
-      }
     }
   }
 
@@ -266,12 +220,13 @@ final class Transmitter implements PacketOwner {
    * ends past snd_nxt ({@code tcp_wnd_end}).
    */
   boolean canSendNewData() {
-    return writes.written() > queue.sndNxt() && queue.sndUna() + peerWindow > queue.sndNxt();
+    return writes.written() > queue.sndNxt()
+        && queue.sndUna() + sendWindow.window() > queue.sndNxt();
   }
 
   /** The peer's window in bytes ({@code snd_wnd}). */
   long peerWindow() {
-    return peerWindow;
+    return sendWindow.window();
   }
 
   /** The pacing rate ({@link Pacing}), unbounded before the first RTT sample. */
@@ -448,8 +403,8 @@ final class Transmitter implements PacketOwner {
             mss,
             window.cwnd,
             queue.packetsInFlight(),
-            queue.sndUna() + peerWindow - sndNxt,
-            peerWindow,
+            queue.sndUna() + sendWindow.window() - sndNxt,
+            sendWindow.window(),
             tsoGoal(mss),
             skbBytes,
             last,
@@ -479,8 +434,8 @@ final class Transmitter implements PacketOwner {
         mss,
         window.cwnd,
         queue.packetsInFlight(),
-        queue.sndUna() + peerWindow - sndNxt,
-        peerWindow);
+        queue.sndUna() + sendWindow.window() - sndNxt,
+        sendWindow.window());
   }
 
   /**
@@ -512,28 +467,13 @@ final class Transmitter implements PacketOwner {
       skbs.sent(sndNxt);
       stop = Math.min(stop, skbs.skbEnd(sndNxt));
     }
-    long full = (Math.min(stop, queue.sndUna() + peerWindow) - sndNxt) / mss;
+    long full = (Math.min(stop, queue.sndUna() + sendWindow.window()) - sndNxt) / mss;
     return (int) Math.max(1, Math.min(Math.min(room, goal), full));
   }
 
-  /**
-   * Segments in an skb {@code tcp_sendmsg} builds ({@code tcp_xmit_size_goal}): {@link
-   * #SIZE_GOAL_MAX_BYTES}, bounded to half the largest window the peer offered ({@code
-   * tcp_bound_to_half_wnd}), in whole segments; kernels before 3.12 fill their GSO packets to the
-   * same 64 KB ({@link #tsoGoal}).
-   */
+  /** Segments in an skb {@code tcp_sendmsg} builds ({@link SizeGoals#skb}). */
   private int skbGoal(int mss) {
-    if (!profile.tsoAutosize()) {
-      return tsoGoal(mss);
-    }
-    long bytes = SIZE_GOAL_MAX_BYTES;
-    if (maxPeerWindow > 0) {
-      long cutoff = maxPeerWindow > 536 ? maxPeerWindow >> 1 : maxPeerWindow;
-      if (bytes > cutoff) {
-        bytes = Math.max(cutoff, 68 - IPV4_TCP_HEADERS + 20 - options.optionBytes);
-      }
-    }
-    return (int) Math.max(1, bytes / mss);
+    return profile.tsoAutosize() ? goals.skb(mss, sendWindow.maxWindow()) : tsoGoal(mss);
   }
 
   /** Sends {@code segments} full segments as one super-packet ({@link #superPacketSegments}). */
@@ -561,23 +501,9 @@ final class Transmitter implements PacketOwner {
     dataInFlight();
   }
 
-  /**
-   * Segments per GSO packet ({@code tcp_tso_autosize}): the pacing rate's 1 ms ({@code
-   * sk_pacing_shift} 10), plus 64 KB >> (min RTT >> {@code tcp_tso_rtt_log}) on a short path, at
-   * most 64 KB and at least {@code tcp_min_tso_segs}. Kernels before 3.12 fill the packet to 64 KB.
-   */
+  /** Segments per GSO packet ({@link SizeGoals#tso}); before 3.12, the packet filled to 64 KB. */
   private int tsoGoal(int mss) {
-    if (!profile.tsoAutosize()) {
-      return GSO_MAX_BYTES / mss;
-    }
-    long bytes = pacingRate() >> Pacing.SHIFT;
-    if (profile.tsoRttLog() >= 0 && rtt.hasSample()) {
-      long r = (rtt.minRttNs() / 1000) >> profile.tsoRttLog();
-      if (r < 32) {
-        bytes += GSO_MAX_BYTES >> r;
-      }
-    }
-    return (int) Math.max(minTsoSegs, Math.min(bytes, GSO_MAX_BYTES) / mss);
+    return profile.tsoAutosize() ? goals.tso(mss, pacingRate()) : GSO_MAX_BYTES / mss;
   }
 
   private boolean retransmitOneLost() {
@@ -627,7 +553,7 @@ final class Transmitter implements PacketOwner {
       windowProbe.stop();
       return;
     }
-    long room = queue.sndUna() + peerWindow - queue.sndNxt();
+    long room = queue.sndUna() + sendWindow.window() - queue.sndNxt();
     if (windowFitsNext(writes.written())) {
       trySend();
       return;
@@ -651,7 +577,7 @@ final class Transmitter implements PacketOwner {
   private boolean windowFitsNext(long appEnd) {
     long sndNxt = queue.sndNxt();
     long next = Math.min(options.mss, appEnd - sndNxt);
-    return sndNxt + next <= queue.sndUna() + peerWindow;
+    return sndNxt + next <= queue.sndUna() + sendWindow.window();
   }
 
   private void emitSegment(int slot, long now) {
