@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs two 'bondsim netperf' lines on the same seeds and gives, for every figure, B's"
-          + " difference from A with its 95 % confidence interval, and a verdict on the figure of"
+          + " difference from A with its 95 %% confidence interval, and a verdict on the figure of"
           + " merit (throughput, or the transaction rate).",
       "Usage: bondsim compare [--seeds LIST] [--json] \"ARGS A\" \"ARGS B\", each a quoted"
           + " 'bondsim netperf' argument list (a leading 'netperf' is allowed), e.g. bondsim"

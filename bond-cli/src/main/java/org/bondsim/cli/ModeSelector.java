@@ -97,12 +97,7 @@ final class ModeSelector {
    * @return a slave index, {@link TxPolicy#ALL_UP_SLAVES} or {@link TxPolicy#NO_SLAVE}
    */
   int select(Frame frame) {
-    int slave;
-    try {
-      slave = policy.select(new OneFrame(frame), bond);
-    } catch (RuntimeException e) {
-      throw new PluginFault(policy, "threw from select(): " + e, e);
-    }
+    int slave = PluginFault.select(policy, new OneFrame(frame), bond, bond.slaves.size());
     if (slave == TxPolicy.ALL_UP_SLAVES) {
       for (StaticSlave s : bond.slaves) {
         s.sent();
@@ -111,10 +106,6 @@ final class ModeSelector {
     }
     if (slave == TxPolicy.NO_SLAVE) {
       return slave;
-    }
-    if (slave < 0 || slave >= bond.slaves.size()) {
-      throw new PluginFault(
-          policy, "returned slave " + slave + " of " + bond.slaves.size() + " from select()", null);
     }
     bond.slaves.get(slave).sent();
     return slave;

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs a 'bondsim netperf' line at every point of a grid (every combination of the --vary"
           + " axes) and every seed, on every core, and writes a tidy table of the runs, a summary"
-          + " per point (mean and 95 % confidence interval over the seeds) and plots.",
+          + " per point (mean and 95 %% confidence interval over the seeds) and plots.",
       "Usage: bondsim sweep --out DIR [--vary NAME=VALUES]... [--seeds LIST] [--threads N]"
           + " [--plot FIGURE:AXIS[:AXIS]]... netperf ARGS",
       "An axis NAME is a netperf option (slaves, delay-us, streams, l), a sysctl"

@@ -25,9 +25,6 @@ final class RetransmitQueue {
   /** The FIN: one sequence number, alone or after the last data ({@code tcp_send_fin}). */
   static final int FIN = 64;
 
-  // The most blocks an ACK carries (include/linux/tcp.h): 40 option bytes hold four.
-  private static final int TCP_NUM_SACKS = 4;
-
   // What a segment keeps whatever the scoreboard does to it: its history and what it is.
   private static final int PERMANENT = EVER_RETRANS | PUSH | FIN;
 
@@ -67,9 +64,7 @@ final class RetransmitQueue {
   private int sackedBelowLostHint;
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
-  private final SackCache sackCache = new SackCache(TCP_NUM_SACKS);
-  // The ACK's SACK blocks (less a DSACK) in sequence order, as indexes into its list.
-  private final int[] blockOrder = new int[TCP_NUM_SACKS];
+  private final SackTagger tagger;
   // Where the last search ended: the segment at ring slot searchHintSlot started at
   // searchHintSeq. A new SACK usually extends the previous block by a segment or two, so the next
   // search starts where the last one stopped (Linux keeps skb pointers for the same reason).
@@ -79,6 +74,7 @@ final class RetransmitQueue {
   RetransmitQueue(TcpCounters counters, Rack rack) {
     this.counters = counters;
     this.rack = rack;
+    this.tagger = new SackTagger(this, counters);
   }
 
   // ----------------------------------------------------------------- reading
@@ -473,58 +469,12 @@ final class RetransmitQueue {
   // ----------------------------------------------------------------- an ACK
 
   /**
-   * {@code tcp_sacktag_write_queue}: applies an ACK's SACK blocks. The first block is a DSACK when
-   * it lies below the ACK or inside the second block (RFC 2883); the rest mark the segments they
-   * cover wholly, walking only the stretches not SACKed before.
+   * {@code tcp_sacktag_write_queue}: applies an ACK's SACK blocks ({@link SackTagger}), DSACK
+   * first.
    */
   void sackTag(List<SackBlock> blocks, AckSample sample, long now, int mss) {
     sample.priorFack = fack();
-    long previousHighestSacked = highestSacked;
-    int first = 0;
-    if (!blocks.isEmpty() && Dsack.isDsack(blocks.get(0), blocks, sample.ack)) {
-      SackBlock block = blocks.get(0);
-      sample.dsack = true;
-      if (block.start() < sample.ack) {
-        counters.dsackRecv++;
-      } else {
-        counters.dsackOfoRecv++;
-      }
-      Dsack.tag(this, block, sample, mss);
-      first = 1;
-    }
-    // Linux sorts the blocks by sequence before it walks them; the order decides which segment
-    // RACK's RTT comes from (the last one delivered).
-    int n = 0;
-    for (int b = first; b < blocks.size() && n < TCP_NUM_SACKS; b++) {
-      long start = blocks.get(b).start();
-      int at = n++;
-      while (at > 0 && blocks.get(blockOrder[at - 1]).start() > start) {
-        blockOrder[at] = blockOrder[at - 1];
-        at--;
-      }
-      blockOrder[at] = b;
-    }
-    for (int k = 0; k < n; k++) {
-      SackBlock block = blocks.get(blockOrder[k]);
-      // tcp_sacktag_write_queue's cache: skip what the previous ACK's blocks already covered.
-      // At most two stretches: below and above the cached block. One call site for walk keeps
-      // the JIT from compiling the walk three times into this method.
-      int c = sackCache.overlapping(block);
-      long belowEnd = c < 0 ? block.end() : Math.min(block.end(), sackCache.start(c));
-      long aboveStart = c < 0 ? block.end() : Math.max(block.start(), sackCache.end(c));
-      for (int part = 0; part < 2; part++) {
-        long from = part == 0 ? block.start() : aboveStart;
-        long to = part == 0 ? belowEnd : block.end();
-        if (from < to) {
-          walk(from, to, block, sample, now, previousHighestSacked);
-        }
-      }
-      // A block reaching past snd_nxt covers data not sent yet: not a promise about what will be.
-      if (block.end() <= sndNxt) {
-        sackCache.record(block);
-      }
-    }
-    sackCache.ackDone();
+    tagger.tag(blocks, sample, now, mss, highestSacked);
   }
 
   /**
@@ -533,8 +483,7 @@ final class RetransmitQueue {
    * was reordered: its distance is the evidence {@code tcp_sacktag_one} keeps. Each segment not
    * SACKed before that the walk reaches counts as walked (the scoreboard work).
    */
-  private void walk(
-      long from, long to, SackBlock block, AckSample sample, long now, long previousHighest) {
+  void walk(long from, long to, SackBlock block, AckSample sample, long now, long previousHighest) {
     int i = firstAtOrAbove(from);
     if (i > 0 && end(slot(i - 1)) > from) {
       i--; // it starts below the stretch and reaches into it

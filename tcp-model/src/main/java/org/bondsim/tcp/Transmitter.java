@@ -1,9 +1,6 @@
 package org.bondsim.tcp;
 
 import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.SkbTruesize;
-import org.bondsim.api.stack.Packet;
-import org.bondsim.api.stack.PacketOwner;
 import org.bondsim.api.tcp.TcpSegment;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;
@@ -19,9 +16,7 @@ import org.bondsim.api.workload.WorkloadContext;
  * HyStart's ACK-train cushion; segments are not paced, as on Linux without the fq qdisc ({@code
  * SK_PACING_NONE}).
  */
-final class Transmitter implements PacketOwner {
-  private static final int IPV4_TCP_HEADERS = 40;
-
+final class Transmitter {
   /** {@code sk_gso_max_size}: 64 KB. */
   static final int GSO_MAX_BYTES = 65536;
 
@@ -33,8 +28,6 @@ final class Transmitter implements PacketOwner {
   private final TcpCounters counters;
   private final RttEstimator rtt;
   private final boolean gso;
-  // 6.x's skbs: data in page fragments after a 1 KB head, pure ACKs charged 2 bytes.
-  private final boolean pagedSkbs;
   // Where the newest skb of new data starts: the retransmit queue holds at most one skb once
   // snd_una reaches it.
   private long lastSkbStart;
@@ -47,19 +40,13 @@ final class Transmitter implements PacketOwner {
   // 2.6.37's tcp_tso_should_defer, null where the kernel sends at once.
   private final TsoDeferral deferral;
   private final ExpectedAckDeferral ackDeferral;
-  // tcp_write_xmit's is_cwnd_limited from a deferral that cwnd forced (tcp_tso_should_defer).
-  private boolean deferredForCwnd;
-  // tp->tcp_wstamp_ns without pacing: when anything was last sent, -1 never.
-  private long lastXmitNs = -1;
-  // When data last left (tcp_sock's lsndtime), -1 before any.
-  private long lastDataSentNs = -1;
+  private HeadDeferral deferrals;
   private final PushMarks writes = new PushMarks();
   private RetransmitQueue queue;
   private CongestionWindow window;
   private Recovery recovery;
   private WindowReduction reduction;
   private Receiver receiver;
-  private AckScheduler acks;
   private RetransmitTimer rto;
   private LossProbe probe;
   private ZeroWindowProbe windowProbe;
@@ -70,10 +57,9 @@ final class Transmitter implements PacketOwner {
   private boolean finOnLastData;
   private final ConnectionTotals totals = new ConnectionTotals();
   private SendWindow sendWindow;
+  private SegmentOutput output;
   // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
   private final long limitOutputBytes;
-  private long queuedBytes;
-  private long packetNumber;
   private long retransmitted;
 
   Transmitter(
@@ -95,7 +81,6 @@ final class Transmitter implements PacketOwner {
     this.profile = settings.profile();
     // 4.17+ builds GSO packets whatever the device offers; where they are cut is the host's.
     this.gso = settings.gso() || profile.gsoAlwaysOn();
-    this.pagedSkbs = profile.gsoAlwaysOn();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.goals = new SizeGoals(profile, rtt, settings.minTsoSegs(), options.optionBytes);
     this.limitOutputBytes = settings.limitOutputBytes();
@@ -121,10 +106,36 @@ final class Transmitter implements PacketOwner {
     this.receiver = receiver;
     // Until the peer's first segment, assume it advertises what this end would.
     this.sendWindow = new SendWindow(receiver.window());
-    this.acks = acks;
     this.rto = rto;
     this.probe = probe;
     this.windowProbe = windowProbe;
+    this.output =
+        new SegmentOutput(
+            context,
+            host,
+            frame,
+            flowId,
+            options,
+            counters,
+            totals,
+            receiver,
+            acks,
+            profile.gsoAlwaysOn(),
+            this::txCompleted);
+    this.deferrals =
+        new HeadDeferral(
+            context,
+            options,
+            rtt,
+            queue,
+            window,
+            recovery,
+            sendWindow,
+            writes,
+            skbs,
+            output,
+            deferral,
+            ackDeferral);
   }
 
   /**
@@ -245,21 +256,9 @@ final class Transmitter implements PacketOwner {
     if (limitOutputBytes == 0) {
       return true;
     }
-    long limit = Pacing.smallQueueLimit(pacingRate(), truesize(payload), limitOutputBytes);
+    long limit = Pacing.smallQueueLimit(pacingRate(), output.truesize(payload), limitOutputBytes);
     boolean atMostOneSkb = queue.size() == 0 || queue.sndUna() >= lastSkbStart;
-    return Pacing.smallQueueAllows(queuedBytes, limit, retransmission, atMostOneSkb);
-  }
-
-  /**
-   * {@code skb->truesize} of a segment or GSO packet of {@code payload} bytes: on 6.x a 1 KB head
-   * and the payload in page fragments ({@code tcp_sendmsg} on a scatter-gather device), a pure ACK
-   * 2 bytes; on 2.6.37 one linear buffer.
-   */
-  private int truesize(int payload) {
-    if (pagedSkbs) {
-      return payload == 0 ? SkbTruesize.PURE_ACK : SkbTruesize.ofPaged(payload);
-    }
-    return SkbTruesize.of(payload + IPV4_TCP_HEADERS + options.optionBytes);
+    return Pacing.smallQueueAllows(output.queuedBytes(), limit, retransmission, atMostOneSkb);
   }
 
   /** {@code tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} until something stops them. */
@@ -288,10 +287,10 @@ final class Transmitter implements PacketOwner {
     long appEnd = writes.written();
     long sndNxtBefore = queue.sndNxt();
     boolean dataWaiting = sndNxtBefore < appEnd;
-    deferredForCwnd = false;
+    deferrals.startLoop();
     sendLoop(retransmit, appEnd);
     if (dataWaiting) {
-      boolean limited = deferredForCwnd || queue.packetsInFlight() >= window.cwnd;
+      boolean limited = deferrals.deferredForCwnd() || queue.packetsInFlight() >= window.cwnd;
       if (limited || queue.sndNxt() > sndNxtBefore) {
         window.validate(limited, queue.size(), queue.sndUna(), queue.sndNxt());
       }
@@ -331,7 +330,8 @@ final class Transmitter implements PacketOwner {
               : (int)
                   Math.min(options.mss, Math.min(appEnd, writes.recordEndAbove(sndNxt)) - sndNxt);
       // tcp_write_xmit asks tcp_tso_should_defer before TCP small queues.
-      if (ackDeferral != null && deferForAck(appEnd)) {
+      if (ackDeferral != null
+          && deferrals.deferForAck(appEnd, tsoGoal(options.mss), closeRequested)) {
         return;
       }
       if (!smallQueueAllows(false, payload)) {
@@ -341,7 +341,7 @@ final class Transmitter implements PacketOwner {
         return;
       }
       restartIfIdle();
-      if (deferral != null && deferSuperPacket(appEnd)) {
+      if (deferral != null && deferrals.deferSuperPacket(appEnd, tsoGoal(options.mss))) {
         return;
       }
       lastSkbStart = sndNxt;
@@ -360,10 +360,10 @@ final class Transmitter implements PacketOwner {
 
   /** {@code tcp_slow_start_after_idle_check}: nothing in flight and idle for more than an RTO. */
   private void restartIfIdle() {
-    if (!slowStartAfterIdle || queue.size() > 0 || lastDataSentNs < 0) {
+    if (!slowStartAfterIdle || queue.size() > 0 || output.lastDataSentNs() < 0) {
       return;
     }
-    long idle = context.now() - lastDataSentNs;
+    long idle = context.now() - output.lastDataSentNs();
     long rtoNs = rto.currentNs();
     if (idle > rtoNs) {
       window.restartAfterIdle(idle, rtoNs);
@@ -379,63 +379,6 @@ final class Transmitter implements PacketOwner {
       return queue.appendWithFin(len, push);
     }
     return queue.append(len, push);
-  }
-
-  /**
-   * 6.x's deferral test ({@link ExpectedAckDeferral}) for the head skb of the write queue, when it
-   * holds more than one segment.
-   */
-  private boolean deferForAck(long appEnd) {
-    int mss = options.mss;
-    long sndNxt = queue.sndNxt();
-    skbs.sent(sndNxt);
-    long skbEnd = Math.min(skbs.skbEnd(sndNxt), appEnd);
-    long skbBytes = skbEnd - sndNxt;
-    if (skbBytes <= mss) {
-      return false;
-    }
-    boolean last = skbEnd >= appEnd;
-    ExpectedAckDeferral.Verdict verdict =
-        ackDeferral.judge(
-            context.now(),
-            recovery.state() >= Recovery.RECOVERY,
-            lastXmitNs,
-            mss,
-            window.cwnd,
-            queue.packetsInFlight(),
-            queue.sndUna() + sendWindow.window() - sndNxt,
-            sendWindow.window(),
-            tsoGoal(mss),
-            skbBytes,
-            last,
-            writes.recordEndAbove(sndNxt) <= skbEnd || last && closeRequested,
-            queue.size() > 0 ? queue.sentAt(queue.slot(0)) : -1,
-            rtt.srttNs());
-    if (verdict == ExpectedAckDeferral.Verdict.DEFER_CWND_LIMITED) {
-      deferredForCwnd = true;
-    }
-    return verdict != ExpectedAckDeferral.Verdict.SEND;
-  }
-
-  /**
-   * {@code tcp_write_xmit}'s deferral test for the head packet: what is unsent, up to the size goal
-   * that {@code tcp_sendmsg} built skbs to.
-   */
-  private boolean deferSuperPacket(long appEnd) {
-    int mss = options.mss;
-    long sndNxt = queue.sndNxt();
-    long unsent = appEnd - sndNxt;
-    long goalBytes = (long) tsoGoal(mss) * mss;
-    return deferral.shouldDefer(
-        context.now(),
-        recovery.state() == Recovery.OPEN,
-        Math.min(unsent, goalBytes),
-        unsent <= goalBytes,
-        mss,
-        window.cwnd,
-        queue.packetsInFlight(),
-        queue.sndUna() + sendWindow.window() - sndNxt,
-        sendWindow.window());
   }
 
   /**
@@ -651,60 +594,11 @@ final class Transmitter implements PacketOwner {
   }
 
   private void emit(long seq, int len, boolean push, int segments, long now, int extraFlags) {
-    counters.outSegs += segments;
-    totals.segsOut += segments;
-    if (len > 0) {
-      // tcp_transmit_skb: data_segs_out and bytes_sent count resends too (tcpi_bytes_sent).
-      totals.dataSegsOut += segments;
-      totals.bytesSent += len;
-    }
-    SackBlocks sack = receiver.sackBlocks();
-    boolean timestamps = options.timestampsOk;
-    TcpSegment segment =
-        new TcpSegment(
-            seq,
-            receiver.rcvNxt(),
-            TcpSegment.ACK | (push ? TcpSegment.PSH : 0) | extraFlags,
-            receiver.window(),
-            options.optionBytes + sack.optionBytes(),
-            sack.current(),
-            timestamps ? TcpClock.ms(context) : 0,
-            timestamps ? receiver.tsRecent() : 0);
-    acks.ackSent();
-    receiver.ackSent();
-    lastXmitNs = now;
-    if (len > 0 || (extraFlags & TcpSegment.FIN) != 0) {
-      lastDataSentNs = now;
-    }
-    int truesize = truesize(len);
-    queuedBytes += truesize;
-    // Only data segments are numbered in the flow the reorder meter sees; a pure ACK belongs to
-    // no flow (-1), so numbering it would leave a hole the meter takes for a loss.
-    long number = len > 0 ? packetNumber : 0;
-    if (len > 0) {
-      packetNumber += segments;
-    }
-    host.send(
-        new Packet(
-            frame,
-            len,
-            segment,
-            len > 0 ? flowId : -1,
-            number,
-            now,
-            this,
-            truesize,
-            segments > 1 ? options.mss : 0));
+    output.emit(seq, len, push, segments, now, extraFlags);
   }
 
-  @Override
-  public void onSegmented(Packet packet, int delta) {
-    queuedBytes += delta;
-  }
-
-  @Override
-  public void onTxDone(Packet packet) {
-    queuedBytes = Math.max(0, queuedBytes - packet.truesize());
+  /** The NIC sent a packet of this socket's: TSQ may let more go. */
+  private void txCompleted() {
     if (queue.size() > 0 || writes.written() > queue.sndNxt()) {
       trySend();
     }

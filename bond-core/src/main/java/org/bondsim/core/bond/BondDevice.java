@@ -7,11 +7,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.bondsim.api.Bond;
-import org.bondsim.api.DropReason;
 import org.bondsim.api.LinkState;
 import org.bondsim.api.option.Options;
 import org.bondsim.api.packet.Ipv4Address;
-import org.bondsim.api.packet.Lacpdu;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.policy.Characteristic;
 import org.bondsim.api.policy.CoreNeed;
@@ -46,12 +44,9 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final List<SlaveDevice> slavesView = Collections.unmodifiableList(slaves);
   private final ActiveSlaveSelector selector;
   private TxPolicy policy;
-  private HostStack stack = (packet, slave) -> {};
   private SlaveDevice active;
   private FrameTap bondTap;
-  private FrameTap[] slaveTaps;
   private long noSlaveDrops;
-  private long framesToStack;
   private long offered;
   private final LongSupplier clock;
   private final FlowMoves flowMoves = new FlowMoves();
@@ -60,8 +55,7 @@ public final class BondDevice implements Bond, FrameReceiver {
   private final AlbAddresses alb;
   private final BondHistory history;
   private Bond3ad lacp;
-  private ArpMonitor arpMonitor;
-  private long lacpdusReceived;
+  private final BondReceiveHandler receiveHandler;
   private boolean cutsSuperPackets;
   private final java.util.function.Consumer<Packet> cutSegment = this::transmit;
 
@@ -121,6 +115,7 @@ public final class BondDevice implements Bond, FrameReceiver {
     this.selector = new ActiveSlaveSelector(this, options);
     this.alb = new AlbAddresses(mac, slaves, clock);
     this.history = new BondHistory(clock);
+    this.receiveHandler = new BondReceiveHandler(slaves, alb, clock);
   }
 
   /**
@@ -177,11 +172,12 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public void attachLacp(Bond3ad lacp) {
     this.lacp = lacp;
+    receiveHandler.attachLacp(lacp);
   }
 
   /** Lets the ARP monitor see every frame a slave receives ({@code recv_probe}). */
   void attachArpMonitor(ArpMonitor monitor) {
-    this.arpMonitor = monitor;
+    receiveHandler.attachArpMonitor(monitor);
   }
 
   /**
@@ -204,7 +200,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @return frames
    */
   public long lacpdusReceived() {
-    return lacpdusReceived;
+    return receiveHandler.lacpdusReceived();
   }
 
   boolean runsLacp() {
@@ -231,13 +227,14 @@ public final class BondDevice implements Bond, FrameReceiver {
    */
   public void tap(Captures captures, String host, boolean tso) {
     bondTap = captures.tap(host, name);
-    slaveTaps = new FrameTap[slaves.size()];
+    FrameTap[] slaveTaps = new FrameTap[slaves.size()];
     for (int i = 0; i < slaves.size(); i++) {
       SlaveDevice slave = slaves.get(i);
       slaveTaps[i] = captures.tap(host, slave.name());
       slave.txPort().tap(slaveTaps[i]);
       slave.txPort().hardwareSegmentation(tso);
     }
+    receiveHandler.tap(bondTap, slaveTaps);
   }
 
   /**
@@ -258,7 +255,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param stack the host's protocol layer
    */
   public void attachStack(HostStack stack) {
-    this.stack = stack;
+    receiveHandler.attachStack(stack);
   }
 
   /**
@@ -283,26 +280,7 @@ public final class BondDevice implements Bond, FrameReceiver {
       dropNoSlave(packet);
       return;
     }
-    int choice;
-    try {
-      choice = policy.select(packet, this);
-    } catch (RuntimeException e) {
-      throw new PluginFault(
-          policy,
-          "threw from select(): "
-              + (e.getMessage() == null ? e.getClass().getName() : e.getMessage()),
-          e);
-    }
-    if (choice >= slaves.size() || choice < TxPolicy.ALL_UP_SLAVES) {
-      throw new PluginFault(
-          policy,
-          "returned slave "
-              + choice
-              + " from select(); allowed: 0.."
-              + (slaves.size() - 1)
-              + ", NO_SLAVE (-1) or ALL_UP_SLAVES (-2)",
-          null);
-    }
+    int choice = PluginFault.select(policy, packet, this, slaves.size());
     if (choice >= 0) {
       flowMoves.sent(packet.flowId(), choice, clock.getAsLong());
       SlaveDevice slave = slaves.get(choice);
@@ -384,34 +362,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @param frames the wire frames it stands for
    */
   public void receiveFromNic(int slaveIndex, Packet packet, int frames) {
-    // A packet socket sees the frame on the slave before the bond's rx_handler, which may drop it,
-    // and on the bond after.
-    if (slaveTaps != null) {
-      slaveTaps[slaveIndex].frame(clock.getAsLong(), packet);
-    }
-    if (packet.control() instanceof Lacpdu pdu) {
-      // bond_handle_frame runs the mode's recv_probe before the inactive-slave filter: an
-      // 802.3ad bond's LACP takes the LACPDU whatever the slave's state. Any other mode's stack
-      // has no handler for EtherType 0x8809 and discards it.
-      lacpdusReceived++;
-      if (lacp != null) {
-        lacp.receive(slaveIndex, pdu);
-      }
-      return;
-    }
-    if (arpMonitor != null) {
-      // bond_rcv_validate, the ARP monitor's recv_probe, also runs before the filter.
-      arpMonitor.received(slaveIndex, packet);
-    }
-    if (!wouldDeliver(slaveIndex, packet)) {
-      slaves.get(slaveIndex).stats().countDrop(DropReason.INACTIVE_SLAVE, frames);
-      return;
-    }
-    if (bondTap != null) {
-      bondTap.frame(clock.getAsLong(), packet);
-    }
-    framesToStack += frames;
-    stack.deliver(packet, slaveIndex, frames);
+    receiveHandler.receive(slaveIndex, packet, frames);
   }
 
   /**
@@ -424,8 +375,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @return false if it would be dropped as {@code inactive_slave}
    */
   public boolean wouldDeliver(int slaveIndex, Packet packet) {
-    SlaveDevice slave = slaves.get(slaveIndex);
-    return !slave.isInactive() || alb.balancesReceive() && !packet.linkDestinationIsGroup();
+    return receiveHandler.wouldDeliver(slaveIndex, packet);
   }
 
   /**
@@ -434,7 +384,7 @@ public final class BondDevice implements Bond, FrameReceiver {
    * @return frames (a GRO aggregate counts as the frames it merged)
    */
   public long framesToStack() {
-    return framesToStack;
+    return receiveHandler.framesToStack();
   }
 
   /**

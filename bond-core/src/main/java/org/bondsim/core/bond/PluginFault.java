@@ -1,6 +1,9 @@
 package org.bondsim.core.bond;
 
 import java.security.CodeSource;
+import org.bondsim.api.Bond;
+import org.bondsim.api.packet.OutgoingFrame;
+import org.bondsim.api.policy.TxPolicy;
 
 /**
  * A plugin broke its contract (returned what the SPI does not allow, or threw): the run stops and
@@ -19,6 +22,42 @@ public final class PluginFault extends RuntimeException {
    */
   public PluginFault(Object plugin, String what, Throwable cause) {
     super(describe(plugin) + " " + what, cause);
+  }
+
+  /**
+   * Asks a transmit policy for a slave and holds the answer to the SPI: an index below {@code
+   * slaveCount}, {@link TxPolicy#NO_SLAVE} or {@link TxPolicy#ALL_UP_SLAVES}; anything else, or
+   * anything it throws, is its fault.
+   *
+   * @param policy the policy
+   * @param frame the frame to place
+   * @param bond the bond it asks about
+   * @param slaveCount the bond's slaves
+   * @return the policy's answer
+   * @throws PluginFault when the answer is outside the SPI or the policy threw
+   */
+  public static int select(TxPolicy policy, OutgoingFrame frame, Bond bond, int slaveCount) {
+    int choice;
+    try {
+      choice = policy.select(frame, bond);
+    } catch (RuntimeException e) {
+      throw new PluginFault(
+          policy,
+          "threw from select(): "
+              + (e.getMessage() == null ? e.getClass().getName() : e.getMessage()),
+          e);
+    }
+    if (choice >= slaveCount || choice < TxPolicy.ALL_UP_SLAVES) {
+      throw new PluginFault(
+          policy,
+          "returned slave "
+              + choice
+              + " from select(); allowed: 0.."
+              + (slaveCount - 1)
+              + ", NO_SLAVE (-1) or ALL_UP_SLAVES (-2)",
+          null);
+    }
+    return choice;
   }
 
   private static String describe(Object plugin) {
