@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
     description = "Simulates Linux link bonding end to end.",
     subcommands = {
       PoliciesCommand.class,
+      PluginsCommand.class,
       HostProfilesCommand.class,
       NetperfCommand.class,
       XmitHashCommand.class,

@@ -78,12 +78,15 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             .find(test)
             .orElseThrow(
                 () ->
-                    new IllegalArgumentException(
-                        "-t must be one of "
-                            + workloads.names()
-                            + ", got '"
-                            + StrictNumbers.echo(c.test)
-                            + "'"));
+                    workloads.conflict(test).isPresent()
+                        ? new IllegalArgumentException(
+                            "-t: " + workloads.conflict(test).orElseThrow())
+                        : new IllegalArgumentException(
+                            "-t must be one of "
+                                + workloads.names()
+                                + ", got '"
+                                + StrictNumbers.echo(c.test)
+                                + "'"));
     long durationNs = GlobalOptions.lengthNs(c.length);
     long waitNs = c.waitSeconds == null ? 0 : GlobalOptions.waitNs(c.waitSeconds);
     int printHeaders = (int) ArgumentParsers.whole("-P", c.printHeaders, 0, 1, "");

@@ -61,7 +61,7 @@ final class PoliciesCommand implements Callable<Integer> {
             .filter(s -> BondOptions.ACTIVE_SLAVE_OPTIONS.contains(s.name()))
             .toList(),
         "    ");
-    for (PolicyRegistry.Broken broken : registry.broken()) {
+    for (org.bondsim.api.plugin.PluginSet.Broken broken : registry.broken()) {
       out.println("broken provider " + broken.name() + ": " + broken.cause());
     }
     return 0;

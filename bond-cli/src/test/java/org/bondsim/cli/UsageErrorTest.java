@@ -40,7 +40,7 @@ class UsageErrorTest {
             + " microseconds, as tc reads it), got 'fast'",
         "--netem|corrupt 1%|netem takes delay, loss and duplicate, got 'corrupt'",
         "--receiver|gro maybe|--receiver gro must be on or off, got 'maybe'",
-        "--receiver|tso on|--receiver takes gro, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring",
+        "--receiver|tso on|--receiver takes gro, offload, rx-usecs, rx-frames, adaptive-rx, driver",
         "--receiver|lro on|--receiver lro on: bonding turns LRO off on every slave it enslaves",
         "--receiver|rx-usecs 0 rx-frames 0|rx-usecs and rx-frames cannot both be 0",
         "--receiver|irq-cpus 0,one|--receiver irq-cpus must be CPU numbers separated by commas",

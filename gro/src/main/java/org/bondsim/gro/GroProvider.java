@@ -12,6 +12,11 @@ public final class GroProvider implements ReceiveOffloadProvider {
   }
 
   @Override
+  public String description() {
+    return "Linux's GRO (dev_gro_receive, tcp_gro_receive) of the run's kernel, 6.x or 2.6.37";
+  }
+
+  @Override
   public ReceiveOffload create(KernelVersion kernel) {
     if (kernel == null) {
       throw new NullPointerException("kernel must be given");

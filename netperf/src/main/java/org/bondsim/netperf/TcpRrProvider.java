@@ -45,7 +45,7 @@ public final class TcpRrProvider implements WorkloadProvider {
 
   @Override
   public List<OptionSpec> settings() {
-    return TcpSettings.SPECS;
+    return TcpSettings.specs();
   }
 
   @Override

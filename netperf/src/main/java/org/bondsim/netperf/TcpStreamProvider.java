@@ -37,7 +37,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
   @Override
   public List<OptionSpec> settings() {
-    return TcpSettings.SPECS;
+    return TcpSettings.specs();
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.cc.AckView;
+
 /**
  * What one incoming ACK changed, as {@code tcp_ack} gathers it in its {@code flag} word and {@code
  * rate_sample} for the stages after the scoreboard: the retransmit queue fills it, the reordering
@@ -8,7 +10,7 @@ package org.bondsim.tcp;
  * <p>One instance per endpoint is reused for every ACK (reset first), so ACK processing allocates
  * nothing for it; a mutable holder rather than a record for that reason.
  */
-final class AckSample {
+final class AckSample implements AckView {
   /** The cumulative acknowledgment carried. */
   long ack;
 
@@ -168,6 +170,46 @@ final class AckSample {
    *
    * @return the cumulative ACK if it advanced, else snd_una before it
    */
+  @Override
+  public long ack() {
+    return ack;
+  }
+
+  @Override
+  public int packetsAcked() {
+    return released;
+  }
+
+  @Override
+  public long sampleRttNs() {
+    return caRttNs;
+  }
+
+  @Override
+  public long newestReleasedSentNs() {
+    return newestReleasedSentNs;
+  }
+
+  @Override
+  public int priorInFlight() {
+    return priorInFlight;
+  }
+
+  @Override
+  public int delivered() {
+    return newlyDelivered;
+  }
+
+  @Override
+  public long sndNxt() {
+    return sndNxt;
+  }
+
+  @Override
+  public long pacingRate() {
+    return pacingRate;
+  }
+
   long sndUna() {
     return advanced ? ack : priorSndUna;
   }

@@ -1,5 +1,7 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.cc.AckView;
+
 /**
  * CUBIC as Linux 2.6.37 runs it ({@code net/ipv4/tcp_cubic.c} of the 2.6.37.6 tree), in the
  * kernel's integer arithmetic: time in 1/1024 s ({@code BICTCP_HZ} 10), {@code cube_rtt_scale} 410,
@@ -50,13 +52,13 @@ final class ClassicCubic extends CubicCore {
   }
 
   @Override
-  public void onLoss() {
+  void onLoss() {
     // tcp_enter_cwr and the entry to Recovery clear snd_cwnd_cnt (the epoch ended already).
     credit = 0;
   }
 
   @Override
-  public void onLossState(long nowNs, long sndNxt) {
+  void onLossState(long nowNs, long sndNxt) {
     // bictcp_state: bictcp_reset, then bictcp_hystart_reset.
     resetState();
     delayMin = 0;
@@ -68,7 +70,7 @@ final class ClassicCubic extends CubicCore {
   }
 
   @Override
-  public void onSlowStartAck(long ack, long sndNxt, long nowNs) {
+  void onSlowStartAck(long ack, long sndNxt, long nowNs) {
     if (hyStart.roundEnds(ack)) {
       hyStart.reset(jiffies.tick(nowNs), sndNxt);
     }
@@ -79,19 +81,19 @@ final class ClassicCubic extends CubicCore {
    * HyStart while cwnd is at most ssthresh.
    */
   @Override
-  public boolean onPacketsAcked(
-      AckSample sample, int cwnd, int ssthresh, boolean open, long nowNs) {
-    if (sample.released == 0) {
+  boolean onPacketsAcked(
+      AckView sample, long sndUna, int cwnd, int ssthresh, boolean open, long nowNs) {
+    if (sample.packetsAcked() == 0) {
       return false;
     }
-    long delay = acked(sample.released, sample.newestReleasedSentNs, open, nowNs);
+    long delay = acked(sample.packetsAcked(), sample.newestReleasedSentNs(), open, nowNs);
     return delay > 0
         && cwnd <= ssthresh
         && hyStart.update(delay, delayMin, cwnd, jiffies.tick(nowNs));
   }
 
   @Override
-  public int undoCwnd(int cwnd, int priorCwnd) {
+  int undoCwnd(int cwnd, int priorCwnd) {
     return Math.max(cwnd, lastMaxCwnd);
   }
 
@@ -121,7 +123,7 @@ final class ClassicCubic extends CubicCore {
   }
 
   @Override
-  public int congestionAvoidance(int cwnd, int acked, long nowNs) {
+  int congestionAvoidance(int cwnd, int acked, long nowNs) {
     update(cwnd, jiffies.tick(nowNs));
     // tcp_cong_avoid_ai
     if (credit >= cnt) {

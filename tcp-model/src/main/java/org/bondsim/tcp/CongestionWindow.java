@@ -1,5 +1,8 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.cc.CongestionControl;
+import org.bondsim.api.tcp.cc.ConnectionView;
+
 /**
  * cwnd and ssthresh in packets, with slow start and the congestion-control module that grows the
  * window past it ({@code tcp_cong_avoid}, {@code tcp_slow_start}) and sets ssthresh at a loss.
@@ -22,9 +25,12 @@ final class CongestionWindow {
   private int maxPacketsOut;
   private long cwndUsageSeq = -1;
 
-  CongestionWindow(TcpSettings settings, TcpCounters counters) {
+  // The connection as the module sees it; set once the connection's parts exist.
+  private ConnectionView view;
+
+  CongestionWindow(TcpSettings settings, CongestionControl cc) {
     KernelProfile profile = settings.profile();
-    this.cc = CongestionControl.named(settings, counters);
+    this.cc = cc;
     this.growsPerPacket = profile.growsPerPacket();
     this.profile = profile;
     // The handshake settles the MSS (onEstablished); until then, the window for Ethernet's MSS.
@@ -32,6 +38,11 @@ final class CongestionWindow {
     this.cwnd = initialCwnd;
     this.moderates = profile.moderatesCwnd();
     this.gso = settings.gso();
+  }
+
+  /** The connection the module reads ({@link CongestionView}), once it is built. */
+  void attach(ConnectionView view) {
+    this.view = view;
   }
 
   /** The handshake settled the MSS: the first window ({@code tcp_init_cwnd}). */
@@ -128,26 +139,26 @@ final class CongestionWindow {
    * {@code pkts_acked}: the module's RTT bookkeeping and ACK ratio; HyStart may end slow start
    * (ssthresh = cwnd).
    */
-  void onPacketsAcked(AckSample sample, boolean open, long nowNs) {
-    if (cc.onPacketsAcked(sample, cwnd, ssthresh, open, nowNs)) {
+  void onPacketsAcked(AckSample sample) {
+    if (cc.pktsAcked(view, sample)) {
       ssthresh = cwnd;
     }
   }
 
   /** An undo ({@code tcp_undo_cwr}): the module says what window comes back. */
   void undo(int priorCwnd) {
-    cwnd = cc.undoCwnd(cwnd, priorCwnd);
+    cwnd = cc.undoCwnd(view, priorCwnd);
   }
 
   /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
-  void onLossState(long nowNs, long sndNxt) {
-    cc.onLossState(nowNs, sndNxt);
+  void onLossState() {
+    cc.onLossState(view);
   }
 
   /** A loss (recovery, RTO or a repaired tail loss probe): the module's ssthresh. */
   void onLoss() {
-    ssthresh = cc.ssthreshAfterLoss(cwnd);
-    cc.onLoss();
+    ssthresh = cc.ssthresh(view);
+    cc.onLoss(view);
   }
 
   /**
@@ -159,10 +170,9 @@ final class CongestionWindow {
    *
    * @param sample the ACK
    * @param reordering the reordering level and whether it is above tcp_reordering
-   * @param nowNs the time
    * @param mss the sender's MSS
    */
-  void grow(AckSample sample, ReorderingEstimator reordering, long nowNs, int mss) {
+  void grow(AckSample sample, ReorderingEstimator reordering, int mss) {
     if (sample.oldAck) {
       // tcp_ack returns from old_ack before tcp_cong_control.
       return;
@@ -186,7 +196,7 @@ final class CongestionWindow {
     // 2.6.37's modules slow-start while cwnd <= ssthresh (tcp_reno_cong_avoid, bictcp_cong_avoid);
     // 6.x's tcp_in_slow_start while cwnd < ssthresh.
     if (cwnd < ssthresh || (!growsPerPacket && cwnd == ssthresh)) {
-      cc.onSlowStartAck(sample.ack, sample.sndNxt, nowNs);
+      cc.onSlowStartAck(view, sample);
       int grown =
           Math.min(
               cwnd + packets,
@@ -198,6 +208,6 @@ final class CongestionWindow {
         return;
       }
     }
-    cwnd = cc.congestionAvoidance(cwnd, packets, nowNs);
+    cwnd = cc.congestionAvoidance(view, packets);
   }
 }

@@ -1,5 +1,7 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.cc.AckView;
+
 /**
  * CUBIC as Linux 6.17 runs it ({@code net/ipv4/tcp_cubic.c}, RFC 9438), in the kernel's integer
  * arithmetic: time in units of 1/1024 s ({@code BICTCP_HZ} 10), C = 41/1024 × 10 per 100 ms ({@code
@@ -19,7 +21,7 @@ package org.bondsim.tcp;
  *       bictcp_reset}, {@code delay_min} and HyStart's exit included).
  *   <li>{@code cubictcp_acked} ({@code pkts_acked}): {@code delay_min} is the least {@code
  *       ca_rtt_us} (the newest segment the ACK newly SACKed or acknowledged; {@link
- *       AckSample#caRttNs}), skipping samples within HZ ticks of an epoch's start; in slow start
+ *       AckView#sampleRttNs}), skipping samples within HZ ticks of an epoch's start; in slow start
  *       {@link HyStart} may end it.
  * </ul>
  *
@@ -40,7 +42,7 @@ final class Cubic extends CubicCore {
   }
 
   @Override
-  public void onLossState(long nowNs, long sndNxt) {
+  void onLossState(long nowNs, long sndNxt) {
     // cubictcp_state: bictcp_reset (delay_min and the exit found included), bictcp_hystart_reset.
     resetState();
     delayMinUs = 0;
@@ -49,26 +51,27 @@ final class Cubic extends CubicCore {
   }
 
   @Override
-  public boolean onPacketsAcked(
-      AckSample sample, int cwnd, int ssthresh, boolean open, long nowNs) {
-    if (sample.caRttNs < 0) {
+  boolean onPacketsAcked(
+      AckView sample, long sndUna, int cwnd, int ssthresh, boolean open, long nowNs) {
+    if (sample.sampleRttNs() < 0) {
       return false;
     }
     if (epochStarted && jiffies.tick(nowNs) - epochStart < jiffies.hz()) {
       return false; // "Discard delay samples right after fast recovery"
     }
-    long delayUs = Math.max(1, sample.caRttNs / 1000);
+    long delayUs = Math.max(1, sample.sampleRttNs() / 1000);
     if (delayMinUs == 0 || delayMinUs > delayUs) {
       delayMinUs = delayUs;
     }
     if (hyStart.found() || cwnd >= ssthresh) {
       return false;
     }
-    return hyStart.update(sample, delayUs, delayMinUs, cwnd, nowNs / 1000);
+    return hyStart.update(
+        sndUna, sample.sndNxt(), sample.pacingRate(), delayUs, delayMinUs, cwnd, nowNs / 1000);
   }
 
   @Override
-  public int congestionAvoidance(int cwnd, int acked, long nowNs) {
+  int congestionAvoidance(int cwnd, int acked, long nowNs) {
     update(cwnd, acked, jiffies.tick(nowNs));
     return addCredit(cwnd, acked);
   }

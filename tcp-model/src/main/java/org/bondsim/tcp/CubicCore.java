@@ -1,5 +1,10 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.cc.AckView;
+import org.bondsim.api.tcp.cc.CaState;
+import org.bondsim.api.tcp.cc.CongestionControl;
+import org.bondsim.api.tcp.cc.ConnectionView;
+
 /**
  * What both kernels' CUBIC share ({@code net/ipv4/tcp_cubic.c}, 2.6.37 and 6.17 alike): bictcp's
  * state, β = 717/1024 with fast convergence ({@code bictcp_recalc_ssthresh}), the cubic curve in
@@ -38,9 +43,73 @@ abstract sealed class CubicCore implements CongestionControl permits Cubic, Clas
     this.jiffies = jiffies;
   }
 
-  /** Ends the epoch ({@code bictcp_recalc_ssthresh}); every window reduction passes here. */
+  // The SPI's callbacks read the connection and hand the numbers to each kernel's arithmetic
+  // below, which the unit tests drive directly.
+
   @Override
-  public final int ssthreshAfterLoss(int cwnd) {
+  public final int ssthresh(ConnectionView tcp) {
+    return ssthreshAfterLoss(tcp.cwnd());
+  }
+
+  @Override
+  public final int congestionAvoidance(ConnectionView tcp, int acked) {
+    return congestionAvoidance(tcp.cwnd(), acked, tcp.nowNs());
+  }
+
+  @Override
+  public final void onLossState(ConnectionView tcp) {
+    onLossState(tcp.nowNs(), tcp.sndNxt());
+  }
+
+  @Override
+  public final int undoCwnd(ConnectionView tcp, int priorCwnd) {
+    return undoCwnd(tcp.cwnd(), priorCwnd);
+  }
+
+  @Override
+  public final boolean pktsAcked(ConnectionView tcp, AckView ack) {
+    return onPacketsAcked(
+        ack, tcp.sndUna(), tcp.cwnd(), tcp.ssthresh(), tcp.caState() == CaState.OPEN, tcp.nowNs());
+  }
+
+  @Override
+  public final void onSlowStartAck(ConnectionView tcp, AckView ack) {
+    onSlowStartAck(ack.ack(), ack.sndNxt(), tcp.nowNs());
+  }
+
+  @Override
+  public final void onLoss(ConnectionView tcp) {
+    onLoss();
+  }
+
+  /** Called when a window reduction starts, after {@link #ssthreshAfterLoss}. */
+  void onLoss() {}
+
+  /** An RTO put the connection in Loss ({@code set_state(TCP_CA_Loss)}). */
+  abstract void onLossState(long nowNs, long sndNxt);
+
+  /** {@code undo_cwnd}: by default the window before the reduction. */
+  int undoCwnd(int cwnd, int priorCwnd) {
+    return Math.max(cwnd, priorCwnd);
+  }
+
+  /**
+   * {@code pkts_acked}: the module's RTT bookkeeping and HyStart.
+   *
+   * @param sndUna snd_una after the ACK
+   * @return true to end slow start now
+   */
+  abstract boolean onPacketsAcked(
+      AckView sample, long sndUna, int cwnd, int ssthresh, boolean open, long nowNs);
+
+  /** An ACK that grows the window in slow start; 2.6.37 starts HyStart's next round here. */
+  void onSlowStartAck(long ack, long sndNxt, long nowNs) {}
+
+  /** {@code cong_avoid} past slow start. */
+  abstract int congestionAvoidance(int cwnd, int acked, long nowNs);
+
+  /** Ends the epoch ({@code bictcp_recalc_ssthresh}); every window reduction passes here. */
+  final int ssthreshAfterLoss(int cwnd) {
     epochStarted = false;
     // Fast convergence: release bandwidth faster when the window stopped short of the last max.
     lastMaxCwnd =

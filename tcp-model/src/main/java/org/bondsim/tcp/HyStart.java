@@ -82,15 +82,39 @@ final class HyStart {
    * @return true when slow start ends here (ssthresh = cwnd)
    */
   boolean update(AckSample sample, long delayUs, long delayMinUs, int cwnd, long nowUs) {
-    if (sample.sndUna() > endSeq) {
-      reset(nowUs, sample.sndNxt);
+    return update(
+        sample.sndUna(), sample.sndNxt, sample.pacingRate, delayUs, delayMinUs, cwnd, nowUs);
+  }
+
+  /**
+   * {@code hystart_update} from the ACK's numbers.
+   *
+   * @param sndUna snd_una after the ACK
+   * @param sndNxt snd_nxt when the ACK arrived
+   * @param pacingRate the pacing rate, bytes per second
+   * @param delayUs this ACK's RTT sample, at least 1
+   * @param delayMinUs CUBIC's minimum delay ({@code ca->delay_min})
+   * @param cwnd the window
+   * @param nowUs the ACK's time
+   * @return true when slow start ends here (ssthresh = cwnd)
+   */
+  boolean update(
+      long sndUna,
+      long sndNxt,
+      long pacingRate,
+      long delayUs,
+      long delayMinUs,
+      int cwnd,
+      long nowUs) {
+    if (sndUna > endSeq) {
+      reset(nowUs, sndNxt);
     }
     if (cwnd < LOW_WINDOW || detect == 0) {
       return false;
     }
     if ((detect & ACK_TRAIN) != 0 && nowUs - lastAckUs <= ACK_DELTA_US) {
       lastAckUs = nowUs;
-      long threshold = (delayMinUs + ackDelayUs(sample.pacingRate)) >> 1;
+      long threshold = (delayMinUs + ackDelayUs(pacingRate)) >> 1;
       if (nowUs - roundStartUs > threshold) {
         found = true;
         counters.hystartTrainDetect++;

@@ -30,6 +30,11 @@ public enum Kernel {
     this.profile = profile;
   }
 
+  /** The API's name for this kernel. */
+  KernelVersion version() {
+    return version;
+  }
+
   /** What the model does differently under this kernel. */
   KernelProfile profile() {
     return profile;

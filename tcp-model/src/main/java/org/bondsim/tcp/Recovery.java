@@ -209,7 +209,7 @@ final class Recovery {
       state = OPEN;
     }
     if (grows) {
-      window.grow(sample, reordering, context.now(), options.mss);
+      window.grow(sample, reordering, options.mss);
     }
     if (dubious) {
       moderate();
@@ -273,7 +273,7 @@ final class Recovery {
           enter();
           reduce(sample.newlyDelivered, sample.advanced);
         } else {
-          window.grow(sample, reordering, context.now(), options.mss);
+          window.grow(sample, reordering, options.mss);
         }
         return;
       }
@@ -319,7 +319,7 @@ final class Recovery {
       // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
       // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
       // it before retransmitting.
-      window.grow(sample, reordering, context.now(), options.mss);
+      window.grow(sample, reordering, options.mss);
       moderate();
     }
   }
@@ -393,7 +393,7 @@ final class Recovery {
       }
       window.cwnd = queue.packetsInFlight() + 1;
     }
-    window.onLossState(context.now(), queue.sndNxt());
+    window.onLossState();
     frto.onTimeout(openOrDisorder, timeoutsInARow > 0);
     newDataOnly = false;
     reordering.onTimeout(openOrDisorder, queue.sackedOut());

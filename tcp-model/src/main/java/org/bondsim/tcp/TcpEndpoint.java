@@ -81,7 +81,8 @@ public final class TcpEndpoint {
     this.fackOn = profile.fack();
     this.options = new NegotiatedOptions(settings, context.mtu());
     this.rtt = new RttEstimator(profile.initialRtoNs());
-    this.window = new CongestionWindow(settings, counters);
+    this.window =
+        new CongestionWindow(settings, CongestionControls.create(settings, counters, context));
     this.reordering = new ReorderingEstimator(settings, counters);
     this.rack =
         new Rack(
@@ -124,6 +125,7 @@ public final class TcpEndpoint {
     handshake.wire(receiver, rto, transmitter, rtt);
     probe.wire(queue, recovery, window, rto, transmitter);
     this.paws = new Paws(receiver, acks, counters, settings);
+    window.attach(new CongestionView(context, options, rtt, window, queue, recovery));
   }
 
   // ===================================================================== application side
@@ -291,7 +293,7 @@ public final class TcpEndpoint {
     if (sample.released > 0 || sample.caRttNs >= 0) {
       // Only 6.x's HyStart reads it, and only in slow start.
       sample.pacingRate = window.inSlowStart() ? transmitter.pacingRate() : 0;
-      window.onPacketsAcked(sample, recovery.state() == Recovery.OPEN, now);
+      window.onPacketsAcked(sample);
     }
     if (sample.advanced) {
       if (sample.rttNs >= 0) {

@@ -20,7 +20,8 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param sack {@code net.ipv4.tcp_sack}
  * @param dsack {@code net.ipv4.tcp_dsack}
  * @param timestamps {@code net.ipv4.tcp_timestamps}
- * @param congestionControl {@code net.ipv4.tcp_congestion_control}: cubic or reno
+ * @param congestionControl {@code net.ipv4.tcp_congestion_control}: the name of a {@link
+ *     CongestionControls} algorithm, cubic (the default) or reno unless a plugin adds one
  * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes
  * @param gso whether the sender hands super-packets to the bond (GSO or TSO on)
  * @param rmemDefault {@code tcp_rmem[1]}, the receive buffer a socket starts with; the kernel
@@ -63,88 +64,96 @@ public record TcpSettings(
     int hystartDetect,
     boolean frto,
     int invalidRatelimitMs) {
-  /** The settings specs a run checks {@code --sysctl} values against. */
-  public static final List<OptionSpec> SPECS =
-      List.of(
-          new ChoiceOption(
-              "bondsim.kernel",
-              "6.x",
-              List.of(new Choice("6.x", 6), new Choice("6.1", 61), new Choice("2.6.37", 2)),
-              "which kernel's TCP to follow"),
-          new ChoiceOption(
-              "bondsim.hz",
-              "1000",
-              List.of(
-                  new Choice("100", 100),
-                  new Choice("250", 250),
-                  new Choice("300", 300),
-                  new Choice("1000", 1000)),
-              "CONFIG_HZ: the tick TCP's timers round to"),
-          new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
-          new IntOption(
-              "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
-          new IntOption("net.ipv4.tcp_recovery", 1, 0, 7, "", "bit 1: RACK loss detection"),
-          new IntOption("net.ipv4.tcp_sack", 1, 0, 1, "", "negotiate SACK"),
-          new IntOption("net.ipv4.tcp_dsack", 1, 0, 1, "", "send DSACKs"),
-          new IntOption(
-              "net.ipv4.tcp_slow_start_after_idle",
-              1,
-              0,
-              1,
-              "",
-              "restart the window after an idle RTO (RFC 2861)"),
-          new IntOption("net.ipv4.tcp_timestamps", 1, 0, 1, "", "negotiate timestamps"),
-          new IntOption(
-              "net.ipv4.tcp_early_retrans", 3, 0, 4, "", "3 or 4: tail loss probes (6.x)"),
-          new ChoiceOption(
-              "net.ipv4.tcp_congestion_control",
-              "cubic",
-              List.of(new Choice("cubic", 1), new Choice("reno", 0)),
-              "congestion control"),
-          new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"),
-          new IntOption(
-              "net.ipv4.tcp_min_tso_segs", 2, 1, 255, "", "fewest segments in a TSO packet"),
-          new TextOption(
-              "net.ipv4.tcp_limit_output_bytes",
-              "",
-              "bytes TCP small queues let one socket keep below TCP (empty: the kernel's, 4 MB on"
-                  + " 6.x, 1 MB on 6.1; 2.6.37 has no TCP small queues)"),
-          new IntOption(
-              "net.ipv4.tcp_frto",
-              2,
-              0,
-              2,
-              "",
-              "F-RTO after a timeout (RFC 5682; 6.x only: 2.6.37's own F-RTO is not modelled)"),
-          new IntOption(
-              "tcp_cubic.hystart",
-              1,
-              0,
-              1,
-              "",
-              "CUBIC module parameter: hybrid slow start (HyStart) on"),
-          new IntOption(
-              "tcp_cubic.hystart_detect",
-              3,
-              0,
-              3,
-              "",
-              "CUBIC module parameter: HyStart's detectors, 1 ACK train, 2 delay, 3 both"),
-          new IntOption(
-              "net.ipv4.tcp_invalid_ratelimit",
-              500,
-              0,
-              60_000,
-              "ms",
-              "least time between duplicate ACKs answering out-of-window or PAWS-failing ACKs"),
-          new TextOption(
-              "net.ipv4.tcp_rmem",
-              "",
-              "MIN DEFAULT MAX receive buffer bytes: DEFAULT to start, MAX for autotuning and"
-                  + " the SYN's window scale (empty: the kernel's)"));
+  /**
+   * The settings specs a run checks {@code --sysctl} values against, {@code
+   * net.ipv4.tcp_congestion_control} taking the name of any algorithm on the class path ({@link
+   * CongestionControls}).
+   *
+   * @return the specs
+   */
+  public static List<OptionSpec> specs() {
+    return List.of(
+        new ChoiceOption(
+            "bondsim.kernel",
+            "6.x",
+            List.of(new Choice("6.x", 6), new Choice("6.1", 61), new Choice("2.6.37", 2)),
+            "which kernel's TCP to follow"),
+        new ChoiceOption(
+            "bondsim.hz",
+            "1000",
+            List.of(
+                new Choice("100", 100),
+                new Choice("250", 250),
+                new Choice("300", 300),
+                new Choice("1000", 1000)),
+            "CONFIG_HZ: the tick TCP's timers round to"),
+        new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
+        new IntOption(
+            "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
+        new IntOption("net.ipv4.tcp_recovery", 1, 0, 7, "", "bit 1: RACK loss detection"),
+        new IntOption("net.ipv4.tcp_sack", 1, 0, 1, "", "negotiate SACK"),
+        new IntOption("net.ipv4.tcp_dsack", 1, 0, 1, "", "send DSACKs"),
+        new IntOption(
+            "net.ipv4.tcp_slow_start_after_idle",
+            1,
+            0,
+            1,
+            "",
+            "restart the window after an idle RTO (RFC 2861)"),
+        new IntOption("net.ipv4.tcp_timestamps", 1, 0, 1, "", "negotiate timestamps"),
+        new IntOption("net.ipv4.tcp_early_retrans", 3, 0, 4, "", "3 or 4: tail loss probes (6.x)"),
+        new ChoiceOption(
+            "net.ipv4.tcp_congestion_control",
+            "cubic",
+            CongestionControls.available().found().stream()
+                .map(f -> Choice.wordOnly(f.name()))
+                .toList(),
+            "congestion control (a name, as Linux takes it: any algorithm on the class path)"),
+        new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"),
+        new IntOption(
+            "net.ipv4.tcp_min_tso_segs", 2, 1, 255, "", "fewest segments in a TSO packet"),
+        new TextOption(
+            "net.ipv4.tcp_limit_output_bytes",
+            "",
+            "bytes TCP small queues let one socket keep below TCP (empty: the kernel's, 4 MB on"
+                + " 6.x, 1 MB on 6.1; 2.6.37 has no TCP small queues)"),
+        new IntOption(
+            "net.ipv4.tcp_frto",
+            2,
+            0,
+            2,
+            "",
+            "F-RTO after a timeout (RFC 5682; 6.x only: 2.6.37's own F-RTO is not modelled)"),
+        new IntOption(
+            "tcp_cubic.hystart",
+            1,
+            0,
+            1,
+            "",
+            "CUBIC module parameter: hybrid slow start (HyStart) on"),
+        new IntOption(
+            "tcp_cubic.hystart_detect",
+            3,
+            0,
+            3,
+            "",
+            "CUBIC module parameter: HyStart's detectors, 1 ACK train, 2 delay, 3 both"),
+        new IntOption(
+            "net.ipv4.tcp_invalid_ratelimit",
+            500,
+            0,
+            60_000,
+            "ms",
+            "least time between duplicate ACKs answering out-of-window or PAWS-failing ACKs"),
+        new TextOption(
+            "net.ipv4.tcp_rmem",
+            "",
+            "MIN DEFAULT MAX receive buffer bytes: DEFAULT to start, MAX for autotuning and"
+                + " the SYN's window scale (empty: the kernel's)"));
+  }
 
   /**
-   * Reads the settings of a run; values were checked against {@link #SPECS} already.
+   * Reads the settings of a run; values were checked against {@link #specs} already.
    *
    * @param context the run
    * @return the settings

@@ -8,9 +8,7 @@ import org.junit.jupiter.api.Test;
 /** {@code tcp_is_cwnd_limited}: when an ACK may grow the window. */
 class CongestionWindowTest {
   private static CongestionWindow window(String kernel) {
-    return new CongestionWindow(
-        TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))),
-        new TcpCounters());
+    return TestWindows.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel)));
   }
 
   private static final ReorderingEstimator DEFAULT_REORDERING = reordering("3");
@@ -44,7 +42,7 @@ class CongestionWindowTest {
     // Ten segments sent, the whole window, and no more data waiting: not "limited" in the
     // old sense, but cwnd 10 < 2 x 10 packets out, so slow start grows by what is ACKed.
     w.validate(false, 10, 0, 10_000);
-    w.grow(acking(2), DEFAULT_REORDERING, 0, 1448);
+    w.grow(acking(2), DEFAULT_REORDERING, 1448);
     assertThat(w.cwnd).isEqualTo(12);
   }
 
@@ -52,7 +50,7 @@ class CongestionWindowTest {
   void aFlowThatUsedLessThanHalfTheWindowDoesNotGrow() {
     CongestionWindow w = window("6.x");
     w.validate(false, 4, 0, 4_000);
-    w.grow(acking(2), DEFAULT_REORDERING, 0, 1448);
+    w.grow(acking(2), DEFAULT_REORDERING, 1448);
     assertThat(w.cwnd).isEqualTo(10);
   }
 
@@ -60,7 +58,7 @@ class CongestionWindowTest {
   void aWindowThatStoppedDataGrowsAsBefore() {
     CongestionWindow w = window("6.x");
     w.validate(true, 1, 0, 1_000);
-    w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
+    w.grow(acking(1), DEFAULT_REORDERING, 1448);
     assertThat(w.cwnd).isEqualTo(11);
   }
 
@@ -74,14 +72,14 @@ class CongestionWindowTest {
     w.validate(false, 3, 5_000, 12_000);
     int before = w.cwnd;
     for (int i = 0; i < 40; i++) {
-      w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
+      w.grow(acking(1), DEFAULT_REORDERING, 1448);
     }
     assertThat(w.cwnd).as("congestion avoidance went on growing").isGreaterThan(before);
     // snd_una passed 10_000 and the window was not the limit then: no more growth.
     w.validate(false, 3, 10_000, 14_000);
     int after = w.cwnd;
     for (int i = 0; i < 40; i++) {
-      w.grow(acking(1), DEFAULT_REORDERING, 0, 1448);
+      w.grow(acking(1), DEFAULT_REORDERING, 1448);
     }
     assertThat(w.cwnd).isEqualTo(after);
   }
@@ -90,7 +88,7 @@ class CongestionWindowTest {
   private static int afterAck(
       CongestionWindow w, AckSample sample, int priorInFlight, ReorderingEstimator reordering) {
     sample.priorInFlight = priorInFlight;
-    w.grow(sample, reordering, 0, 1448);
+    w.grow(sample, reordering, 1448);
     return w.cwnd;
   }
 

@@ -41,7 +41,7 @@ class CubicTest {
     AckSample sample = new AckSample();
     sample.reset(1, 0);
     sample.caRttNs = 100 * MS;
-    assertThat(cubic.onPacketsAcked(sample, cwnd, 7, true, now)).isFalse();
+    assertThat(cubic.onPacketsAcked(sample, sample.sndUna(), cwnd, 7, true, now)).isFalse();
     for (int i = 0; i < 16; i++) {
       now += (i % 7 == 0 ? 98 : 2) * MS;
       cwnd = cubic.congestionAvoidance(cwnd, 1, now);

@@ -199,7 +199,7 @@ class LossDetectionTest {
     return new Recovery(
         context,
         queue,
-        new CongestionWindow(settings, counters),
+        TestWindows.of(settings, counters, context),
         WindowReduction.of(settings.profile()),
         reordering,
         new NegotiatedOptions(settings, 1500),

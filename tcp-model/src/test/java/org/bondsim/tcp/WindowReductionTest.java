@@ -9,9 +9,7 @@ import org.junit.jupiter.api.Test;
 class WindowReductionTest {
   private static CongestionWindow window(String kernel) {
     CongestionWindow window =
-        new CongestionWindow(
-            TcpSettings.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel))),
-            new TcpCounters());
+        TestWindows.of(new ManualContext(1500, Map.of("bondsim.kernel", kernel)));
     window.cwnd = 20;
     window.ssthresh = 10;
     return window;

@@ -22,7 +22,7 @@ import org.bondsim.tcp.TcpSettings;
  *       which the model reads as {@code tcp_cubic.NAME} (the kernel command line's spelling).
  * </ul>
  *
- * <p>Each sysctl is either one the model reads ({@link TcpSettings#SPECS}), one whose value is what
+ * <p>Each sysctl is either one the model reads ({@link TcpSettings#specs}), one whose value is what
  * the model does anyway (listed with that value), or one the model cannot follow, which skips the
  * script.
  */
@@ -93,7 +93,7 @@ final class ShellCommands {
   private static final String MODULE_PARAMETERS = "/sys/module/tcp_cubic/parameters/";
 
   private static final Set<String> MODELLED =
-      Set.copyOf(TcpSettings.SPECS.stream().map(spec -> spec.name()).toList());
+      Set.copyOf(TcpSettings.specs().stream().map(spec -> spec.name()).toList());
 
   private ShellCommands() {}
 
@@ -178,7 +178,7 @@ final class ShellCommands {
     if (MODELLED.contains(name)) {
       // sysctl(8) refuses what the kernel would: the script's command fails there.
       org.bondsim.api.option.OptionSpec spec =
-          TcpSettings.SPECS.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+          TcpSettings.specs().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
       try {
         spec.parse(normal);
       } catch (IllegalArgumentException e) {

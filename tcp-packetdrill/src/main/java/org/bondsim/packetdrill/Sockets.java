@@ -261,8 +261,11 @@ final class Sockets {
       case "SO_SNDBUF" -> s.sendBufferRequest = (int) number(call, value);
       case "SO_RCVBUF" -> s.receiveBufferRequest = (int) number(call, value);
       case "TCP_CONGESTION" -> {
-        if (!value.equals("reno") && !value.equals("cubic")) {
-          throw new Unsupported("TCP_CONGESTION " + value + " (the model has reno and cubic)");
+        // Any algorithm on the class path, bondsim's cubic and reno or a plugin's.
+        var available = org.bondsim.tcp.CongestionControls.available();
+        if (available.find(value).isEmpty()) {
+          throw new Unsupported(
+              "TCP_CONGESTION " + value + " (the model has " + available.names() + ")");
         }
         s.congestionControl = value;
       }

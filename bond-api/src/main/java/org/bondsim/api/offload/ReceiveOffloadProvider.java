@@ -12,6 +12,15 @@ public interface ReceiveOffloadProvider {
   String name();
 
   /**
+   * Returns one line on what the offload merges and its source, for {@code bondsim plugins}.
+   *
+   * @return a description; empty by default
+   */
+  default String description() {
+    return "";
+  }
+
+  /**
    * Creates the offload of one receive queue.
    *
    * @param kernel which kernel's rules to follow: {@code 6.x} or {@code 2.6.37}

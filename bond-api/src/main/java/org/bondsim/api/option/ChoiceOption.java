@@ -22,7 +22,21 @@ public record ChoiceOption(
    * @param word the word
    * @param number the number Linux uses for it
    */
-  public record Choice(String word, int number) {}
+  public record Choice(String word, int number) {
+    /**
+     * A word Linux gives no number (a sysctl that takes names only, such as {@code
+     * net.ipv4.tcp_congestion_control}).
+     *
+     * @param word the word
+     * @return the choice
+     */
+    public static Choice wordOnly(String word) {
+      return new Choice(word, NO_NUMBER);
+    }
+  }
+
+  /** The number of a {@link Choice#wordOnly} choice: none. */
+  public static final int NO_NUMBER = Integer.MIN_VALUE;
 
   /**
    * Checks the default is one of the choices.
@@ -67,7 +81,7 @@ public record ChoiceOption(
         // A word that is its own number (CONFIG_HZ's 250) is not repeated in parentheses.
         .map(
             c ->
-                c.word().equals(Integer.toString(c.number()))
+                c.number() == NO_NUMBER || c.word().equals(Integer.toString(c.number()))
                     ? c.word()
                     : c.word() + " (" + c.number() + ")")
         .collect(Collectors.joining(", ", "one of ", ""));
@@ -77,7 +91,8 @@ public record ChoiceOption(
   public Object parse(String text) {
     String word = text.trim();
     for (Choice choice : choices) {
-      if (choice.word().equals(word) || Integer.toString(choice.number()).equals(word)) {
+      if (choice.word().equals(word)
+          || choice.number() != NO_NUMBER && Integer.toString(choice.number()).equals(word)) {
         return choice.word();
       }
     }

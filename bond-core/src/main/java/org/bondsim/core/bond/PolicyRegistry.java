@@ -1,25 +1,19 @@
 package org.bondsim.core.bond;
 
-import java.net.URISyntaxException;
-import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.bondsim.api.plugin.PluginSet;
 import org.bondsim.api.policy.TxPolicyProvider;
 
 /**
- * Every bonding mode found with {@link ServiceLoader}. A provider that fails to load is kept as a
- * {@link Broken} entry with its name and cause; the others still load.
+ * Every bonding mode found with {@link java.util.ServiceLoader}, on {@link PluginSet}'s rules (a
+ * provider that fails to load is reported and the others still load; two providers of one mode are
+ * both refused), and one more of its own: two modes may not share a Linux number.
  */
 public final class PolicyRegistry {
   /**
@@ -30,24 +24,15 @@ public final class PolicyRegistry {
    */
   public record Entry(TxPolicyProvider provider, String origin) {}
 
-  /**
-   * A provider that did not load.
-   *
-   * @param name the provider class (or what the service file named)
-   * @param cause why it failed
-   */
-  public record Broken(String name, String cause) {}
-
-  private static final Pattern PROVIDER_NAME = Pattern.compile("Provider (\\S+)");
-  private static final Pattern VERSION_SUFFIX = Pattern.compile("-\\d[\\w.\\-]*$");
-  private static final int MAX_FAILURES = 1000;
-
   private final Map<String, Entry> byMode;
-  private final List<Broken> broken;
+  private final List<PluginSet.Broken> broken;
+  private final PluginSet<TxPolicyProvider> plugins;
 
-  private PolicyRegistry(Map<String, Entry> byMode, List<Broken> broken) {
+  private PolicyRegistry(
+      Map<String, Entry> byMode, List<PluginSet.Broken> broken, PluginSet<TxPolicyProvider> set) {
     this.byMode = byMode;
     this.broken = List.copyOf(broken);
+    this.plugins = set;
   }
 
   /**
@@ -57,50 +42,29 @@ public final class PolicyRegistry {
    * @return the registry
    */
   public static PolicyRegistry load(ClassLoader loader) {
-    List<Entry> found = new ArrayList<>();
-    List<Broken> broken = new ArrayList<>();
-    Iterator<TxPolicyProvider> providers =
-        ServiceLoader.load(TxPolicyProvider.class, loader).iterator();
-    while (broken.size() < MAX_FAILURES) {
-      try {
-        if (!providers.hasNext()) {
-          break;
-        }
-        TxPolicyProvider provider = providers.next();
-        String problem = check(provider);
-        if (problem != null) {
-          broken.add(new Broken(provider.getClass().getName(), problem));
-        } else {
-          found.add(new Entry(provider, originOf(provider.getClass())));
-        }
-      } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-        broken.add(new Broken(nameOf(e), causeOf(e)));
-      }
-    }
-    found.sort(
-        Comparator.comparingInt((Entry e) -> e.provider().alias().orElse(Integer.MAX_VALUE))
-            .thenComparing(e -> e.provider().mode()));
+    PluginSet<TxPolicyProvider> set =
+        PluginSet.load(
+            "bonding mode",
+            TxPolicyProvider.class,
+            loader,
+            TxPolicyProvider::mode,
+            PolicyRegistry::check,
+            Comparator.comparingInt(
+                    (PluginSet.Found<TxPolicyProvider> e) ->
+                        e.provider().alias().orElse(Integer.MAX_VALUE))
+                .thenComparing(PluginSet.Found::name));
+    List<PluginSet.Broken> broken = new ArrayList<>(set.broken());
     Map<String, Entry> byMode = new LinkedHashMap<>();
     Map<Integer, Entry> byAlias = new LinkedHashMap<>();
-    for (Entry entry : found) {
-      String mode = entry.provider().mode();
-      Entry earlier = byMode.get(mode);
-      if (earlier != null) {
-        broken.add(
-            new Broken(
-                entry.provider().getClass().getName(),
-                "mode "
-                    + mode
-                    + " is already provided by "
-                    + earlier.provider().getClass().getName()));
-        continue;
-      }
+    for (PluginSet.Found<TxPolicyProvider> found : set.found()) {
+      Entry entry = new Entry(found.provider(), found.origin());
       if (entry.provider().alias().isPresent()) {
         Entry sameAlias = byAlias.get(entry.provider().alias().getAsInt());
         if (sameAlias != null) {
           broken.add(
-              new Broken(
+              new PluginSet.Broken(
                   entry.provider().getClass().getName(),
+                  found.origin(),
                   "alias "
                       + entry.provider().alias().getAsInt()
                       + " is already used by mode "
@@ -109,9 +73,9 @@ public final class PolicyRegistry {
         }
         byAlias.put(entry.provider().alias().getAsInt(), entry);
       }
-      byMode.put(mode, entry);
+      byMode.put(found.name(), entry);
     }
-    return new PolicyRegistry(byMode, broken);
+    return new PolicyRegistry(byMode, broken, set);
   }
 
   /**
@@ -121,8 +85,7 @@ public final class PolicyRegistry {
    * @return the registry
    */
   public static PolicyRegistry load() {
-    ClassLoader context = Thread.currentThread().getContextClassLoader();
-    return load(context != null ? context : PolicyRegistry.class.getClassLoader());
+    return load(PluginSet.defaultLoader(PolicyRegistry.class));
   }
 
   /**
@@ -141,7 +104,7 @@ public final class PolicyRegistry {
     }
     Map<String, Entry> modes = new LinkedHashMap<>(byMode);
     modes.put(provider.mode(), new Entry(provider, origin));
-    return new PolicyRegistry(modes, broken);
+    return new PolicyRegistry(modes, broken, plugins.with(provider, provider.mode(), origin));
   }
 
   private static String check(TxPolicyProvider provider) {
@@ -155,42 +118,14 @@ public final class PolicyRegistry {
     return null;
   }
 
-  private static String nameOf(Throwable error) {
-    Matcher matcher = PROVIDER_NAME.matcher(String.valueOf(error.getMessage()));
-    return matcher.find() ? matcher.group(1) : "unknown provider";
-  }
-
-  private static String causeOf(Throwable error) {
-    Throwable root = error;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root == error ? error.getMessage() : root.toString();
-    return message == null ? error.getClass().getName() : message;
-  }
-
-  static String originOf(Class<?> type) {
-    CodeSource source = type.getProtectionDomain().getCodeSource();
-    if (source == null || source.getLocation() == null) {
-      return "unknown";
-    }
-    try {
-      Path path = Path.of(source.getLocation().toURI());
-      String name = path.getFileName().toString();
-      if (name.endsWith(".jar")) {
-        return VERSION_SUFFIX.matcher(name.substring(0, name.length() - 4)).replaceFirst("");
-      }
-      // A classes directory in a Maven build: name the module (target/classes -> module).
-      Path parent = path.getParent();
-      if (parent != null
-          && parent.getFileName().toString().equals("target")
-          && parent.getParent() != null) {
-        return parent.getParent().getFileName().toString();
-      }
-      return name;
-    } catch (URISyntaxException | IllegalArgumentException e) {
-      return source.getLocation().toString();
-    }
+  /**
+   * Says why a mode has no provider although one was found: two plugins claimed it.
+   *
+   * @param mode the mode's name
+   * @return the reason, if that is why
+   */
+  public Optional<String> conflict(String mode) {
+    return plugins.conflict(mode);
   }
 
   /**
@@ -227,7 +162,7 @@ public final class PolicyRegistry {
    *
    * @return the broken providers
    */
-  public List<Broken> broken() {
+  public List<PluginSet.Broken> broken() {
     return broken;
   }
 

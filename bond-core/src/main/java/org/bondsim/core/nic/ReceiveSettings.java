@@ -37,6 +37,10 @@ import org.bondsim.api.option.StrictNumbers;
  * @param rxQueues receive queues per NIC ({@code ethtool -L ethX combined N}): each has its own RX
  *     ring, coalescing, GRO and NAPI context and its own interrupt, and a frame's queue is chosen
  *     by RSS ({@link Rss}); {@code irqCpus} then names a CPU per queue, slave by slave
+ * @param offload the receive offload that runs where {@code gro} is on, by its provider's name
+ *     ({@code offload NAME}, bondsim's word; ethtool has none): {@code gro} (Linux's, the {@code
+ *     gro} module) unless a plugin offers another; a run fails before it starts when no provider of
+ *     that name is on the class path and GRO is on
  */
 public record ReceiveSettings(
     boolean gro,
@@ -51,10 +55,15 @@ public record ReceiveSettings(
     List<Integer> irqCpus,
     boolean adaptiveRx,
     int rxQueues,
-    String driver) {
+    String driver,
+    String offload) {
+  /** The offload that runs unless another is named: Linux's GRO. */
+  public static final String DEFAULT_OFFLOAD = "gro";
+
   /** Linux's defaults with GRO on, no coalescing delay, a 256-descriptor ring, one queue. */
   public static final ReceiveSettings DEFAULTS =
-      new ReceiveSettings(true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false, 1, "e1000e");
+      new ReceiveSettings(
+          true, 0, 1, 256, 64, 300, 2000, 0, 1, List.of(0), false, 1, "e1000e", DEFAULT_OFFLOAD);
 
   /** The most receive queues per NIC taken: 64. */
   public static final int MAX_RX_QUEUES = 64;
@@ -99,7 +108,8 @@ public record ReceiveSettings(
         irqCpus,
         adaptiveRx,
         1,
-        "e1000e");
+        "e1000e",
+        DEFAULT_OFFLOAD);
   }
 
   /**
@@ -118,8 +128,16 @@ public record ReceiveSettings(
    * @param adaptiveRx adaptive interrupt moderation
    * @param rxQueues receive queues per NIC
    * @param driver the adaptive moderation's driver
+   * @param offload the receive offload's name
    */
   public ReceiveSettings {
+    if (offload == null || !offload.matches("[a-z0-9][a-z0-9._-]{0,63}")) {
+      throw new IllegalArgumentException(
+          "receiver offload must be an offload's name (lower-case letters, digits and . _ -),"
+              + " got '"
+              + StrictNumbers.echo(String.valueOf(offload))
+              + "'");
+    }
     if (!"e1000e".equals(driver) && !"igb".equals(driver)) {
       throw new IllegalArgumentException(
           "receiver driver must be e1000e or igb, got '"
@@ -184,6 +202,7 @@ public record ReceiveSettings(
     int flushTimeout = 0;
     int queues = 1;
     String driver = "e1000e";
+    String offload = DEFAULT_OFFLOAD;
     boolean adaptive = false;
     boolean coalescingSet = false;
     for (int i = 0; i < words.size(); i++) {
@@ -247,10 +266,13 @@ public record ReceiveSettings(
         case "driver":
           driver = value;
           break;
+        case "offload":
+          offload = value;
+          break;
         default:
           throw new IllegalArgumentException(
-              "receiver takes gro, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring (ethtool -G's"
-                  + " rx), rx-queues (ethtool -L's combined), lro off, netdev_budget,"
+              "receiver takes gro, offload, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring"
+                  + " (ethtool -G's rx), rx-queues (ethtool -L's combined), lro off, netdev_budget,"
                   + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
                   + words.get(i - 1)
                   + "'");
@@ -278,7 +300,8 @@ public record ReceiveSettings(
         irq,
         adaptive,
         queues,
-        driver);
+        driver,
+        offload);
   }
 
   /**
@@ -302,7 +325,8 @@ public record ReceiveSettings(
         irqCpus,
         adaptiveRx,
         rxQueues,
-        driver);
+        driver,
+        offload);
   }
 
   /**

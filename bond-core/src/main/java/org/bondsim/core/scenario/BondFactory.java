@@ -97,6 +97,17 @@ public final class BondFactory {
     }
   }
 
+  /** A mode no plugin provides, or that two plugins provide (so neither is used). */
+  private OptionException unknownMode(String mode) {
+    return registry
+        .conflict(mode)
+        .map(why -> new OptionException("mode", mode, why))
+        .orElseGet(
+            () ->
+                OptionException.mustBe(
+                    "mode", "one of " + registry.describeModes(), "'" + mode + "'"));
+  }
+
   /**
    * Resolves a bond's settings.
    *
@@ -111,27 +122,14 @@ public final class BondFactory {
       modeText = moduleParameters.getOrDefault("mode", DEFAULT_MODE);
     }
     String mode = modeText;
-    PolicyRegistry.Entry entry =
-        registry
-            .find(mode)
-            .orElseThrow(
-                () ->
-                    OptionException.mustBe(
-                        "mode", "one of " + registry.describeModes(), "'" + mode + "'"));
+    PolicyRegistry.Entry entry = registry.find(mode).orElseThrow(() -> unknownMode(mode));
     List<OptionSpec> specs = specsOf(entry);
     // The mode's own defaults first; a module parameter given explicitly replaces them.
     Map<String, String> globals = new LinkedHashMap<>(entry.provider().modeDefaults());
     for (Map.Entry<String, String> parameter : moduleParameters.entrySet()) {
       String name = parameter.getKey();
       if (name.equals("mode")) {
-        registry
-            .find(parameter.getValue())
-            .orElseThrow(
-                () ->
-                    OptionException.mustBe(
-                        "mode",
-                        "one of " + registry.describeModes(),
-                        "'" + parameter.getValue() + "'"));
+        registry.find(parameter.getValue()).orElseThrow(() -> unknownMode(parameter.getValue()));
         continue;
       }
       if (hasSpec(specs, name)) {

@@ -2,7 +2,6 @@ package org.bondsim.core.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import org.bondsim.api.DropReason;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
@@ -11,6 +10,7 @@ import org.bondsim.api.option.Options;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.plugin.PluginSet;
 import org.bondsim.core.bond.ArpMonitor;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.BondOptions;
@@ -24,6 +24,7 @@ import org.bondsim.core.host.ReaderSockets;
 import org.bondsim.core.host.SimHost;
 import org.bondsim.core.host.TransmitStage;
 import org.bondsim.core.nic.ReceivePath;
+import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
@@ -177,17 +178,40 @@ final class HostStacks {
     };
   }
 
-  static ReceiveOffloadProvider groProvider() {
-    ClassLoader context = Thread.currentThread().getContextClassLoader();
-    for (ReceiveOffloadProvider provider :
-        ServiceLoader.load(
-            ReceiveOffloadProvider.class,
-            context != null ? context : HostStacks.class.getClassLoader())) {
-      if (provider.name().equals("gro")) {
-        return provider;
-      }
+  /**
+   * The offload a scenario's receive path runs: the one its settings name, when GRO is on.
+   *
+   * @param scenario the scenario
+   * @param offloads the offloads found
+   * @return the provider, or null when the scenario has no receive path or GRO is off
+   * @throws IllegalArgumentException naming the offload when GRO is on and none of that name is on
+   *     the class path
+   */
+  static ReceiveOffloadProvider offloadFor(
+      Scenario scenario, PluginSet<ReceiveOffloadProvider> offloads) {
+    ReceiveSettings receive = scenario.receive();
+    if (receive == null || !receive.gro()) {
+      return null;
     }
-    return null;
+    String name = receive.offload();
+    return offloads
+        .find(name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    offloads
+                        .conflict(name)
+                        .orElse(
+                            "receiver offload '"
+                                + name
+                                + "' is not on the class path ("
+                                + (offloads.names().isEmpty()
+                                    ? "no receive offload is"
+                                    : "found: " + offloads.names())
+                                + (name.equals(ReceiveSettings.DEFAULT_OFFLOAD)
+                                    ? "; Linux's GRO is bondsim's gro module: add its jar"
+                                    : "")
+                                + "), and GRO is on; turn it off with gro off")));
   }
 
   /**

@@ -14,6 +14,7 @@ import org.bondsim.api.option.Options;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
+import org.bondsim.api.plugin.PluginSet;
 import org.bondsim.api.policy.ReceiveBalancer;
 import org.bondsim.api.policy.TxPolicy;
 import org.bondsim.api.workload.Workload;
@@ -28,6 +29,7 @@ import org.bondsim.core.engine.SeededRandom;
 import org.bondsim.core.host.SimHost;
 import org.bondsim.core.host.SimWorkloadContext;
 import org.bondsim.core.host.WorkloadRegistry;
+import org.bondsim.core.nic.ReceiveOffloads;
 import org.bondsim.core.nic.ReceivePath;
 import org.bondsim.core.wire.EthernetLink;
 import org.bondsim.core.wire.FrameReceiver;
@@ -68,6 +70,7 @@ public final class ScenarioRunner {
 
   private final BondFactory factory;
   private final WorkloadRegistry workloads;
+  private final PluginSet<ReceiveOffloadProvider> offloads = ReceiveOffloads.available();
 
   /**
    * Builds a runner over the discovered modes and tests.
@@ -239,7 +242,7 @@ public final class ScenarioRunner {
         new SimHost("remote", receiver, RECEIVER_MAC, network.remoteAddress(), DENSITY_THRESHOLD);
     remote.measureStackInput();
     KernelVersion kernel = scenario.host().kernel();
-    ReceiveOffloadProvider gro = scenario.receive() != null ? HostStacks.groProvider() : null;
+    ReceiveOffloadProvider gro = HostStacks.offloadFor(scenario, offloads);
     HostStack localStack = HostStacks.hostStack(scenario, loop, sender, local, gro, kernel, null);
     HostStack remoteStack =
         HostStacks.hostStack(scenario, loop, receiver, remote, gro, kernel, remote::observeArrival);
@@ -362,12 +365,15 @@ public final class ScenarioRunner {
             .find(spec.test())
             .orElseThrow(
                 () ->
-                    new IllegalArgumentException(
-                        "test must be one of "
-                            + workloads.names()
-                            + ", got '"
-                            + StrictNumbers.echo(spec.test())
-                            + "'"));
+                    workloads.conflict(spec.test()).isPresent()
+                        ? new IllegalArgumentException(
+                            "test: " + workloads.conflict(spec.test()).orElseThrow())
+                        : new IllegalArgumentException(
+                            "test must be one of "
+                                + workloads.names()
+                                + ", got '"
+                                + StrictNumbers.echo(spec.test())
+                                + "'"));
     Map<String, String> settings = new java.util.LinkedHashMap<>(spec.settings());
     settings.remove(WorkloadSpec.CPU_BINDING);
     checkSettings(provider, settings);
@@ -520,7 +526,7 @@ public final class ScenarioRunner {
             loop,
             bond,
             client,
-            scenario.receive() != null ? HostStacks.groProvider() : null,
+            HostStacks.offloadFor(scenario, offloads),
             setup.kernel(),
             null);
     HostStacks.bindApplication(

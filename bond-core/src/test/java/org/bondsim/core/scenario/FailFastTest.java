@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.host.CpuCosts;
+import org.bondsim.core.nic.ReceiveSettings;
 import org.bondsim.core.wire.Netem;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +52,32 @@ class FailFastTest {
     assertThatThrownBy(() -> BondSpec.parse((String) null)).hasMessageStartingWith("text");
     assertThatThrownBy(() -> new WorkloadSpec("UDP_STREAM", null, 1, Map.of()))
         .hasMessageStartingWith("testOptions");
+  }
+
+  private static Scenario receiving(String receiver) {
+    return Scenario.builder()
+        .bond(BondSpec.parse("mode active-backup"))
+        .slaves(ONE)
+        .duration(Duration.ofNanos(1_000_000L))
+        .receive(ReceiveSettings.parse(receiver))
+        .workload(WorkloadSpec.udpStream(1472))
+        .build();
+  }
+
+  @Test
+  void aRunWithGroOnAndNoGroOnTheClassPathFailsBeforeItStartsNamingTheOffload() {
+    // bond-core's tests see no gro module: GRO on must not quietly run without GRO.
+    Scenario withGro = receiving("gro on");
+    assertThatThrownBy(() -> new ScenarioRunner(PolicyRegistry.load()).run(withGro))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("receiver offload 'gro' is not on the class path")
+        .hasMessageContaining("add its jar")
+        .hasMessageEndingWith("turn it off with gro off");
+    Scenario namedOther = receiving("offload lro-like");
+    assertThatThrownBy(() -> new ScenarioRunner(PolicyRegistry.load()).run(namedOther))
+        .hasMessageStartingWith("receiver offload 'lro-like' is not on the class path");
+    assertThatThrownBy(() -> ReceiveSettings.parse("offload Bad/Name"))
+        .hasMessageStartingWith("receiver offload must be an offload's name");
   }
 
   @Test

@@ -1,0 +1,44 @@
+package org.bondsim.tcp;
+
+import org.bondsim.api.KernelVersion;
+import org.bondsim.api.tcp.cc.CongestionContext;
+import org.bondsim.api.tcp.cc.CongestionControl;
+import org.bondsim.api.tcp.cc.CongestionControlProvider;
+
+/**
+ * CUBIC ({@code net/ipv4/tcp_cubic.c}, RFC 9438), Linux's default: 6.x's ({@link Cubic}, with
+ * {@link HyStart}) or 2.6.37's ({@link ClassicCubic}, with {@link ClassicHyStart}), as the run's
+ * kernel says.
+ */
+public final class CubicProvider implements CongestionControlProvider {
+  /** Found by {@link java.util.ServiceLoader}. */
+  public CubicProvider() {}
+
+  @Override
+  public String name() {
+    return "cubic";
+  }
+
+  @Override
+  public String description() {
+    return "CUBIC as net/ipv4/tcp_cubic.c of the run's kernel (6.x, or 2.6.37's), with HyStart";
+  }
+
+  @Override
+  public CongestionControl create(CongestionContext context) {
+    Jiffies jiffies = new Jiffies(context.hz());
+    int detect =
+        context.setting("tcp_cubic.hystart", "1").equals("1")
+            ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
+            : 0;
+    // Outside a model run (a contract test's context) HyStart's exits are counted nowhere.
+    TcpCounters counters =
+        context instanceof ModelCongestionContext model ? model.counters() : new TcpCounters();
+    if (context instanceof ModelCongestionContext model) {
+      detect = model.settings().hystartDetect();
+    }
+    return context.kernel() != KernelVersion.LINUX_2_6_37
+        ? new Cubic(jiffies, new HyStart(detect, counters))
+        : new ClassicCubic(jiffies, new ClassicHyStart(detect, jiffies));
+  }
+}
