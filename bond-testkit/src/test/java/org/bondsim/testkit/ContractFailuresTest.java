@@ -15,7 +15,7 @@ import org.junit.platform.testkit.engine.Event;
  * failure names a shrunk counterexample: a handful of packets, flows and slaves.
  */
 class ContractFailuresTest {
-  private static Throwable failureOf(Class<?> contract, String property) {
+  static Throwable failureOf(Class<?> contract, String property) {
     List<Event> failures =
         EngineTestKit.engine("jqwik")
             .selectors(selectClass(contract))

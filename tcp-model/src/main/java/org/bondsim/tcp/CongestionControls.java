@@ -69,6 +69,7 @@ public final class CongestionControls {
                 () ->
                     new IllegalArgumentException(
                         set.conflict(name)
+                            .map(why -> "net.ipv4.tcp_congestion_control=" + name + ": " + why)
                             .orElse(
                                 "net.ipv4.tcp_congestion_control must be one of "
                                     + set.names()

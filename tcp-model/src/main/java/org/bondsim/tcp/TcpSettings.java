@@ -105,9 +105,7 @@ public record TcpSettings(
         new ChoiceOption(
             "net.ipv4.tcp_congestion_control",
             "cubic",
-            CongestionControls.available().found().stream()
-                .map(f -> Choice.wordOnly(f.name()))
-                .toList(),
+            congestionControlChoices(),
             "congestion control (a name, as Linux takes it: any algorithm on the class path)"),
         new IntOption("bondsim.gso", 0, 0, 1, "", "1: the sender uses GSO/TSO super-packets"),
         new IntOption(
@@ -150,6 +148,18 @@ public record TcpSettings(
             "",
             "MIN DEFAULT MAX receive buffer bytes: DEFAULT to start, MAX for autotuning and"
                 + " the SYN's window scale (empty: the kernel's)"));
+  }
+
+  /**
+   * The algorithms on the class path, and the names two plugins claim, so that choosing one of
+   * those is refused with the reason when the connection is made ({@link CongestionControls}).
+   */
+  private static List<Choice> congestionControlChoices() {
+    var available = CongestionControls.available();
+    List<Choice> choices = new java.util.ArrayList<>();
+    available.found().forEach(f -> choices.add(Choice.wordOnly(f.name())));
+    available.conflicts().keySet().forEach(name -> choices.add(Choice.wordOnly(name)));
+    return choices;
   }
 
   /**

@@ -193,6 +193,15 @@ public final class PluginSet<P> {
   }
 
   /**
+   * Returns the names two or more providers claimed, none of which is used, with why.
+   *
+   * @return name to reason
+   */
+  public Map<String, String> conflicts() {
+    return java.util.Collections.unmodifiableMap(conflicts);
+  }
+
+  /**
    * Returns every provider that loaded and is used, in this set's order.
    *
    * @return the entries
