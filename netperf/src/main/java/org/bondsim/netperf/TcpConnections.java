@@ -16,12 +16,14 @@ import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.Host;
+import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadSample;
 import org.bondsim.tcp.SocketInfo;
 import org.bondsim.tcp.TcpCounters;
 import org.bondsim.tcp.TcpEndpoint;
 import org.bondsim.tcp.TcpSettings;
+import org.bondsim.tcp.TcpState;
 
 /**
  * The connections of one test: each stream's ends take the ports the kernels would give them
@@ -78,11 +80,16 @@ final class TcpConnections {
               new TcpHeader(remotePort, localPort));
       locals.add(
           new TcpEndpoint(
-              context, local, out, i, settings, localCounters, localReader, localReceiveBuffer));
+              new WorkloadTcpHost(context, local),
+              out,
+              i,
+              settings,
+              localCounters,
+              localReader,
+              localReceiveBuffer));
       remotes.add(
           new TcpEndpoint(
-              context,
-              remote,
+              new WorkloadTcpHost(context, remote),
               back,
               context.streams() + i,
               settings,
@@ -190,5 +197,19 @@ final class TcpConnections {
         OptionalLong.of(inFlight),
         OptionalLong.of(info.totalRetrans()),
         OptionalLong.of(reorders == null ? 0 : reorders));
+  }
+
+  /** A connection's state as netperf's result reports it ({@code ss -ti}'s figures). */
+  static TestResult.TcpInfo info(TcpState state) {
+    return new TestResult.TcpInfo(
+        state.cwnd(),
+        state.ssthresh(),
+        state.srttUs(),
+        state.rttvarUs(),
+        state.reordering(),
+        state.retransmitted(),
+        state.delivered(),
+        state.sndUna(),
+        state.sndNxt());
   }
 }

@@ -90,7 +90,7 @@ public final class TcpRrProvider implements WorkloadProvider {
       this.context = context;
       this.request = request;
       this.response = response;
-      TcpSettings settings = TcpSettings.of(context);
+      TcpSettings settings = TcpSettings.of(context::setting);
       // What netperf prints is what getsockopt() returns: the doubled and floored size when -s/-S
       // set it, else tcp_wmem[1] (16384) and tcp_rmem[1].
       this.localSend = localSend > 0 ? (int) settings.sendBuffer(localSend) : 16384;

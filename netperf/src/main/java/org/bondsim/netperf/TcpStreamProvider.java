@@ -83,7 +83,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
         DataPorts ports) {
       this.context = context;
       this.message = message;
-      TcpSettings settings = TcpSettings.of(context);
+      TcpSettings settings = TcpSettings.of(context::setting);
       this.sendBuffer = settings.sendBuffer(localSend);
       // What netperf prints is what getsockopt() returns: the doubled and floored size when -s/-S
       // set it, else tcp_wmem[1] and tcp_rmem[1].
@@ -176,7 +176,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
           recvCalls,
           first.socketInfo().sndMss(),
           context.remote().address().toString(),
-          first.info(),
+          TcpConnections.info(first.state()),
           connections.socketLines(),
           connections.counters(),
           connections.allCounters(),

@@ -1,7 +1,6 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.stack.Timer;
 
 /**
  * When the receiver ACKs ({@code __tcp_ack_snd_check}, {@code tcp_send_delayed_ack}): at once for
@@ -19,7 +18,7 @@ final class AckScheduler {
   private static final long COMP_SACK_DELAY_NS = 1_000_000L;
   private static final int DUPACKS_BEFORE_COMPRESSION = 3;
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final RttEstimator rtt;
@@ -36,7 +35,7 @@ final class AckScheduler {
   private long compressedAckRcvNxt = -1;
 
   AckScheduler(
-      WorkloadContext context,
+      TcpHost context,
       NegotiatedOptions options,
       KernelProfile profile,
       Jiffies jiffies,

@@ -7,7 +7,6 @@ import java.util.WeakHashMap;
 import org.bondsim.api.plugin.PluginSet;
 import org.bondsim.api.tcp.cc.CongestionControl;
 import org.bondsim.api.tcp.cc.CongestionControlProvider;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The congestion-control algorithms on the class path ({@link PluginSet}'s rules: a broken jar is
@@ -59,8 +58,7 @@ public final class CongestionControls {
    * @throws IllegalArgumentException naming {@code net.ipv4.tcp_congestion_control} when no
    *     provider of that name is on the class path
    */
-  static CongestionControl create(
-      TcpSettings settings, TcpCounters counters, WorkloadContext context) {
+  static CongestionControl create(TcpSettings settings, TcpCounters counters, TcpHost context) {
     String name = settings.congestionControl();
     PluginSet<CongestionControlProvider> set = available();
     CongestionControlProvider provider =

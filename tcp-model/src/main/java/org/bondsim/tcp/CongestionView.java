@@ -2,7 +2,6 @@ package org.bondsim.tcp;
 
 import org.bondsim.api.tcp.cc.CaState;
 import org.bondsim.api.tcp.cc.ConnectionView;
-import org.bondsim.api.workload.WorkloadContext;
 
 /** The read-only connection a congestion-control module sees ({@link ConnectionView}). */
 final class CongestionView implements ConnectionView {
@@ -10,7 +9,7 @@ final class CongestionView implements ConnectionView {
     CaState.OPEN, CaState.DISORDER, CaState.RECOVERY, CaState.LOSS
   };
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final NegotiatedOptions options;
   private final RttEstimator rtt;
   private final CongestionWindow window;
@@ -18,7 +17,7 @@ final class CongestionView implements ConnectionView {
   private final Recovery recovery;
 
   CongestionView(
-      WorkloadContext context,
+      TcpHost context,
       NegotiatedOptions options,
       RttEstimator rtt,
       CongestionWindow window,

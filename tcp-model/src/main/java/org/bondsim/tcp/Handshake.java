@@ -5,8 +5,6 @@ import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.SynOptions;
 import org.bondsim.api.tcp.TcpSegment;
-import org.bondsim.api.workload.Host;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The three-way handshake ({@code tcp_connect}, {@code tcp_rcv_synsent_state_process}, {@code
@@ -38,8 +36,7 @@ final class Handshake {
   /** What a SYN without options offers: the default MSS and nothing else. */
   private static final SynOptions NO_OPTIONS = new SynOptions(0, false, false, -1);
 
-  private final WorkloadContext context;
-  private final Host host;
+  private final TcpHost context;
   private final Frame frame;
   private final TcpSettings settings;
   private final NegotiatedOptions options;
@@ -56,14 +53,12 @@ final class Handshake {
   private int synRetries;
 
   Handshake(
-      WorkloadContext context,
-      Host host,
+      TcpHost context,
       Frame frame,
       TcpSettings settings,
       NegotiatedOptions options,
       TcpCounters counters) {
     this.context = context;
-    this.host = host;
     this.frame = frame;
     this.settings = settings;
     this.options = options;
@@ -121,7 +116,7 @@ final class Handshake {
             new SynOptions(advertisedMss(), sack, timestamps, scale));
     // A SYN belongs to no measured flow (flow -1), so it takes no number of the data flow: the
     // reorder meter would otherwise see number 0 as lost.
-    host.send(new Packet(frame, 0, syn, -1, 0, context.now(), null, 0));
+    context.send(new Packet(frame, 0, syn, -1, 0, context.now(), null, 0));
     synSentAt = context.now();
     timer.armIn(initialRtoNs << synRetries);
   }

@@ -1,7 +1,5 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.WorkloadContext;
-
 /**
  * {@code tcp_tso_should_defer} as {@code tcp_write_xmit} asks it for the head of the unsent data:
  * 6.x's test ({@link ExpectedAckDeferral}: hold back while the head's ACK is due soon) or 2.6.37's
@@ -10,7 +8,7 @@ import org.bondsim.api.workload.WorkloadContext;
  * the test.
  */
 final class HeadDeferral {
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final NegotiatedOptions options;
   private final RttEstimator rtt;
   private final RetransmitQueue queue;
@@ -26,7 +24,7 @@ final class HeadDeferral {
   private boolean deferredForCwnd;
 
   HeadDeferral(
-      WorkloadContext context,
+      TcpHost context,
       NegotiatedOptions options,
       RttEstimator rtt,
       RetransmitQueue queue,

@@ -185,73 +185,75 @@ record KernelProfile(
 
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
-      new KernelProfile(
-          10,
-          1_000_000_000L,
-          131_072L,
-          6_291_456L,
-          1,
-          4608,
-          4L << 20,
-          true,
-          true,
-          true,
-          false,
-          true,
-          true,
-          true,
-          0,
-          true,
-          true,
-          false,
-          true,
-          9,
-          false,
-          false,
-          TsoDeferralRule.EXPECTED_ACK,
-          LossEntry.RACK_ERA,
-          true,
-          UndoRules.RACK_ERA,
-          false,
-          true,
-          true,
-          true,
-          true);
+      builder()
+          .initialCwnd(10)
+          .initialRtoNs(1_000_000_000L)
+          .rmemDefault(131_072L)
+          .rmemMax(6_291_456L)
+          .advWinScale(1)
+          .sockMinSndbuf(4608)
+          .limitOutputBytes(4L << 20)
+          .compressesSacks(true)
+          .growsPerPacket(true)
+          .countsEveryReorderEvent(true)
+          .fack(false)
+          .rack(true)
+          .prr(true)
+          .lossProbes(true)
+          .fixedMaxReordering(0)
+          .pushesGsoPackets(true)
+          .gsoHalfCwnd(true)
+          .handshakeRttNeedsTimestamps(false)
+          .tsoAutosize(true)
+          .tsoRttLog(9)
+          .quickAckOnOutOfOrder(false)
+          .tickFloor(false)
+          .tsoDeferral(TsoDeferralRule.EXPECTED_ACK)
+          .lossEntry(LossEntry.RACK_ERA)
+          .recordEnds(true)
+          .undoRules(UndoRules.RACK_ERA)
+          .moderatesCwnd(false)
+          .frto(true)
+          .rateLimitsOutOfWindowAcks(true)
+          .gsoAlwaysOn(true)
+          .delayedWithoutRetransmit(true)
+          .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
   static final KernelProfile LINUX_2_6_37 =
-      new KernelProfile(
-          0,
-          3_000_000_000L,
-          87_380L,
-          4_194_304L,
-          2,
-          2048,
-          0L,
-          false,
-          false,
-          false,
-          true,
-          false,
-          false,
-          false,
-          127,
-          false,
-          false,
-          true,
-          false,
-          -1,
-          true,
-          true,
-          TsoDeferralRule.TICKS,
-          LossEntry.CLASSIC,
-          false,
-          UndoRules.CLASSIC,
-          true,
-          false,
-          false,
-          false,
-          true);
+      builder()
+          .initialCwnd(0)
+          .initialRtoNs(3_000_000_000L)
+          .rmemDefault(87_380L)
+          .rmemMax(4_194_304L)
+          .advWinScale(2)
+          .sockMinSndbuf(2048)
+          .limitOutputBytes(0L)
+          .compressesSacks(false)
+          .growsPerPacket(false)
+          .countsEveryReorderEvent(false)
+          .fack(true)
+          .rack(false)
+          .prr(false)
+          .lossProbes(false)
+          .fixedMaxReordering(127)
+          .pushesGsoPackets(false)
+          .gsoHalfCwnd(false)
+          .handshakeRttNeedsTimestamps(true)
+          .tsoAutosize(false)
+          .tsoRttLog(-1)
+          .quickAckOnOutOfOrder(true)
+          .tickFloor(true)
+          .tsoDeferral(TsoDeferralRule.TICKS)
+          .lossEntry(LossEntry.CLASSIC)
+          .recordEnds(false)
+          .undoRules(UndoRules.CLASSIC)
+          .moderatesCwnd(true)
+          .frto(false)
+          .rateLimitsOutOfWindowAcks(false)
+          .gsoAlwaysOn(false)
+          .delayedWithoutRetransmit(true)
+          .build();
 
   /**
    * Linux 6.1 as released, which Google's packetdrill scripts of May 2023 were run on ("Tested on
@@ -266,38 +268,21 @@ record KernelProfile(
    * {@code tcp_packet_delayed} that needs a retransmission.
    */
   private KernelProfile asLinux61() {
-    return new KernelProfile(
-        initialCwnd,
-        initialRtoNs,
-        rmemDefault,
-        rmemMax,
-        advWinScale,
-        sockMinSndbuf,
-        1L << 20,
-        compressesSacks,
-        growsPerPacket,
-        countsEveryReorderEvent,
-        fack,
-        rack,
-        prr,
-        lossProbes,
-        fixedMaxReordering,
-        pushesGsoPackets,
-        gsoHalfCwnd,
-        handshakeRttNeedsTimestamps,
-        tsoAutosize,
-        tsoRttLog,
-        quickAckOnOutOfOrder,
-        true,
-        tsoDeferral,
-        lossEntry,
-        recordEnds,
-        undoRules,
-        moderatesCwnd,
-        frto,
-        rateLimitsOutOfWindowAcks,
-        gsoAlwaysOn,
-        false);
+    return toBuilder()
+        .limitOutputBytes(1L << 20)
+        .tickFloor(true)
+        .delayedWithoutRetransmit(false)
+        .build();
+  }
+
+  /** Every figure named, none set yet ({@link KernelProfileBuilder#build} checks). */
+  static KernelProfileBuilder builder() {
+    return new KernelProfileBuilder();
+  }
+
+  /** This profile's figures, to change a few by name. */
+  KernelProfileBuilder toBuilder() {
+    return new KernelProfileBuilder(this);
   }
 
   /**

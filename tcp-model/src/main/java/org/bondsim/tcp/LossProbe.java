@@ -1,8 +1,7 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.stack.Timer;
 import org.bondsim.api.tcp.SackBlock;
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * Tail loss probes ({@code tcp_schedule_loss_probe}, {@code tcp_send_loss_probe}, {@code
@@ -16,7 +15,7 @@ final class LossProbe {
   private static final long NO_SAMPLE_TIMEOUT_NS = 1_000_000_000L;
   private static final long SEVERAL_OUT_SLACK_NS = 2_000_000L;
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final RttEstimator rtt;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
@@ -33,7 +32,7 @@ final class LossProbe {
   private boolean retransmitted;
 
   LossProbe(
-      WorkloadContext context,
+      TcpHost context,
       TcpSettings settings,
       RttEstimator rtt,
       NegotiatedOptions options,

@@ -2,7 +2,6 @@ package org.bondsim.tcp;
 
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.tcp.cc.CongestionContext;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The context the model gives a congestion-control module: the public part every plugin reads, and,
@@ -13,7 +12,7 @@ import org.bondsim.api.workload.WorkloadContext;
  * @param counters the host's TCP counters
  * @param workload the run's clock and settings
  */
-record ModelCongestionContext(TcpSettings settings, TcpCounters counters, WorkloadContext workload)
+record ModelCongestionContext(TcpSettings settings, TcpCounters counters, TcpHost workload)
     implements CongestionContext {
   @Override
   public KernelVersion kernel() {

@@ -1,7 +1,6 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.stack.Timer;
 
 /**
  * RACK-TLP's loss detection ({@code net/ipv4/tcp_recovery.c}, RFC 8985): a segment is lost when a
@@ -28,7 +27,7 @@ final class Rack implements LossDetection {
   /** {@code TCP_RACK_RECOVERY_THRESH}: recoveries a widened window is kept for. */
   private static final int RECOVERY_THRESH = 16;
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final RttEstimator rtt;
   private final boolean adaptiveWindow;
   private final Jiffies jiffies;
@@ -56,12 +55,7 @@ final class Rack implements LossDetection {
    * @param tickFloor whether the timer's 2-tick floor is added after rounding (before Linux
    *     1c2709cfff1d) rather than 2 ms before it
    */
-  Rack(
-      WorkloadContext context,
-      RttEstimator rtt,
-      int recoverySysctl,
-      Jiffies jiffies,
-      boolean tickFloor) {
+  Rack(TcpHost context, RttEstimator rtt, int recoverySysctl, Jiffies jiffies, boolean tickFloor) {
     this.context = context;
     this.rtt = rtt;
     this.adaptiveWindow = (recoverySysctl & 2) == 0;

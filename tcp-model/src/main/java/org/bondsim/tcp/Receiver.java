@@ -1,14 +1,12 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.WorkloadContext;
-
 /**
  * The receiving half ({@code tcp_data_queue}, {@code tcp_ofo_queue}): in-order data goes to the
  * application at once, data above a hole waits in the out-of-order queue and is reported in SACK
  * blocks, duplicates are reported by DSACK, and the window follows the autotuned buffer.
  */
 final class Receiver {
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final RttEstimator rtt;
@@ -32,7 +30,7 @@ final class Receiver {
   private final boolean quickAckOnOutOfOrder;
 
   Receiver(
-      WorkloadContext context,
+      TcpHost context,
       NegotiatedOptions options,
       TcpSettings settings,
       TcpCounters counters,

@@ -1,7 +1,6 @@
 package org.bondsim.tcp;
 
 import org.bondsim.api.tcp.TcpSegment;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The congestion-avoidance state machine ({@code tcp_fastretrans_alert}): Open, Disorder, Recovery
@@ -17,7 +16,7 @@ final class Recovery {
   static final int RECOVERY = 2;
   static final int LOSS = 3;
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final RetransmitQueue queue;
   private final CongestionWindow window;
   private final WindowReduction reduction;
@@ -47,7 +46,7 @@ final class Recovery {
   private long lossEventsBefore;
 
   Recovery(
-      WorkloadContext context,
+      TcpHost context,
       RetransmitQueue queue,
       CongestionWindow window,
       WindowReduction reduction,

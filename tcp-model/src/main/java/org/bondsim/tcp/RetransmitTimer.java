@@ -1,7 +1,6 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.stack.Timer;
 
 /**
  * The retransmission timer ({@code ICSK_TIME_RETRANS}, {@code tcp_timer.c}): the RTO from the RTT
@@ -12,13 +11,13 @@ import org.bondsim.api.workload.WorkloadContext;
 final class RetransmitTimer {
   private static final int MAX_BACKOFF_SHIFT = 10;
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final RttEstimator rtt;
   private final Jiffies jiffies;
   private final Timer timer;
   private int backoff;
 
-  RetransmitTimer(WorkloadContext context, RttEstimator rtt, Jiffies jiffies, Runnable onTimeout) {
+  RetransmitTimer(TcpHost context, RttEstimator rtt, Jiffies jiffies, Runnable onTimeout) {
     this.context = context;
     this.rtt = rtt;
     this.jiffies = jiffies;

@@ -5,8 +5,6 @@ import org.bondsim.api.packet.SkbTruesize;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.stack.PacketOwner;
 import org.bondsim.api.tcp.TcpSegment;
-import org.bondsim.api.workload.Host;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * {@code __tcp_transmit_skb}'s part of sending: each segment leaves with the receiver's current
@@ -20,8 +18,7 @@ import org.bondsim.api.workload.WorkloadContext;
 final class SegmentOutput implements PacketOwner {
   private static final int IPV4_TCP_HEADERS = 40;
 
-  private final WorkloadContext context;
-  private final Host host;
+  private final TcpHost context;
   private final Frame frame;
   private final int flowId;
   private final NegotiatedOptions options;
@@ -41,8 +38,7 @@ final class SegmentOutput implements PacketOwner {
   private long packetNumber;
 
   SegmentOutput(
-      WorkloadContext context,
-      Host host,
+      TcpHost context,
       Frame frame,
       int flowId,
       NegotiatedOptions options,
@@ -53,7 +49,6 @@ final class SegmentOutput implements PacketOwner {
       boolean pagedSkbs,
       Runnable txCompleted) {
     this.context = context;
-    this.host = host;
     this.frame = frame;
     this.flowId = flowId;
     this.options = options;
@@ -132,7 +127,7 @@ final class SegmentOutput implements PacketOwner {
     if (len > 0) {
       packetNumber += segments;
     }
-    host.send(
+    context.send(
         new Packet(
             frame,
             len,

@@ -1,13 +1,11 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.WorkloadContext;
-
 /** The millisecond clock TCP timestamps and {@code retrans_stamp} use ({@code tcp_time_stamp}). */
 final class TcpClock {
   private TcpClock() {}
 
   /** Milliseconds since the run began, from 1 so that 0 can mean "no timestamp". */
-  static long ms(WorkloadContext context) {
+  static long ms(TcpHost context) {
     return context.now() / 1_000_000L + 1;
   }
 }

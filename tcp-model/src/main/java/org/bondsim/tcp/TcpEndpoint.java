@@ -3,11 +3,8 @@ package org.bondsim.tcp;
 import java.util.OptionalInt;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
+import org.bondsim.api.stack.Timer;
 import org.bondsim.api.tcp.TcpSegment;
-import org.bondsim.api.workload.Host;
-import org.bondsim.api.workload.TestResult;
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * One end of a TCP connection, a façade over the components Linux's {@code net/ipv4/tcp_*.c} divide
@@ -34,7 +31,7 @@ public final class TcpEndpoint {
     void read(TcpEndpoint endpoint, long bytes);
   }
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final int flowId;
   private final TcpCounters counters;
   private final TcpSettings settings;
@@ -59,12 +56,10 @@ public final class TcpEndpoint {
   private final Timer reorderTimer;
   private final Paws paws;
   private final AckSample sample = new AckSample();
-  private final Host host;
   private Runnable onSendSpace = () -> {};
 
   public TcpEndpoint(
-      WorkloadContext context,
-      Host host,
+      TcpHost context,
       Frame frame,
       int flowId,
       TcpSettings settings,
@@ -73,7 +68,6 @@ public final class TcpEndpoint {
       long requestedReceiveBuffer) {
     KernelProfile profile = settings.profile();
     this.context = context;
-    this.host = host;
     this.flowId = flowId;
     this.counters = counters;
     this.settings = settings;
@@ -105,9 +99,8 @@ public final class TcpEndpoint {
     this.receiver =
         new Receiver(context, options, settings, counters, rtt, reader, requestedReceiveBuffer);
     this.acks = new AckScheduler(context, options, profile, settings.jiffies(), counters, rtt);
-    this.transmitter =
-        new Transmitter(context, host, frame, flowId, settings, options, counters, rtt);
-    this.handshake = new Handshake(context, host, frame, settings, options, counters);
+    this.transmitter = new Transmitter(context, frame, flowId, settings, options, counters, rtt);
+    this.handshake = new Handshake(context, frame, settings, options, counters);
     this.rto = new RetransmitTimer(context, rtt, settings.jiffies(), this::onRetransmitTimeout);
     this.probe = new LossProbe(context, settings, rtt, options, counters);
     this.reorderTimer = context.newTimer(this::onReorderTimeout);
@@ -281,7 +274,7 @@ public final class TcpEndpoint {
     queue.sackTag(segment.sack(), sample, now, options.mss);
     if (sample.walked > 0) {
       // The host charges its CPU for the scoreboard work, as tcp_sacktag_walk spends it.
-      host.scoreboardWork(sample.walked);
+      context.scoreboardWork(sample.walked);
     }
     if (sample.sackReorderSeq >= 0 && recovery.acceptsReorderingEvidence()) {
       noteReordering(sample.sackReorderSeq);
@@ -355,7 +348,7 @@ public final class TcpEndpoint {
     long now = context.now();
     queue.sackTag(segment.sack(), sample, now, options.mss);
     if (sample.walked > 0) {
-      host.scoreboardWork(sample.walked);
+      context.scoreboardWork(sample.walked);
     }
     if (sample.sackReorderSeq >= 0 && recovery.acceptsReorderingEvidence()) {
       noteReordering(sample.sackReorderSeq);
@@ -539,8 +532,8 @@ public final class TcpEndpoint {
   }
 
   /** Returns the same state as {@code struct tcp_info} figures. */
-  public TestResult.TcpInfo info() {
-    return new TestResult.TcpInfo(
+  public TcpState state() {
+    return new TcpState(
         window.cwnd,
         // Linux's "infinite" ssthresh (TCP_INFINITE_SSTHRESH) has no number.
         window.ssthresh == Integer.MAX_VALUE

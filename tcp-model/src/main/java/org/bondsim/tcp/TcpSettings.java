@@ -7,7 +7,6 @@ import org.bondsim.api.option.IntOption;
 import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.TextOption;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The sysctls the TCP model reads, with Linux's names, defaults and ranges ({@code
@@ -168,7 +167,7 @@ public record TcpSettings(
    * @param context the run
    * @return the settings
    */
-  public static TcpSettings of(WorkloadContext context) {
+  public static TcpSettings of(TcpSysctls context) {
     Kernel kernel = Kernel.parse(context.setting("bondsim.kernel", "6.x"));
     int fixed = kernel.profile().fixedMaxReordering();
     int maxReordering =

@@ -2,8 +2,6 @@ package org.bondsim.tcp;
 
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.tcp.TcpSegment;
-import org.bondsim.api.workload.Host;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * The sending path ({@code tcp_write_xmit}, {@code tcp_xmit_retransmit_queue}, {@code
@@ -20,8 +18,7 @@ final class Transmitter {
   /** {@code sk_gso_max_size}: 64 KB. */
   static final int GSO_MAX_BYTES = 65536;
 
-  private final WorkloadContext context;
-  private final Host host;
+  private final TcpHost context;
   private final Frame frame;
   private final int flowId;
   private final NegotiatedOptions options;
@@ -63,8 +60,7 @@ final class Transmitter {
   private long retransmitted;
 
   Transmitter(
-      WorkloadContext context,
-      Host host,
+      TcpHost context,
       Frame frame,
       int flowId,
       TcpSettings settings,
@@ -72,7 +68,6 @@ final class Transmitter {
       TcpCounters counters,
       RttEstimator rtt) {
     this.context = context;
-    this.host = host;
     this.frame = frame;
     this.flowId = flowId;
     this.options = options;
@@ -112,7 +107,6 @@ final class Transmitter {
     this.output =
         new SegmentOutput(
             context,
-            host,
             frame,
             flowId,
             options,

@@ -1,7 +1,6 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.stack.Timer;
 
 /**
  * The zero-window probe timer ({@code ICSK_TIME_PROBE0}, {@code tcp_probe_timer} and {@code
@@ -20,12 +19,12 @@ final class ZeroWindowProbe {
   private static final long RTO_MIN_NS = 200_000_000L;
   private static final int MAX_BACKOFF = 15;
 
-  private final WorkloadContext context;
+  private final TcpHost context;
   private final RetransmitTimer rto;
   private final Timer timer;
   private int backoff;
 
-  ZeroWindowProbe(WorkloadContext context, RetransmitTimer rto, Runnable onTimeout) {
+  ZeroWindowProbe(TcpHost context, RetransmitTimer rto, Runnable onTimeout) {
     this.context = context;
     this.rto = rto;
     this.timer = context.newTimer(onTimeout);

@@ -55,14 +55,7 @@ final class EndpointHarness {
             new TcpHeader(12866, 49152));
     endpoint =
         new TcpEndpoint(
-            context,
-            context.host(),
-            out,
-            0,
-            TcpSettings.of(context),
-            counters,
-            (e, bytes) -> {},
-            receiveBuffer);
+            context, out, 0, TcpSettings.of(context), counters, (e, bytes) -> {}, receiveBuffer);
   }
 
   /**

@@ -4,21 +4,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.bondsim.api.RandomSource;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.stack.Packet;
-import org.bondsim.api.workload.Host;
-import org.bondsim.api.workload.PacketHandler;
-import org.bondsim.api.workload.Timer;
-import org.bondsim.api.workload.WorkloadContext;
+import org.bondsim.api.stack.Timer;
 
 /**
- * A workload context whose clock moves only when a test says so, with timers that fire as it moves
- * and a host that keeps what it is asked to send: enough to drive one TCP endpoint by hand, segment
+ * A TCP host whose clock moves only when a test says so, with timers that fire as it moves and a
+ * send path that keeps what it is asked to send: enough to drive one TCP endpoint by hand, segment
  * by segment, as packetdrill drives a real one.
  */
-public final class ManualContext implements WorkloadContext {
+public final class ManualContext implements TcpHost {
   private final Map<String, String> settings = new HashMap<>();
   private final List<ManualTimer> timers = new ArrayList<>();
   private final CapturingHost host = new CapturingHost();
@@ -56,33 +52,13 @@ public final class ManualContext implements WorkloadContext {
   }
 
   @Override
-  public Host local() {
-    return host;
-  }
-
-  @Override
-  public Host remote() {
-    return host;
-  }
-
-  @Override
   public long now() {
     return now;
   }
 
   @Override
-  public long durationNs() {
-    return Long.MAX_VALUE / 4;
-  }
-
-  @Override
   public int mtu() {
     return mtu;
-  }
-
-  @Override
-  public int streams() {
-    return 1;
   }
 
   @Override
@@ -93,8 +69,8 @@ public final class ManualContext implements WorkloadContext {
   }
 
   @Override
-  public RandomSource random() {
-    throw new UnsupportedOperationException("the TCP model draws no random numbers");
+  public void send(Packet packet) {
+    host.send(packet);
   }
 
   @Override
@@ -137,8 +113,8 @@ public final class ManualContext implements WorkloadContext {
     }
   }
 
-  /** A host that keeps every packet handed to it, and frees its send-buffer charge at once. */
-  public static final class CapturingHost implements Host {
+  /** A host that keeps every packet handed to it. */
+  public static final class CapturingHost {
     private final List<Packet> sent = new ArrayList<>();
 
     /** Everything sent so far, oldest first. */
@@ -146,27 +122,18 @@ public final class ManualContext implements WorkloadContext {
       return sent;
     }
 
-    @Override
-    public String name() {
-      return "manual";
-    }
-
-    @Override
+    /** Its MAC address. */
     public MacAddress mac() {
       return MacAddress.parse("02:00:00:00:00:01");
     }
 
-    @Override
+    /** Its IPv4 address. */
     public Ipv4Address address() {
       return Ipv4Address.parse("192.0.2.1");
     }
 
-    @Override
-    public void send(Packet packet) {
+    void send(Packet packet) {
       sent.add(packet);
     }
-
-    @Override
-    public void onReceive(PacketHandler handler) {}
   }
 }

@@ -66,7 +66,7 @@ class PawsTest {
     // a DSACK: not a disordered duplicate, so PAWS drops it whole.
     ack(h, 8, 3L * MSS, 0, MSS);
     assertThat(h.counter("TcpExtPAWSEstab")).isEqualTo(1);
-    assertThat(h.endpoint.info().bytesAcked()).as("snd_una stays").isEqualTo(MSS);
+    assertThat(h.endpoint.state().sndUna()).as("snd_una stays").isEqualTo(MSS);
     assertThat(h.endpoint.delivered()).isEqualTo(delivered);
     assertThat(h.counter("TcpExtTCPDSACKRecv")).as("the DSACK went with it").isZero();
     List<Packet> answer = h.context.host().sent().subList(before, h.packetsSent());
@@ -87,7 +87,7 @@ class PawsTest {
     ack(h, 10, MSS);
     ack(h, 9, 2L * MSS);
     assertThat(h.counter("TcpExtPAWSEstab")).isZero();
-    assertThat(h.endpoint.info().bytesAcked()).isEqualTo(2L * MSS);
+    assertThat(h.endpoint.state().sndUna()).isEqualTo(2L * MSS);
   }
 
   @Test
@@ -136,7 +136,7 @@ class PawsTest {
     assertThat(h.counter("TcpExtPAWSEstab")).isZero();
     assertThat(after.sacked()).isEqualTo(1);
     assertThat(after.sndCwnd()).as("no congestion control on old_ack").isEqualTo(before.sndCwnd());
-    assertThat(h.endpoint.info().bytesAcked()).isEqualTo(3L * MSS);
+    assertThat(h.endpoint.state().sndUna()).isEqualTo(3L * MSS);
   }
 
   @Test

@@ -2,7 +2,6 @@ package org.bondsim.tcp;
 
 import org.bondsim.api.tcp.cc.CaState;
 import org.bondsim.api.tcp.cc.ConnectionView;
-import org.bondsim.api.workload.WorkloadContext;
 
 /**
  * A {@link CongestionWindow} for unit tests, with the module its settings name and a view that
@@ -11,7 +10,7 @@ import org.bondsim.api.workload.WorkloadContext;
 final class TestWindows {
   private TestWindows() {}
 
-  static CongestionWindow of(TcpSettings settings, TcpCounters counters, WorkloadContext context) {
+  static CongestionWindow of(TcpSettings settings, TcpCounters counters, TcpHost context) {
     CongestionWindow window =
         new CongestionWindow(settings, CongestionControls.create(settings, counters, context));
     window.attach(new View(window, context));
@@ -23,7 +22,7 @@ final class TestWindows {
   }
 
   /** The window's own cwnd and ssthresh, the context's time, Open, nothing in flight. */
-  private record View(CongestionWindow window, WorkloadContext context) implements ConnectionView {
+  private record View(CongestionWindow window, TcpHost context) implements ConnectionView {
     @Override
     public int cwnd() {
       return window.cwnd;

@@ -1,18 +1,17 @@
 package org.bondsim.packetdrill;
 
 import java.util.ArrayDeque;
-import java.util.List;
 import java.util.Map;
 import org.bondsim.api.packet.Ipv4Address;
 import org.bondsim.api.packet.MacAddress;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.stack.PacketOwner;
+import org.bondsim.api.stack.Timer;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.PacketHandler;
-import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.engine.SeededRandom;
-import org.bondsim.core.host.SimWorkloadContext;
+import org.bondsim.core.engine.SimTimer;
+import org.bondsim.tcp.TcpHost;
 
 /**
  * The machine packetdrill runs on, as the TCP model sees it: one host whose packets go to a tun
@@ -40,19 +39,37 @@ final class LocalHost implements Host {
   }
 
   /**
-   * The workload context a socket opens with: this host at both ends (the script plays the peer),
-   * the event loop's clock, and the socket's own settings, fixed when it opens.
+   * The host a socket opens on: this host (the script plays the peer), the event loop's clock and
+   * timers, and the socket's own settings, fixed when it opens.
    */
-  WorkloadContext context(Map<String, String> socketSettings) {
-    return new SimWorkloadContext(
-        loop,
-        List.of(this),
-        this,
-        Long.MAX_VALUE / 4,
-        1,
-        MTU,
-        new SeededRandom(1),
-        Map.copyOf(socketSettings));
+  TcpHost tcpHost(Map<String, String> socketSettings) {
+    Map<String, String> settings = Map.copyOf(socketSettings);
+    return new TcpHost() {
+      @Override
+      public long now() {
+        return loop.now();
+      }
+
+      @Override
+      public Timer newTimer(Runnable action) {
+        return new SimTimer(loop, action);
+      }
+
+      @Override
+      public int mtu() {
+        return MTU;
+      }
+
+      @Override
+      public String setting(String name, String defaultValue) {
+        return settings.getOrDefault(name, defaultValue);
+      }
+
+      @Override
+      public void send(Packet packet) {
+        LocalHost.this.send(packet);
+      }
+    };
   }
 
   /** The window scale this end's SYN or SYN-ACK offered, -1 for none or no SYN yet. */

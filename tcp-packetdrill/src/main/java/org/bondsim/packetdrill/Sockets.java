@@ -7,11 +7,11 @@ import java.util.function.Supplier;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.tcp.TcpSegment;
-import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.packetdrill.Step.SyscallLine;
 import org.bondsim.tcp.SocketInfo;
 import org.bondsim.tcp.TcpCounters;
 import org.bondsim.tcp.TcpEndpoint;
+import org.bondsim.tcp.TcpHost;
 import org.bondsim.tcp.TcpSettings;
 
 /**
@@ -101,12 +101,11 @@ final class Sockets {
     if (socket.congestionControl != null) {
       settings.put("net.ipv4.tcp_congestion_control", socket.congestionControl);
     }
-    WorkloadContext context = host.context(settings);
+    TcpHost context = host.tcpHost(settings);
     socket.tcp = TcpSettings.of(context);
     socket.endpoint =
         new TcpEndpoint(
             context,
-            host,
             frame.get(),
             0,
             socket.tcp,
@@ -278,7 +277,7 @@ final class Sockets {
     Socket s = socket(call, args);
     String name = arg(call, args, 2);
     String value = arg(call, args, 3).replaceAll("[\\[\\]]", "").trim();
-    TcpSettings tcp = s.tcp != null ? s.tcp : TcpSettings.of(host.context(sysctls));
+    TcpSettings tcp = s.tcp != null ? s.tcp : TcpSettings.of(host.tcpHost(sysctls));
     long actual =
         switch (name) {
           case "SO_SNDBUF" -> tcp.sendBuffer(s.sendBufferRequest);

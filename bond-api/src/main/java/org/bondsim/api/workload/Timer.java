@@ -1,31 +1,7 @@
 package org.bondsim.api.workload;
 
 /**
- * A re-armable timer, such as a retransmission or delayed-ACK timer. Arming it again replaces the
- * pending expiry; arming and cancelling allocate nothing.
+ * A re-armable timer a workload asks its context for ({@link WorkloadContext#newTimer}): the
+ * stack's {@link org.bondsim.api.stack.Timer}, under the name workloads have always used.
  */
-public interface Timer {
-  /**
-   * Arms the timer, replacing any pending expiry.
-   *
-   * @param atNs when it fires, not before now
-   */
-  void armAt(long atNs);
-
-  /** Disarms the timer. */
-  void cancel();
-
-  /**
-   * Returns whether the timer is armed.
-   *
-   * @return true if it will fire
-   */
-  boolean armed();
-
-  /**
-   * Returns when the timer fires.
-   *
-   * @return nanoseconds, or -1 if not armed
-   */
-  long expiresAt();
-}
+public interface Timer extends org.bondsim.api.stack.Timer {}

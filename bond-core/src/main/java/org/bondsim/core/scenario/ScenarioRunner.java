@@ -43,11 +43,8 @@ import org.bondsim.core.wire.SlaveStats;
  * Builds and runs one {@link Scenario}: two hosts, one link per slave, a bond on each side with the
  * same mode and options, and the scenario's netperf test from the first host to the second.
  *
- * <p>Randomness comes from one root seeded with the scenario's seed, split in a fixed order: the
- * sending bond's policy, the receiving bond's policy, the sending bond's monitor phase, the
- * receiving bond's monitor phase, the workload, the netem stages (one child per stage in link
- * order), each client host's policy, monitor and netem, LACP's, the ports' clocks, then the shaped
- * links' timers.
+ * <p>Randomness comes from one root seeded with the scenario's seed, split in the fixed order of
+ * {@link SeedStreams.Stream}.
  *
  * <p>Frames are measured for reordering as they reach the receiving host's NICs. With {@link
  * Scenario#receive()} set, each host's NICs, NAPI, GRO and CPU sit between the wire and the bond.
@@ -159,13 +156,13 @@ public final class ScenarioRunner {
     }
 
     EventLoop loop = new EventLoop();
-    SeededRandom root = new SeededRandom(scenario.seed());
-    SeededRandom senderPolicyRandom = root.split();
-    SeededRandom receiverPolicyRandom = root.split();
-    SeededRandom senderMonitorRandom = root.split();
-    SeededRandom receiverMonitorRandom = root.split();
-    SeededRandom workloadRandom = root.split();
-    SeededRandom netemRandom = root.split();
+    SeedStreams root = new SeedStreams(scenario.seed());
+    SeededRandom senderPolicyRandom = root.split(SeedStreams.Stream.SENDER_POLICY);
+    SeededRandom receiverPolicyRandom = root.split(SeedStreams.Stream.RECEIVER_POLICY);
+    SeededRandom senderMonitorRandom = root.split(SeedStreams.Stream.SENDER_MONITOR);
+    SeededRandom receiverMonitorRandom = root.split(SeedStreams.Stream.RECEIVER_MONITOR);
+    SeededRandom workloadRandom = root.split(SeedStreams.Stream.WORKLOAD);
+    SeededRandom netemRandom = root.split(SeedStreams.Stream.NETEM);
 
     String mode = resolved.entry().provider().mode();
     Options options = resolved.options();
@@ -329,10 +326,11 @@ public final class ScenarioRunner {
             options,
             fabric,
             Cabling.portChannel(scenario, mode, needs, topology),
-            root.split());
+            root.split(SeedStreams.Stream.LACP));
     // Split last, so that every earlier stream draws as before this split existed.
-    Cabling.setClocks(scenario.network(), hostPorts, intoHosts, root.split());
-    SeededRandom shapingRandom = root.split();
+    Cabling.setClocks(
+        scenario.network(), hostPorts, intoHosts, root.split(SeedStreams.Stream.CLOCKS));
+    SeededRandom shapingRandom = root.split(SeedStreams.Stream.SHAPING);
     for (int i = 0; i < links.size(); i++) {
       Cabling.shape(shapings.get(i), links.get(i), receiverCables.get(i), shapingRandom);
     }
@@ -477,7 +475,7 @@ public final class ScenarioRunner {
       SimHost server,
       List<Port> hostPorts,
       List<Port> intoHosts,
-      SeededRandom root,
+      SeedStreams root,
       KernelVersion kernel,
       List<BondDevice> bonds,
       List<HostStack> stacks) {}
@@ -534,9 +532,9 @@ public final class ScenarioRunner {
     setup.bonds().add(bond);
     setup.stacks().add(stack);
     FrameReceiver filtered = HostStacks.addressFilter(bond, stack, null);
-    SeededRandom policyRandom = setup.root().split();
-    SeededRandom monitorRandom = setup.root().split();
-    SeededRandom netemRandom = setup.root().split();
+    SeededRandom policyRandom = setup.root().split(SeedStreams.Stream.CLIENT_POLICY);
+    SeededRandom monitorRandom = setup.root().split(SeedStreams.Stream.CLIENT_MONITOR);
+    SeededRandom netemRandom = setup.root().split(SeedStreams.Stream.CLIENT_NETEM);
     for (int i = 0; i < cables.size(); i++) {
       EthernetLink cable = cables.get(i);
       int port =
