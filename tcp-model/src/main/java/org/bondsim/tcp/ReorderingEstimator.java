@@ -18,6 +18,8 @@ final class ReorderingEstimator {
   private final boolean everyEvent;
   private final boolean resetAtEveryTimeout;
   private final TcpCounters counters;
+  // tcp_is_fack at the start: SACK with net.ipv4.tcp_fack on, on a kernel that has FACK.
+  private final boolean fackEnabled;
   private int level;
   private boolean seen;
 
@@ -27,6 +29,7 @@ final class ReorderingEstimator {
     this.everyEvent = settings.profile().countsEveryReorderEvent();
     this.resetAtEveryTimeout = settings.profile().lossEntry() == KernelProfile.LossEntry.CLASSIC;
     this.counters = counters;
+    this.fackEnabled = settings.fack() && settings.profile().fack();
     this.level = sysctl;
   }
 
@@ -60,7 +63,7 @@ final class ReorderingEstimator {
         level = Math.min(max, metric);
         if (timestamps) {
           counters.tsReorder++;
-        } else if (!seen && sackOk) {
+        } else if (!seen && sackOk && fackEnabled) {
           counters.fackReorder++;
         } else {
           counters.sackReorder++;

@@ -72,7 +72,7 @@ public final class TcpEndpoint {
     this.counters = counters;
     this.settings = settings;
     this.rackOn = settings.rack();
-    this.fackOn = profile.fack();
+    this.fackOn = profile.fack() && settings.fack();
     this.options = new NegotiatedOptions(settings, context.mtu());
     this.rtt = new RttEstimator(profile.initialRtoNs());
     this.window =

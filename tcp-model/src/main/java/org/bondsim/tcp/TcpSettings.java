@@ -42,6 +42,10 @@ import org.bondsim.api.option.TextOption;
  *     follows ({@link KernelProfile#frto}); 2.6.37 runs without
  * @param invalidRatelimitMs {@code net.ipv4.tcp_invalid_ratelimit}: the least time between two
  *     duplicate ACKs answering segments that failed PAWS or fell outside the window (500 ms)
+ * @param fack {@code net.ipv4.tcp_fack} (1 by default): on a kernel with FACK ({@link
+ *     KernelProfile#fack}, 2.6.37) a SACK connection starts with FACK loss detection ({@code
+ *     tcp_enable_fack}); 0 leaves it off. Later kernels retired FACK (Linux 4.15) and keep the
+ *     sysctl as a legacy option with no effect, as the model does
  */
 public record TcpSettings(
     Kernel kernel,
@@ -62,7 +66,8 @@ public record TcpSettings(
     long limitOutputBytes,
     int hystartDetect,
     boolean frto,
-    int invalidRatelimitMs) {
+    int invalidRatelimitMs,
+    boolean fack) {
   /**
    * The settings specs a run checks {@code --sysctl} values against, {@code
    * net.ipv4.tcp_congestion_control} taking the name of any algorithm on the class path ({@link
@@ -92,6 +97,13 @@ public record TcpSettings(
         new IntOption("net.ipv4.tcp_recovery", 1, 0, 7, "", "bit 1: RACK loss detection"),
         new IntOption("net.ipv4.tcp_sack", 1, 0, 1, "", "negotiate SACK"),
         new IntOption("net.ipv4.tcp_dsack", 1, 0, 1, "", "send DSACKs"),
+        new IntOption(
+            "net.ipv4.tcp_fack",
+            1,
+            0,
+            1,
+            "",
+            "FACK loss detection with SACK (2.6.37; a legacy option with no effect since 4.15)"),
         new IntOption(
             "net.ipv4.tcp_slow_start_after_idle",
             1,
@@ -203,7 +215,8 @@ public record TcpSettings(
             ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
             : 0,
         kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"),
-        Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")));
+        Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")),
+        context.setting("net.ipv4.tcp_fack", "1").equals("1"));
   }
 
   /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */

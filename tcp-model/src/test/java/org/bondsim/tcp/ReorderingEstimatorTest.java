@@ -48,6 +48,15 @@ class ReorderingEstimatorTest {
   }
 
   @Test
+  void withTcpFackOffTwoSixThirtySevenNamesTheFirstReorderingSack() {
+    // tcp_update_reordering: TCPFACKReorder only while tcp_is_fack, which tcp_fack=0 never sets.
+    ReorderingEstimator r = estimator(Map.of("bondsim.kernel", "2.6.37", "net.ipv4.tcp_fack", "0"));
+    r.note(5 * 1448, false, true, 1448);
+    assertThat(counters.fackReorder).isZero();
+    assertThat(counters.sackReorder).isEqualTo(1);
+  }
+
+  @Test
   void renoEvidenceCountsOnSixXEvenWithoutGrowth() {
     ReorderingEstimator six = estimator(Map.of());
     six.noteReno(2);

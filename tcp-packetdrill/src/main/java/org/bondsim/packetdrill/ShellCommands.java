@@ -75,7 +75,6 @@ final class ShellCommands {
     MATCHING.put("net.ipv4.tcp_ecn_option", null);
     // tcp_tso_should_defer is modelled with the default divisor only.
     MATCHING.put("net.ipv4.tcp_tso_win_divisor", "3");
-    MATCHING.put("net.ipv4.tcp_fack", "0");
     MATCHING.put("net.ipv4.tcp_ecn", "0");
     MATCHING.put("net.ipv4.tcp_pacing_ss_ratio", "200");
     MATCHING.put("net.ipv4.tcp_pacing_ca_ratio", "120");
