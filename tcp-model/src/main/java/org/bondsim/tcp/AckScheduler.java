@@ -26,8 +26,9 @@ final class AckScheduler {
   private final boolean compresses;
   private final Timer delackTimer;
   private final Timer compressTimer;
-  private Receiver receiver;
-  private Transmitter transmitter;
+  private final Receiver receiver;
+  // The transmitter that sends the ACK, built after this: found when an ACK is due.
+  private final TcpSock sock;
   private int quickAcks = MAX_QUICKACKS;
   private boolean pending;
   private int compressedAcks;
@@ -40,8 +41,12 @@ final class AckScheduler {
       KernelProfile profile,
       Jiffies jiffies,
       TcpCounters counters,
-      RttEstimator rtt) {
+      RttEstimator rtt,
+      Receiver receiver,
+      TcpSock sock) {
     this.context = context;
+    this.receiver = receiver;
+    this.sock = sock;
     this.jiffies = jiffies;
     this.options = options;
     this.counters = counters;
@@ -49,11 +54,6 @@ final class AckScheduler {
     this.compresses = profile.compressesSacks();
     this.delackTimer = context.newTimer(this::onDelayedAck);
     this.compressTimer = context.newTimer(this::onCompressedAck);
-  }
-
-  void wire(Receiver receiver, Transmitter transmitter) {
-    this.receiver = receiver;
-    this.transmitter = transmitter;
   }
 
   /** Data arrived that the next ACK must cover. */
@@ -84,7 +84,7 @@ final class AckScheduler {
     if (quickAcks > 0) {
       quickAcks--;
     }
-    transmitter.sendAck();
+    sock.transmitter.sendAck();
   }
 
   /** After a data segment was processed: ACK now, later, or compressed. */

@@ -12,43 +12,34 @@ final class CongestionView implements ConnectionView {
   private final TcpHost context;
   private final NegotiatedOptions options;
   private final RttEstimator rtt;
-  private final CongestionWindow window;
-  private final RetransmitQueue queue;
-  private final Recovery recovery;
+  // The window, queue and recovery state, built after this: read when the module calls.
+  private final TcpSock sock;
 
-  CongestionView(
-      TcpHost context,
-      NegotiatedOptions options,
-      RttEstimator rtt,
-      CongestionWindow window,
-      RetransmitQueue queue,
-      Recovery recovery) {
+  CongestionView(TcpHost context, NegotiatedOptions options, RttEstimator rtt, TcpSock sock) {
     this.context = context;
     this.options = options;
     this.rtt = rtt;
-    this.window = window;
-    this.queue = queue;
-    this.recovery = recovery;
+    this.sock = sock;
   }
 
   @Override
   public int cwnd() {
-    return window.cwnd;
+    return sock.window.cwnd;
   }
 
   @Override
   public int ssthresh() {
-    return window.ssthresh;
+    return sock.window.ssthresh;
   }
 
   @Override
   public int packetsInFlight() {
-    return queue.packetsInFlight();
+    return sock.queue.packetsInFlight();
   }
 
   @Override
   public long delivered() {
-    return queue.delivered();
+    return sock.queue.delivered();
   }
 
   @Override
@@ -58,7 +49,7 @@ final class CongestionView implements ConnectionView {
 
   @Override
   public CaState caState() {
-    return STATES[recovery.state()];
+    return STATES[sock.recovery.state()];
   }
 
   @Override
@@ -68,12 +59,12 @@ final class CongestionView implements ConnectionView {
 
   @Override
   public long sndUna() {
-    return queue.sndUna();
+    return sock.queue.sndUna();
   }
 
   @Override
   public long sndNxt() {
-    return queue.sndNxt();
+    return sock.queue.sndNxt();
   }
 
   @Override

@@ -25,12 +25,13 @@ final class CongestionWindow {
   private int maxPacketsOut;
   private long cwndUsageSeq = -1;
 
-  // The connection as the module sees it; set once the connection's parts exist.
-  private ConnectionView view;
+  // The connection as the module sees it.
+  private final ConnectionView view;
 
-  CongestionWindow(TcpSettings settings, CongestionControl cc) {
+  CongestionWindow(TcpSettings settings, CongestionControl cc, ConnectionView view) {
     KernelProfile profile = settings.profile();
     this.cc = cc;
+    this.view = view;
     this.growsPerPacket = profile.growsPerPacket();
     this.profile = profile;
     // The handshake settles the MSS (onEstablished); until then, the window for Ethernet's MSS.
@@ -38,11 +39,6 @@ final class CongestionWindow {
     this.cwnd = initialCwnd;
     this.moderates = profile.moderatesCwnd();
     this.gso = settings.gso();
-  }
-
-  /** The connection the module reads ({@link CongestionView}), once it is built. */
-  void attach(ConnectionView view) {
-    this.view = view;
   }
 
   /** The handshake settled the MSS: the first window ({@code tcp_init_cwnd}). */

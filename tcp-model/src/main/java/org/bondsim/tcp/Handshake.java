@@ -42,11 +42,11 @@ final class Handshake {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final long initialRtoNs;
-  private Receiver receiver;
-  private RetransmitTimer timer;
-  private RttEstimator rtt;
+  private final Receiver receiver;
+  private final RetransmitTimer timer;
+  private final RttEstimator rtt;
   private long synSentAt;
-  private Transmitter transmitter;
+  private final Transmitter transmitter;
   private boolean established;
   private boolean synReceived;
   private SynOptions peerOptions;
@@ -57,20 +57,21 @@ final class Handshake {
       Frame frame,
       TcpSettings settings,
       NegotiatedOptions options,
-      TcpCounters counters) {
+      TcpCounters counters,
+      Receiver receiver,
+      RetransmitTimer timer,
+      Transmitter transmitter,
+      RttEstimator rtt) {
     this.context = context;
+    this.receiver = receiver;
+    this.timer = timer;
+    this.transmitter = transmitter;
+    this.rtt = rtt;
     this.frame = frame;
     this.settings = settings;
     this.options = options;
     this.counters = counters;
     this.initialRtoNs = settings.profile().initialRtoNs();
-  }
-
-  void wire(Receiver receiver, RetransmitTimer timer, Transmitter transmitter, RttEstimator rtt) {
-    this.rtt = rtt;
-    this.receiver = receiver;
-    this.timer = timer;
-    this.transmitter = transmitter;
   }
 
   boolean established() {

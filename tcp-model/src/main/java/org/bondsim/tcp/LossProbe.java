@@ -23,11 +23,12 @@ final class LossProbe {
   private final Jiffies jiffies;
   private final boolean tickFloor;
   private final Timer timer;
-  private RetransmitQueue queue;
-  private Recovery recovery;
-  private CongestionWindow window;
-  private RetransmitTimer rto;
-  private Transmitter transmitter;
+  private final RetransmitQueue queue;
+  private final Recovery recovery;
+  private final CongestionWindow window;
+  private final RetransmitTimer rto;
+  // The transmitter that sends the probe, built after this: found when the probe fires.
+  private final TcpSock sock;
   private long highSeq = -1;
   private boolean retransmitted;
 
@@ -36,8 +37,18 @@ final class LossProbe {
       TcpSettings settings,
       RttEstimator rtt,
       NegotiatedOptions options,
-      TcpCounters counters) {
+      TcpCounters counters,
+      RetransmitQueue queue,
+      Recovery recovery,
+      CongestionWindow window,
+      RetransmitTimer rto,
+      TcpSock sock) {
     this.context = context;
+    this.queue = queue;
+    this.recovery = recovery;
+    this.window = window;
+    this.rto = rto;
+    this.sock = sock;
     this.rtt = rtt;
     this.options = options;
     this.counters = counters;
@@ -46,19 +57,6 @@ final class LossProbe {
     this.jiffies = settings.jiffies();
     this.tickFloor = settings.profile().tickFloor();
     this.timer = context.newTimer(this::fire);
-  }
-
-  void wire(
-      RetransmitQueue queue,
-      Recovery recovery,
-      CongestionWindow window,
-      RetransmitTimer rto,
-      Transmitter transmitter) {
-    this.queue = queue;
-    this.recovery = recovery;
-    this.window = window;
-    this.rto = rto;
-    this.transmitter = transmitter;
   }
 
   private boolean probing() {
@@ -119,9 +117,9 @@ final class LossProbe {
       return;
     }
     counters.lossProbes++;
-    retransmitted = !transmitter.sendNewForProbe();
+    retransmitted = !sock.transmitter.sendNewForProbe();
     if (retransmitted) {
-      transmitter.resendLast();
+      sock.transmitter.resendLast();
     }
     highSeq = queue.sndNxt();
     rto.arm();

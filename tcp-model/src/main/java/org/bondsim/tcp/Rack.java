@@ -1,7 +1,5 @@
 package org.bondsim.tcp;
 
-import org.bondsim.api.stack.Timer;
-
 /**
  * RACK-TLP's loss detection ({@code net/ipv4/tcp_recovery.c}, RFC 8985): a segment is lost when a
  * segment sent after it was delivered more than one RTT plus a reordering window ago. The state
@@ -32,10 +30,9 @@ final class Rack implements LossDetection {
   private final boolean adaptiveWindow;
   private final Jiffies jiffies;
   private final boolean tickFloor;
-  private RetransmitQueue queue;
-  private ReorderingEstimator reordering;
-  private Recovery recovery;
-  private Timer timer;
+  private final ReorderingEstimator reordering;
+  // The queue it walks, the recovery it consults, its reorder timer: found when it runs.
+  private final TcpSock sock;
   private long xmitTime;
   private long endSeq;
   private long rttNs;
@@ -54,20 +51,24 @@ final class Rack implements LossDetection {
    * @param jiffies the kernel's tick, which the reorder timer counts in
    * @param tickFloor whether the timer's 2-tick floor is added after rounding (before Linux
    *     1c2709cfff1d) rather than 2 ms before it
+   * @param reordering the connection's reordering level
+   * @param sock where the queue, the recovery state and the reorder timer are found
    */
-  Rack(TcpHost context, RttEstimator rtt, int recoverySysctl, Jiffies jiffies, boolean tickFloor) {
+  Rack(
+      TcpHost context,
+      RttEstimator rtt,
+      int recoverySysctl,
+      Jiffies jiffies,
+      boolean tickFloor,
+      ReorderingEstimator reordering,
+      TcpSock sock) {
     this.context = context;
+    this.reordering = reordering;
+    this.sock = sock;
     this.rtt = rtt;
     this.adaptiveWindow = (recoverySysctl & 2) == 0;
     this.jiffies = jiffies;
     this.tickFloor = tickFloor;
-  }
-
-  void wire(RetransmitQueue queue, ReorderingEstimator reordering, Recovery recovery, Timer timer) {
-    this.queue = queue;
-    this.reordering = reordering;
-    this.recovery = recovery;
-    this.timer = timer;
   }
 
   /**
@@ -104,13 +105,13 @@ final class Rack implements LossDetection {
   }
 
   private boolean sentAfterReference(int slot) {
-    long sent = queue.sentAt(slot);
-    return sent > xmitTime || (sent == xmitTime && queue.end(slot) > endSeq);
+    long sent = sock.queue.sentAt(slot);
+    return sent > xmitTime || (sent == xmitTime && sock.queue.end(slot) > endSeq);
   }
 
   long reoWindowNs() {
     if (!reordering.seen()
-        && (recovery.inRecoveryOrLoss() || queue.sackedOut() >= reordering.level())) {
+        && (sock.recovery.inRecoveryOrLoss() || sock.queue.sackedOut() >= reordering.level())) {
       return 0;
     }
     return Math.min(rtt.minRttNs() / 4 * reoWndSteps, rtt.srttNs());
@@ -185,7 +186,7 @@ final class Rack implements LossDetection {
           tickFloor
               ? jiffies.ticks(longestWait) + TIMEOUT_MIN_TICKS
               : jiffies.ticks(longestWait + TIMEOUT_MIN_NS);
-      timer.armAt(jiffies.fireAt(now, ticks));
+      sock.reorderTimer.armAt(jiffies.fireAt(now, ticks));
     }
   }
 
@@ -210,20 +211,21 @@ final class Rack implements LossDetection {
     long now = context.now();
     long window = reoWindowNs();
     long longestWait = 0;
-    for (int slot = queue.firstSent(); slot >= 0; slot = queue.nextSent(slot)) {
-      long sent = queue.sentAt(slot);
+    for (int slot = sock.queue.firstSent(); slot >= 0; slot = sock.queue.nextSent(slot)) {
+      long sent = sock.queue.sentAt(slot);
       if (sent > xmitTime) {
         break;
       }
       // Lost and not yet retransmitted: nothing to decide. A retransmission, lost or not, is
       // judged by its own send time like any segment (tcp_rack_detect_loss).
       if (sentAfterReference(slot)
-          || (queue.has(slot, RetransmitQueue.LOST) && !queue.has(slot, RetransmitQueue.RETRANS))) {
+          || (sock.queue.has(slot, RetransmitQueue.LOST)
+              && !sock.queue.has(slot, RetransmitQueue.RETRANS))) {
         continue;
       }
       long remaining = sent + rttNs + window - now;
       if (remaining <= 0) {
-        queue.markLost(slot);
+        sock.queue.markLost(slot);
       } else {
         longestWait = Math.max(longestWait, remaining);
       }
@@ -233,7 +235,7 @@ final class Rack implements LossDetection {
 
   @Override
   public boolean timeToRecover() {
-    return queue.lostOut() > 0;
+    return sock.queue.lostOut() > 0;
   }
 
   @Override

@@ -14,8 +14,8 @@ final class Receiver {
   private final SackBlocks sackBlocks;
   private final SequenceRanges ofo = new SequenceRanges();
   private final TcpEndpoint.Reader reader;
-  private TcpEndpoint endpoint;
-  private AckScheduler acks;
+  // The connection data goes up to and the scheduler that ACKs it: found when data arrives.
+  private final TcpSock sock;
   private long rcvNxt;
   private int largestSegment;
   private long rcvWup;
@@ -36,8 +36,10 @@ final class Receiver {
       TcpCounters counters,
       RttEstimator rtt,
       TcpEndpoint.Reader reader,
-      long requestedBuffer) {
+      long requestedBuffer,
+      TcpSock sock) {
     this.context = context;
+    this.sock = sock;
     this.options = options;
     this.counters = counters;
     this.rtt = rtt;
@@ -77,11 +79,6 @@ final class Receiver {
   /** The instant {@link #markReceived()} last ran ({@code lrcvtime}). */
   long lastReceivedNs() {
     return lastReceivedNs;
-  }
-
-  void wire(TcpEndpoint endpoint, AckScheduler acks) {
-    this.endpoint = endpoint;
-    this.acks = acks;
   }
 
   /**
@@ -155,10 +152,10 @@ final class Receiver {
   void sendDupack(long seq, int len) {
     if (len > 0 && seq < rcvNxt) {
       counters.delayedAckLost++;
-      acks.enterQuickAck();
+      sock.acks.enterQuickAck();
       sackBlocks.setDsack(seq, Math.min(seq + len, rcvNxt), true);
     }
-    acks.ackNow();
+    sock.acks.ackNow();
   }
 
   /** A data segment's echo gives the receiver an RTT sample (milliseconds, never below 1 ms). */
@@ -215,9 +212,9 @@ final class Receiver {
       }
       if (seq == rcvNxt + receiveWindow()) {
         // tcp_data_queue's out_of_window (tcp_sequence let it through): quick-ACK mode.
-        acks.enterQuickAck();
+        sock.acks.enterQuickAck();
       }
-      acks.ackNow();
+      sock.acks.ackNow();
       return;
     }
     // tcp_measure_rcv_mss, less its small-segment heuristics: the largest segment seen.
@@ -226,8 +223,8 @@ final class Receiver {
       // Entirely old: the ACK for it was lost or it was retransmitted needlessly.
       counters.delayedAckLost++;
       sackBlocks.setDsack(seq, end, true);
-      acks.enterQuickAck();
-      acks.ackNow();
+      sock.acks.enterQuickAck();
+      sock.acks.ackNow();
       return;
     }
     if (seq <= rcvNxt) {
@@ -239,17 +236,17 @@ final class Receiver {
       boolean hadHoles = !ofo.isEmpty();
       rcvNxt = ofo.drain(rcvNxt);
       sackBlocks.dropBelow(rcvNxt);
-      acks.dataQueued();
+      sock.acks.dataQueued();
       if (hadHoles && ofo.isEmpty()) {
         // The gap is filled: ACK now (ICSK_ACK_NOW).
-        acks.ackNow();
+        sock.acks.ackNow();
       }
       deliver(rcvNxt - bytesRead);
       return;
     }
     counters.ofoQueue++;
     if (quickAckOnOutOfOrder) {
-      acks.enterQuickAck();
+      sock.acks.enterQuickAck();
     }
     int first = ofo.firstEndingAbove(seq);
     if (ofo.holds(first, seq, end)) {
@@ -257,8 +254,8 @@ final class Receiver {
     }
     int range = ofo.add(seq, end, first);
     sackBlocks.onOutOfOrder(ofo.start(range), ofo.end(range));
-    acks.dataQueued();
-    acks.whileHolesExist();
+    sock.acks.dataQueued();
+    sock.acks.whileHolesExist();
   }
 
   private void deliver(long bytes) {
@@ -268,6 +265,6 @@ final class Receiver {
     bytesRead += bytes;
     long interval = rtt.hasSample() ? rtt.srttNs() : rcvRttNs;
     buffer.onRead(bytesRead, context.now(), interval, options.mss);
-    reader.read(endpoint, bytes);
+    reader.read(sock.endpoint, bytes);
   }
 }

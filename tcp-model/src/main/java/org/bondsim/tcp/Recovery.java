@@ -31,8 +31,8 @@ final class Recovery {
   private final boolean classicUndo;
   // tcp_packet_delayed counts a recovery with no retransmission yet as reordering (KernelProfile).
   private final boolean delayedWithoutRetransmit;
-  private Rack rack;
-  private Dupthresh dupthresh;
+  private final Rack rack;
+  private final Dupthresh dupthresh;
   private int state = OPEN;
   private long highSeq;
   private long undoMarker = -1;
@@ -54,8 +54,12 @@ final class Recovery {
       NegotiatedOptions options,
       TcpCounters counters,
       KernelProfile profile,
-      Frto frto) {
+      Frto frto,
+      Rack rack,
+      Dupthresh dupthresh) {
     this.context = context;
+    this.rack = rack;
+    this.dupthresh = dupthresh;
     this.queue = queue;
     this.window = window;
     this.reduction = reduction;
@@ -66,11 +70,6 @@ final class Recovery {
     this.frto = frto;
     this.classicUndo = profile.undoRules() == KernelProfile.UndoRules.CLASSIC;
     this.delayedWithoutRetransmit = profile.delayedWithoutRetransmit();
-  }
-
-  void wire(Rack rack, Dupthresh dupthresh) {
-    this.rack = rack;
-    this.dupthresh = dupthresh;
   }
 
   int state() {

@@ -12,12 +12,12 @@ import org.bondsim.api.tcp.TcpSegment;
  * its {@link AckScheduler}, the {@link RetransmitQueue} and its scoreboard, {@link LossDetection}
  * (RACK, dupthresh, FACK, NewReno), the {@link ReorderingEstimator}, {@link Recovery} with undo and
  * {@link WindowReduction}, {@link CongestionWindow} with its module and HyStart, and the timers
- * ({@link RetransmitTimer}, {@link LossProbe}, RACK's reorder timer). It wires them and runs {@code
+ * ({@link RetransmitTimer}, {@link LossProbe}, RACK's reorder timer). It builds them, each with
+ * what exists before it and the rest found in the connection's {@link TcpSock}, and runs {@code
  * tcp_ack}'s order once per incoming ACK ({@link #onAck}).
  *
- * <p>Not modelled: F-RTO, HyStart's ACK-train detector, ECN, window scaling limits, the
- * per-destination metrics cache, Nagle and autocorking, per-segment rate samples (no module here
- * reads them).
+ * <p>Not modelled: 2.6.37's F-RTO (6.x's is, {@link Frto}), ECN, window scaling limits, the
+ * per-destination metrics cache, Nagle and autocorking.
  */
 public final class TcpEndpoint {
   /** Called when in-order data reaches the application. */
@@ -75,13 +75,29 @@ public final class TcpEndpoint {
     this.fackOn = profile.fack() && settings.fack();
     this.options = new NegotiatedOptions(settings, context.mtu());
     this.rtt = new RttEstimator(profile.initialRtoNs());
+    // Each part is built with what exists before it; the ones a part built earlier needs later are
+    // registered in the connection's TcpSock as they come (RACK's queue and recovery state, the
+    // receiver's ACK scheduler, the scheduler's and the loss probe's transmitter).
+    TcpSock sock = new TcpSock();
+    sock.endpoint = this;
     this.window =
-        new CongestionWindow(settings, CongestionControls.create(settings, counters, context));
+        new CongestionWindow(
+            settings,
+            CongestionControls.create(settings, counters, context),
+            new CongestionView(context, options, rtt, sock));
+    sock.window = window;
     this.reordering = new ReorderingEstimator(settings, counters);
     this.rack =
         new Rack(
-            context, rtt, settings.recovery(), settings.jiffies(), settings.profile().tickFloor());
+            context,
+            rtt,
+            settings.recovery(),
+            settings.jiffies(),
+            settings.profile().tickFloor(),
+            reordering,
+            sock);
     this.queue = new RetransmitQueue(counters, rack);
+    sock.queue = queue;
     this.dupthresh = new Dupthresh(queue, reordering);
     this.fack = new Fack(queue, reordering);
     this.newReno = new NewRenoDupacks(queue, reordering);
@@ -95,30 +111,46 @@ public final class TcpEndpoint {
             options,
             counters,
             profile,
-            new Frto(settings.frto()));
+            new Frto(settings.frto()),
+            rack,
+            dupthresh);
+    sock.recovery = recovery;
     this.receiver =
-        new Receiver(context, options, settings, counters, rtt, reader, requestedReceiveBuffer);
-    this.acks = new AckScheduler(context, options, profile, settings.jiffies(), counters, rtt);
-    this.transmitter = new Transmitter(context, frame, flowId, settings, options, counters, rtt);
-    this.handshake = new Handshake(context, frame, settings, options, counters);
+        new Receiver(
+            context, options, settings, counters, rtt, reader, requestedReceiveBuffer, sock);
+    this.acks =
+        new AckScheduler(
+            context, options, profile, settings.jiffies(), counters, rtt, receiver, sock);
+    sock.acks = acks;
     this.rto = new RetransmitTimer(context, rtt, settings.jiffies(), this::onRetransmitTimeout);
-    this.probe = new LossProbe(context, settings, rtt, options, counters);
+    this.probe =
+        new LossProbe(
+            context, settings, rtt, options, counters, queue, recovery, window, rto, sock);
     this.reorderTimer = context.newTimer(this::onReorderTimeout);
-    // The components call each other in cycles (the transmitter sends the receiver's ACK, the
-    // receiver's scheduler asks the transmitter to send one), as tcp_sock's functions do: each
-    // is built with what it owns, then told its peers.
-    rack.wire(queue, reordering, recovery, reorderTimer);
-    recovery.wire(rack, dupthresh);
-    receiver.wire(this, acks);
-    acks.wire(receiver, transmitter);
+    sock.reorderTimer = reorderTimer;
     ZeroWindowProbe windowProbe =
-        new ZeroWindowProbe(context, rto, transmitter::onWindowProbeTimeout);
-    transmitter.wire(
-        queue, window, recovery, recovery.reduction(), receiver, acks, rto, probe, windowProbe);
-    handshake.wire(receiver, rto, transmitter, rtt);
-    probe.wire(queue, recovery, window, rto, transmitter);
+        new ZeroWindowProbe(context, rto, () -> sock.transmitter.onWindowProbeTimeout());
+    this.transmitter =
+        new Transmitter(
+            context,
+            frame,
+            flowId,
+            settings,
+            options,
+            counters,
+            rtt,
+            queue,
+            window,
+            recovery,
+            receiver,
+            acks,
+            rto,
+            probe,
+            windowProbe);
+    sock.transmitter = transmitter;
+    this.handshake =
+        new Handshake(context, frame, settings, options, counters, receiver, rto, transmitter, rtt);
     this.paws = new Paws(receiver, acks, counters, settings);
-    window.attach(new CongestionView(context, options, rtt, window, queue, recovery));
   }
 
   // ===================================================================== application side

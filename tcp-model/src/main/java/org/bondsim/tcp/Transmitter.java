@@ -19,8 +19,6 @@ final class Transmitter {
   static final int GSO_MAX_BYTES = 65536;
 
   private final TcpHost context;
-  private final Frame frame;
-  private final int flowId;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final RttEstimator rtt;
@@ -37,24 +35,24 @@ final class Transmitter {
   // 2.6.37's tcp_tso_should_defer, null where the kernel sends at once.
   private final TsoDeferral deferral;
   private final ExpectedAckDeferral ackDeferral;
-  private HeadDeferral deferrals;
+  private final HeadDeferral deferrals;
   private final PushMarks writes = new PushMarks();
-  private RetransmitQueue queue;
-  private CongestionWindow window;
-  private Recovery recovery;
-  private WindowReduction reduction;
-  private Receiver receiver;
-  private RetransmitTimer rto;
-  private LossProbe probe;
-  private ZeroWindowProbe windowProbe;
+  private final RetransmitQueue queue;
+  private final CongestionWindow window;
+  private final Recovery recovery;
+  private final WindowReduction reduction;
+  private final Receiver receiver;
+  private final RetransmitTimer rto;
+  private final LossProbe probe;
+  private final ZeroWindowProbe windowProbe;
   private boolean established;
   private boolean closeRequested;
   private boolean finQueued;
   // The FIN rides on the segment that ends the written data (it was unsent at close()).
   private boolean finOnLastData;
   private final ConnectionTotals totals = new ConnectionTotals();
-  private SendWindow sendWindow;
-  private SegmentOutput output;
+  private final SendWindow sendWindow;
+  private final SegmentOutput output;
   // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
   private final long limitOutputBytes;
   private long retransmitted;
@@ -66,10 +64,16 @@ final class Transmitter {
       TcpSettings settings,
       NegotiatedOptions options,
       TcpCounters counters,
-      RttEstimator rtt) {
+      RttEstimator rtt,
+      RetransmitQueue queue,
+      CongestionWindow window,
+      Recovery recovery,
+      Receiver receiver,
+      AckScheduler acks,
+      RetransmitTimer rto,
+      LossProbe probe,
+      ZeroWindowProbe windowProbe) {
     this.context = context;
-    this.frame = frame;
-    this.flowId = flowId;
     this.options = options;
     this.counters = counters;
     this.rtt = rtt;
@@ -82,22 +86,10 @@ final class Transmitter {
     boolean ticks = profile.tsoDeferral() == KernelProfile.TsoDeferralRule.TICKS;
     this.deferral = settings.gso() && ticks ? new TsoDeferral(settings.jiffies()) : null;
     this.ackDeferral = gso && !ticks ? new ExpectedAckDeferral() : null;
-  }
-
-  void wire(
-      RetransmitQueue queue,
-      CongestionWindow window,
-      Recovery recovery,
-      WindowReduction reduction,
-      Receiver receiver,
-      AckScheduler acks,
-      RetransmitTimer rto,
-      LossProbe probe,
-      ZeroWindowProbe windowProbe) {
     this.queue = queue;
     this.window = window;
     this.recovery = recovery;
-    this.reduction = reduction;
+    this.reduction = recovery.reduction();
     this.receiver = receiver;
     // Until the peer's first segment, assume it advertises what this end would.
     this.sendWindow = new SendWindow(receiver.window());

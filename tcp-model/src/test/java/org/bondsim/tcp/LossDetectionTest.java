@@ -16,10 +16,11 @@ class LossDetectionTest {
   private final ManualContext context = new ManualContext(1500, Map.of());
   private final TcpCounters counters = new TcpCounters();
   private final RttEstimator rtt = new RttEstimator(1_000_000_000L);
-  private final Rack rack = new Rack(context, rtt, 1, new Jiffies(1000), false);
-  private final RetransmitQueue queue = new RetransmitQueue(counters, rack);
   private final ReorderingEstimator reordering =
       new ReorderingEstimator(TcpSettings.of(context), counters);
+  private final TcpSock sock = new TcpSock();
+  private final Rack rack = new Rack(context, rtt, 1, new Jiffies(1000), false, reordering, sock);
+  private final RetransmitQueue queue = new RetransmitQueue(counters, rack);
 
   LossDetectionTest() {
     for (int i = 0; i < 10; i++) {
@@ -167,7 +168,9 @@ class LossDetectionTest {
   }
 
   private void wireRack() {
-    rack.wire(queue, reordering, recoveryOver(), context.newTimer(() -> {}));
+    sock.queue = queue;
+    sock.recovery = recoveryOver();
+    sock.reorderTimer = context.newTimer(() -> {});
   }
 
   @Test
@@ -205,6 +208,8 @@ class LossDetectionTest {
         new NegotiatedOptions(settings, 1500),
         counters,
         settings.profile(),
-        new Frto(settings.frto()));
+        new Frto(settings.frto()),
+        rack,
+        new Dupthresh(queue, reordering));
   }
 }

@@ -25,12 +25,8 @@ class RetransmitQueueSearchPropertiesTest {
     RetransmitQueue queue =
         new RetransmitQueue(
             new TcpCounters(),
-            new Rack(
-                new ManualContext(1500, Map.of()),
-                new RttEstimator(1_000_000_000L),
-                1,
-                new Jiffies(1000),
-                false));
+            TestRacks.standalone(
+                new ManualContext(1500, Map.of()), new RttEstimator(1_000_000_000L)));
     for (int len : lengths) {
       queue.sent(queue.append(allOneLength ? 1448 : len, false), 0, false);
     }

@@ -19,7 +19,7 @@ class RetransmitQueueTest {
 
   @BeforeEach
   void tenSegments() {
-    queue = new RetransmitQueue(counters, new Rack(context, rtt, 1, new Jiffies(1000), false));
+    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt));
     for (int i = 0; i < 10; i++) {
       queue.sent(queue.append(1000, false), i * 1000L, false);
     }
@@ -60,7 +60,7 @@ class RetransmitQueueTest {
    */
   @Test
   void theRateSampleComesFromTheNewestSentSegmentDelivered() {
-    queue = new RetransmitQueue(counters, new Rack(context, rtt, 1, new Jiffies(1000), false));
+    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt));
     for (int i = 0; i < 4; i++) {
       queue.countDelivered(i);
       queue.sent(queue.append(1000, false), i * 1000L, false);

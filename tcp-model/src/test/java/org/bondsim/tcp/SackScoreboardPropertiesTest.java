@@ -79,8 +79,7 @@ class SackScoreboardPropertiesTest {
       @ForAll("acks") List<long[]> acks) {
     ManualContext context = new ManualContext(1500, Map.of());
     RetransmitQueue queue =
-        new RetransmitQueue(
-            new TcpCounters(), new Rack(context, new RttEstimator(1), 1, new Jiffies(1000), false));
+        new RetransmitQueue(new TcpCounters(), TestRacks.standalone(context, new RttEstimator(1)));
     List<long[]> segments = new ArrayList<>();
     long seq = 0;
     for (int len : lengths) {

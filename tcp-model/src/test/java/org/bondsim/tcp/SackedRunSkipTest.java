@@ -19,8 +19,7 @@ class SackedRunSkipTest {
   private final RetransmitQueue queue =
       new RetransmitQueue(
           new TcpCounters(),
-          new Rack(
-              new ManualContext(1500, Map.of()), new RttEstimator(1), 1, new Jiffies(1000), false));
+          TestRacks.standalone(new ManualContext(1500, Map.of()), new RttEstimator(1)));
   private final AckSample sample = new AckSample();
 
   private void send(int segments) {

@@ -11,9 +11,11 @@ final class TestWindows {
   private TestWindows() {}
 
   static CongestionWindow of(TcpSettings settings, TcpCounters counters, TcpHost context) {
+    View view = new View(context);
     CongestionWindow window =
-        new CongestionWindow(settings, CongestionControls.create(settings, counters, context));
-    window.attach(new View(window, context));
+        new CongestionWindow(
+            settings, CongestionControls.create(settings, counters, context), view);
+    view.window = window;
     return window;
   }
 
@@ -22,7 +24,14 @@ final class TestWindows {
   }
 
   /** The window's own cwnd and ssthresh, the context's time, Open, nothing in flight. */
-  private record View(CongestionWindow window, TcpHost context) implements ConnectionView {
+  private static final class View implements ConnectionView {
+    private final TcpHost context;
+    private CongestionWindow window;
+
+    View(TcpHost context) {
+      this.context = context;
+    }
+
     @Override
     public int cwnd() {
       return window.cwnd;
