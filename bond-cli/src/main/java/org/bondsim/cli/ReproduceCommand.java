@@ -133,30 +133,15 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private Integer reproduce(PrintWriter out, Progress progress)
-      throws InterruptedException, ExecutionException {
-    if (jsonSchema) {
-      switch (experiment) {
-        case "gro-reordering" -> out.println(JsonSchemas.reproduceGro());
-        case "tlb-dynamic-lb" -> out.println(JsonSchemas.reproduceTlb());
-        default ->
-            throw new IllegalArgumentException(
-                "EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got '"
-                    + experiment
-                    + "'");
-      }
-      return 0;
-    }
-    if (experiment.equals("tlb-dynamic-lb")) {
-      TlbDynamicLbExperiment.run(
-          out, progress, json, spec.commandLine().getParseResult().originalArgs());
-      return 0;
-    }
-    if (!experiment.equals("gro-reordering")) {
-      throw new IllegalArgumentException(
-          "EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got '" + experiment + "'");
-    }
-    ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
+  /** The one fitted factor and the service demand the calibration row gave with it. */
+  private record Fit(double factor, double simulated) {}
+
+  /**
+   * Fits the per-operation CPU cost factor to the calibration row's sender service demand.
+   *
+   * @return the factor, rounded as printed, and the demand it gave
+   */
+  private static Fit fitFactor(ScenarioRunner runner, Progress progress) {
     // One free factor, fitted to one number. Service demand is not linear in the factor, and not
     // even continuous: a busier CPU changes ACK batching (delayed ACKs, NAPI batches), so demand
     // can jump between two factors. A proportional step finds the bracket; halving it then finds
@@ -201,7 +186,37 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     }
     // Rounded to the three decimals printed, so the named profile reference-2.6.37 (per-operation
     // figures x 1.931) and this command run the very same figures.
-    factor = Math.round(bestFactor * 1000) / 1000.0;
+    return new Fit(Math.round(bestFactor * 1000) / 1000.0, simulated);
+  }
+
+  private Integer reproduce(PrintWriter out, Progress progress)
+      throws InterruptedException, ExecutionException {
+    if (jsonSchema) {
+      switch (experiment) {
+        case "gro-reordering" -> out.println(JsonSchemas.reproduceGro());
+        case "tlb-dynamic-lb" -> out.println(JsonSchemas.reproduceTlb());
+        default ->
+            throw new IllegalArgumentException(
+                "EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got '"
+                    + experiment
+                    + "'");
+      }
+      return 0;
+    }
+    if (experiment.equals("tlb-dynamic-lb")) {
+      TlbDynamicLbExperiment.run(
+          out, progress, json, spec.commandLine().getParseResult().originalArgs());
+      return 0;
+    }
+    if (!experiment.equals("gro-reordering")) {
+      throw new IllegalArgumentException(
+          "EXPERIMENT must be one of: gro-reordering, tlb-dynamic-lb; got '" + experiment + "'");
+    }
+    ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
+    Fit fit = fitFactor(runner, progress);
+    double factor = fit.factor();
+    double simulated = fit.simulated();
+    Row calibration = MEASURED.get(2);
     CpuCosts profile = CpuCosts.REFERENCE_BASE.perOperationScaled(factor);
     if (!json) {
       printFit(out, factor, simulated, calibration);

@@ -94,120 +94,145 @@ public final class BondArbitraries {
    * @return the arbitrary, shrinking towards TCP over IPv4
    */
   public static Arbitrary<Frame> frames() {
-    Arbitrary<Frame> tcp4 =
-        Combinators.combine(
-                ethernet(EtherType.IPV4), ipv4Addresses(), ipv4Addresses(), ports(), ports())
-            .as(
-                (eth, s, d, sp, dp) ->
-                    new Frame(eth, Ipv4Header.of(s, d, IpProtocol.TCP), new TcpHeader(sp, dp)));
-    Arbitrary<Frame> udp4 =
-        Combinators.combine(
-                ethernet(EtherType.IPV4), ipv4Addresses(), ipv4Addresses(), ports(), ports())
-            .as(
-                (eth, s, d, sp, dp) ->
-                    new Frame(eth, Ipv4Header.of(s, d, IpProtocol.UDP), new UdpHeader(sp, dp)));
-    Arbitrary<Frame> tcp6 =
-        Combinators.combine(
-                ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses(), ports(), ports())
-            .as(
-                (eth, s, d, sp, dp) ->
-                    new Frame(eth, Ipv6Header.of(s, d, IpProtocol.TCP), new TcpHeader(sp, dp)));
-    Arbitrary<Frame> udp6 =
-        Combinators.combine(
-                ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses(), ports(), ports())
-            .as(
-                (eth, s, d, sp, dp) ->
-                    new Frame(eth, Ipv6Header.of(s, d, IpProtocol.UDP), new UdpHeader(sp, dp)));
-    Arbitrary<Frame> echo =
-        Combinators.combine(
-                ethernet(EtherType.IPV4),
-                ipv4Addresses(),
-                ipv4Addresses(),
-                Arbitraries.integers().between(0, 65535))
-            .as(
-                (eth, s, d, id) ->
-                    new Frame(eth, Ipv4Header.of(s, d, IpProtocol.ICMP), new IcmpHeader(8, 0, id)));
-    Arbitrary<Frame> icmpError =
-        Combinators.combine(
-                ethernet(EtherType.IPV4), ipv4Addresses(), ipv4Addresses(), ports(), ports())
-            .as(
-                (eth, s, d, sp, dp) ->
-                    new Frame(
-                        eth,
-                        Ipv4Header.of(s, d, IpProtocol.ICMP),
-                        new IcmpHeader(
-                            3, 3, 0, Ipv4Header.of(d, s, IpProtocol.UDP), new UdpHeader(dp, sp))));
-    Arbitrary<Frame> fragment4 =
-        Combinators.combine(
-                ethernet(EtherType.IPV4),
-                ipv4Addresses(),
-                ipv4Addresses(),
-                ports(),
-                Arbitraries.integers().between(0, 8191))
-            .as(
-                (eth, s, d, id, offset) ->
-                    offset == 0
-                        ? new Frame(
-                            eth,
-                            new Ipv4Header(s, d, IpProtocol.UDP, id, true, 0),
-                            new UdpHeader(id, 80))
-                        : new Frame(
-                            eth, new Ipv4Header(s, d, IpProtocol.UDP, id, false, offset), null));
-    Arbitrary<Frame> fragment6 =
-        Combinators.combine(ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses())
-            .as((eth, s, d) -> new Frame(eth, new Ipv6Header(s, d, IpProtocol.UDP, 0, true), null));
-    Arbitrary<Frame> igmp =
-        Combinators.combine(ethernet(EtherType.IPV4), ipv4Addresses())
-            .as(
-                (eth, s) ->
-                    new Frame(
-                        eth,
-                        Ipv4Header.of(s, Ipv4Address.parse("224.0.0.22"), IpProtocol.IGMP),
-                        null));
-    Arbitrary<Frame> neighbourSolicitation =
-        Combinators.combine(ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses())
-            .as(
-                (eth, s, d) ->
-                    new Frame(
-                        eth, Ipv6Header.of(s, d, IpProtocol.ICMPV6), new IcmpHeader(135, 0, 0)));
-    Arbitrary<Frame> arp =
-        unicastMacs()
-            .map(
-                source ->
-                    new Frame(
-                        new EthernetHeader(
-                            source, MacAddress.BROADCAST, EthernetHeader.NO_VLAN, EtherType.ARP),
-                        null,
-                        null));
-    Arbitrary<Frame> vlanTcp =
-        Combinators.combine(
-                tcp4, Arbitraries.integers().between(1, 4094), Arbitraries.of(false, true))
-            .as(
-                (frame, vid, inline) ->
-                    new Frame(
-                        new EthernetHeader(
-                            frame.ethernet().source(),
-                            frame.ethernet().destination(),
-                            vid,
-                            EtherType.IPV4,
-                            inline),
-                        frame.ip(),
-                        frame.transport()));
-    Arbitrary<Frame> nonIp = ethernet(EtherType.LOOPBACK).map(eth -> new Frame(eth, null, null));
+    Arbitrary<Frame> tcp4 = tcp4Frames();
     return Arbitraries.frequencyOf(
         Tuple.of(12, tcp4),
-        Tuple.of(6, udp4),
-        Tuple.of(4, tcp6),
-        Tuple.of(3, udp6),
-        Tuple.of(2, echo),
-        Tuple.of(1, icmpError),
-        Tuple.of(2, fragment4),
-        Tuple.of(1, fragment6),
-        Tuple.of(1, igmp),
-        Tuple.of(1, neighbourSolicitation),
-        Tuple.of(1, arp),
-        Tuple.of(2, vlanTcp),
-        Tuple.of(1, nonIp));
+        Tuple.of(6, udp4Frames()),
+        Tuple.of(4, tcp6Frames()),
+        Tuple.of(3, udp6Frames()),
+        Tuple.of(2, echoFrames()),
+        Tuple.of(1, icmpErrorFrames()),
+        Tuple.of(2, fragment4Frames()),
+        Tuple.of(1, fragment6Frames()),
+        Tuple.of(1, igmpFrames()),
+        Tuple.of(1, neighbourSolicitationFrames()),
+        Tuple.of(1, arpFrames()),
+        Tuple.of(2, vlanTcpFrames(tcp4)),
+        Tuple.of(1, nonIpFrames()));
+  }
+
+  private static Arbitrary<Frame> tcp4Frames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV4), ipv4Addresses(), ipv4Addresses(), ports(), ports())
+        .as(
+            (eth, s, d, sp, dp) ->
+                new Frame(eth, Ipv4Header.of(s, d, IpProtocol.TCP), new TcpHeader(sp, dp)));
+  }
+
+  private static Arbitrary<Frame> udp4Frames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV4), ipv4Addresses(), ipv4Addresses(), ports(), ports())
+        .as(
+            (eth, s, d, sp, dp) ->
+                new Frame(eth, Ipv4Header.of(s, d, IpProtocol.UDP), new UdpHeader(sp, dp)));
+  }
+
+  private static Arbitrary<Frame> tcp6Frames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses(), ports(), ports())
+        .as(
+            (eth, s, d, sp, dp) ->
+                new Frame(eth, Ipv6Header.of(s, d, IpProtocol.TCP), new TcpHeader(sp, dp)));
+  }
+
+  private static Arbitrary<Frame> udp6Frames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses(), ports(), ports())
+        .as(
+            (eth, s, d, sp, dp) ->
+                new Frame(eth, Ipv6Header.of(s, d, IpProtocol.UDP), new UdpHeader(sp, dp)));
+  }
+
+  private static Arbitrary<Frame> echoFrames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV4),
+            ipv4Addresses(),
+            ipv4Addresses(),
+            Arbitraries.integers().between(0, 65535))
+        .as(
+            (eth, s, d, id) ->
+                new Frame(eth, Ipv4Header.of(s, d, IpProtocol.ICMP), new IcmpHeader(8, 0, id)));
+  }
+
+  private static Arbitrary<Frame> icmpErrorFrames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV4), ipv4Addresses(), ipv4Addresses(), ports(), ports())
+        .as(
+            (eth, s, d, sp, dp) ->
+                new Frame(
+                    eth,
+                    Ipv4Header.of(s, d, IpProtocol.ICMP),
+                    new IcmpHeader(
+                        3, 3, 0, Ipv4Header.of(d, s, IpProtocol.UDP), new UdpHeader(dp, sp))));
+  }
+
+  private static Arbitrary<Frame> fragment4Frames() {
+    return Combinators.combine(
+            ethernet(EtherType.IPV4),
+            ipv4Addresses(),
+            ipv4Addresses(),
+            ports(),
+            Arbitraries.integers().between(0, 8191))
+        .as(
+            (eth, s, d, id, offset) ->
+                offset == 0
+                    ? new Frame(
+                        eth,
+                        new Ipv4Header(s, d, IpProtocol.UDP, id, true, 0),
+                        new UdpHeader(id, 80))
+                    : new Frame(
+                        eth, new Ipv4Header(s, d, IpProtocol.UDP, id, false, offset), null));
+  }
+
+  private static Arbitrary<Frame> fragment6Frames() {
+    return Combinators.combine(ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses())
+        .as((eth, s, d) -> new Frame(eth, new Ipv6Header(s, d, IpProtocol.UDP, 0, true), null));
+  }
+
+  private static Arbitrary<Frame> igmpFrames() {
+    return Combinators.combine(ethernet(EtherType.IPV4), ipv4Addresses())
+        .as(
+            (eth, s) ->
+                new Frame(
+                    eth, Ipv4Header.of(s, Ipv4Address.parse("224.0.0.22"), IpProtocol.IGMP), null));
+  }
+
+  private static Arbitrary<Frame> neighbourSolicitationFrames() {
+    return Combinators.combine(ethernet(EtherType.IPV6), ipv6Addresses(), ipv6Addresses())
+        .as(
+            (eth, s, d) ->
+                new Frame(eth, Ipv6Header.of(s, d, IpProtocol.ICMPV6), new IcmpHeader(135, 0, 0)));
+  }
+
+  private static Arbitrary<Frame> arpFrames() {
+    return unicastMacs()
+        .map(
+            source ->
+                new Frame(
+                    new EthernetHeader(
+                        source, MacAddress.BROADCAST, EthernetHeader.NO_VLAN, EtherType.ARP),
+                    null,
+                    null));
+  }
+
+  private static Arbitrary<Frame> vlanTcpFrames(Arbitrary<Frame> tcp4) {
+    return Combinators.combine(
+            tcp4, Arbitraries.integers().between(1, 4094), Arbitraries.of(false, true))
+        .as(
+            (frame, vid, inline) ->
+                new Frame(
+                    new EthernetHeader(
+                        frame.ethernet().source(),
+                        frame.ethernet().destination(),
+                        vid,
+                        EtherType.IPV4,
+                        inline),
+                    frame.ip(),
+                    frame.transport()));
+  }
+
+  private static Arbitrary<Frame> nonIpFrames() {
+    return ethernet(EtherType.LOOPBACK).map(eth -> new Frame(eth, null, null));
   }
 
   /**

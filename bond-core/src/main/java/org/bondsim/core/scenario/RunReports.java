@@ -97,7 +97,32 @@ final class RunReports {
       List<RunReport.BondEventReport> timeline,
       long startNs) {
     double elapsed = scenario.durationNs() / 1e9;
+    return new RunReport(
+        mode,
+        options.asText(),
+        scenario.seed(),
+        elapsed,
+        scenario.workload().streams(),
+        result,
+        slaves(scenario, sender, receiver, fabric),
+        remote.reordering(),
+        remote.stackReordering(),
+        frames,
+        activeChanges(sender, startNs),
+        hosts,
+        flowMoves(sender, receiver, startNs),
+        loop.dispatched(),
+        topology.cliName(),
+        switchReport(fabric, sender, receiver),
+        scenario.network().clients(),
+        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS),
+        List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)),
+        timeline);
+  }
 
+  /** Each slave's row: both hosts' counters of that slave, and its drops by reason. */
+  private static List<RunReport.SlaveReport> slaves(
+      Scenario scenario, BondDevice sender, BondDevice receiver, LearningSwitch fabric) {
     List<RunReport.SlaveReport> slaves = new ArrayList<>();
     for (int i = 0; i < sender.slaveCount(); i++) {
       SlaveDevice tx = sender.slaveDevices().get(i);
@@ -131,7 +156,12 @@ final class RunReports {
               tx.linkFailures(),
               tx.linkState().name().toLowerCase(Locale.ROOT)));
     }
+    return slaves;
+  }
 
+  /** The switch's table, or null without a switch. */
+  private static RunReport.SwitchReport switchReport(
+      LearningSwitch fabric, BondDevice sender, BondDevice receiver) {
     RunReport.SwitchReport switchReport = null;
     if (fabric != null) {
       List<RunReport.SwitchPortReport> switchPorts = new ArrayList<>();
@@ -152,6 +182,11 @@ final class RunReports {
               sender.learningPackets() + receiver.learningPackets(),
               switchPorts);
     }
+    return switchReport;
+  }
+
+  /** The sending bond's active-slave changes, timed from the test's start. */
+  private static List<RunReport.ActiveChange> activeChanges(BondDevice sender, long startNs) {
     List<RunReport.ActiveChange> changes = new ArrayList<>();
     // Every bond keeps a current active slave, but it only matters to the modes that use one.
     List<ActiveSlaveChange> history =
@@ -163,28 +198,7 @@ final class RunReports {
           new RunReport.ActiveChange(
               (change.atNs() - startNs) / 1e9, change.slave() == null ? "none" : change.slave()));
     }
-
-    return new RunReport(
-        mode,
-        options.asText(),
-        scenario.seed(),
-        elapsed,
-        scenario.workload().streams(),
-        result,
-        slaves,
-        remote.reordering(),
-        remote.stackReordering(),
-        frames,
-        changes,
-        hosts,
-        flowMoves(sender, receiver, startNs),
-        loop.dispatched(),
-        topology.cliName(),
-        switchReport,
-        scenario.network().clients(),
-        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS),
-        List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)),
-        timeline);
+    return changes;
   }
 
   /**
