@@ -57,7 +57,7 @@ public record CpuCosts(
   }
 
   /** No CPU cost at all: the ideal receiver and sender. */
-  public static final CpuCosts NONE = new CpuCosts(0, 0, 0, 0, 0, 0);
+  public static final CpuCosts NONE = builder().build();
 
   /**
    * The six figures of the first cost model; the sender's copy, software GSO, interrupts and polls
@@ -142,7 +142,15 @@ public record CpuCosts(
    * per packet through IP and TCP, 0.25 ns per byte copied (4 GB/s), 700 ns per ACK and 200 ns per
    * SACK block processed, 1000 ns per segment sent.
    */
-  public static final CpuCosts GENERIC_2010 = new CpuCosts(300, 1200, 0.25, 700, 200, 1000);
+  public static final CpuCosts GENERIC_2010 =
+      builder()
+          .perFrameNs(300)
+          .perPacketUpNs(1200)
+          .perByteNs(0.25)
+          .perAckNs(700)
+          .perSackBlockNs(200)
+          .perSegmentSentNs(1000)
+          .build();
 
   /**
    * Profile {@code reference-2.6.37}: {@link #REFERENCE_BASE} with its per-operation figures times
@@ -156,7 +164,15 @@ public record CpuCosts(
    * rode inside every per-operation figure, the receiver's included.
    */
   public static final CpuCosts REFERENCE_2_6_37 =
-      new CpuCosts(579, 2317, 0.25, 1352, 386, 1931, 0.25, 0, 0, 0, 0);
+      builder()
+          .perFrameNs(579)
+          .perPacketUpNs(2317)
+          .perByteNs(0.25)
+          .perAckNs(1352)
+          .perSackBlockNs(386)
+          .perSegmentSentNs(1931)
+          .perByteSentNs(0.25)
+          .build();
 
   /**
    * What {@code bondsim reproduce gro-reordering} fits its one factor on: {@link #GENERIC_2010}
@@ -164,7 +180,7 @@ public record CpuCosts(
    * (4 GB/s) both ways.
    */
   public static final CpuCosts REFERENCE_BASE =
-      new CpuCosts(300, 1200, 0.25, 700, 200, 1000, 0.25, 0, 0, 0, 0);
+      GENERIC_2010.toBuilder().perByteSentNs(0.25).build();
 
   private static final java.util.Map<String, CpuCosts> PROFILES =
       java.util.Map.of(
@@ -445,5 +461,23 @@ public record CpuCosts(
     return perSegmentSentNs
         + Math.round(payloadBytes * perByteSentNs)
         + softwareSegments * perGsoSegmentNs;
+  }
+
+  /**
+   * Returns a builder with every figure at 0.
+   *
+   * @return the builder
+   */
+  public static CpuCostsBuilder builder() {
+    return new CpuCostsBuilder();
+  }
+
+  /**
+   * Returns a builder with these figures, to change a few by name.
+   *
+   * @return the builder
+   */
+  public CpuCostsBuilder toBuilder() {
+    return new CpuCostsBuilder(this);
   }
 }

@@ -94,4 +94,15 @@ class CpuCostsTest {
     assertThatThrownBy(() -> CpuCosts.profile("xeon"))
         .hasMessage("cost profile must be one of generic-2010, none, reference-2.6.37, got 'xeon'");
   }
+
+  @Test
+  void aVariantStatesOnlyWhatDiffersAndTheBuilderChecksAsTheRecordDoes() {
+    assertThat(CpuCosts.REFERENCE_BASE)
+        .isEqualTo(CpuCosts.GENERIC_2010.toBuilder().perByteSentNs(0.25).build());
+    assertThat(CpuCosts.REFERENCE_BASE.perByteSentNs()).isEqualTo(0.25);
+    assertThat(CpuCosts.REFERENCE_BASE.perFrameNs()).isEqualTo(300);
+    assertThat(CpuCosts.builder().build()).isEqualTo(CpuCosts.NONE);
+    assertThatThrownBy(() -> CpuCosts.builder().perAckNs(-1).build())
+        .hasMessageStartingWith("perAckNs");
+  }
 }
