@@ -2,6 +2,7 @@ package org.bondsim.cli;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.StrictNumbers;
 import picocli.CommandLine;
 
@@ -54,6 +55,25 @@ final class CliMessages {
   private CliMessages() {}
 
   /**
+   * Names the flag for a library error: a typed one ({@link OptionException}) by the parameter it
+   * carries, the parsers' messages (which begin with the words the user typed, such as {@code
+   * receiver rx-usecs}) by their first words.
+   *
+   * @param error the library's error
+   * @return the message for the command line
+   */
+  static String toFlags(IllegalArgumentException error) {
+    String message = error.getMessage();
+    if (error instanceof OptionException typed && message != null) {
+      String flag = FLAG_OF_PARAMETER.get(typed.option() + " ");
+      if (flag != null && message.startsWith(typed.option() + " ")) {
+        return innerNames(flag + message.substring(typed.option().length() + 1));
+      }
+    }
+    return toFlags(message);
+  }
+
+  /**
    * Names the flag where a message begins with a library parameter.
    *
    * @param message the library's message
@@ -70,6 +90,11 @@ final class CliMessages {
         break;
       }
     }
+    return innerNames(text);
+  }
+
+  private static String innerNames(String message) {
+    String text = message;
     for (Map.Entry<String, String> entry : INNER_NAMES.entrySet()) {
       text = text.replaceAll("\\b" + entry.getKey() + "\\b", entry.getValue());
     }

@@ -160,10 +160,10 @@ public final class Main {
             err.println("bondsim: " + fault.getMessage());
             return 1;
           }
-          if (ex instanceof IllegalArgumentException) {
+          if (ex instanceof IllegalArgumentException bad) {
             // Our own checks: the message names the field, the value and what is allowed. The
             // library names its parameters; the command line speaks of its flags.
-            err.println("bondsim: " + CliMessages.toFlags(ex.getMessage()));
+            err.println("bondsim: " + CliMessages.toFlags(bad));
             return USAGE_ERROR;
           }
           err.println(

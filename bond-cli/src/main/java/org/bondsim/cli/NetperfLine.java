@@ -67,7 +67,7 @@ public final class NetperfLine {
               org.bondsim.core.host.WorkloadRegistry.load())
           .resolve(scenario);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(CliMessages.toFlags(e.getMessage()));
+      throw new IllegalArgumentException(CliMessages.toFlags(e));
     }
     return scenario;
   }
@@ -138,7 +138,7 @@ public final class NetperfLine {
     try {
       return NetperfRun.from(parsed);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(CliMessages.toFlags(e.getMessage()));
+      throw new IllegalArgumentException(CliMessages.toFlags(e));
     }
   }
 

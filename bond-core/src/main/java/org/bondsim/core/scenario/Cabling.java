@@ -30,7 +30,9 @@ final class Cabling {
     }
     if (asked == Network.Topology.BACK_TO_BACK
         && network.switchBufferFrames() != Network.DEFAULT_SWITCH_BUFFER) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "switchBufferFrames",
+          network.switchBufferFrames(),
           "switchBufferFrames "
               + network.switchBufferFrames()
               + " sizes a switch's port queues, but "
@@ -40,7 +42,9 @@ final class Cabling {
               + Network.DEFAULT_SWITCH_BUFFER);
     }
     if (network.clients() > 1 && asked != Network.Topology.SWITCH) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "clients",
+          network.clients(),
           "clients "
               + network.clients()
               + " needs a switch between the hosts; "
@@ -50,7 +54,9 @@ final class Cabling {
               + ": 1 client");
     }
     if (asked == Network.Topology.BACK_TO_BACK && ownMacs) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "topology",
+          asked.cliName(),
           "topology back-to-back cannot carry "
               + mode
               + ": its slaves keep their own MACs and peers reach the bond through a switch that"
@@ -60,7 +66,9 @@ final class Cabling {
     }
     if (network.portChannel() != null) {
       if (!needsTrunk(needs)) {
-        throw new IllegalArgumentException(
+        throw Checks.parameter(
+            "portChannel",
+            network.portChannel(),
             "portChannel is for the modes that need a trunk on the switch (balance-rr,"
                 + " balance-xor, broadcast, 802.3ad); "
                 + mode
@@ -69,7 +77,9 @@ final class Cabling {
                 + ": none");
       }
       if (asked != Network.Topology.SWITCH) {
-        throw new IllegalArgumentException(
+        throw Checks.parameter(
+            "portChannel",
+            network.portChannel(),
             "portChannel needs topology switch, got topology " + asked.cliName());
       }
     }

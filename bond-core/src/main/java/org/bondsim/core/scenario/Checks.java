@@ -3,6 +3,7 @@ package org.bondsim.core.scenario;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.bondsim.api.option.OptionException;
 
 /**
  * Fail-fast checks for the scenario values: a missing value or a null element is reported at
@@ -56,5 +57,18 @@ final class Checks {
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(name + " is too long: " + duration, e);
     }
+  }
+
+  /**
+   * A value a parameter does not allow, as a typed error: the parameter's name and the value travel
+   * with it, so the command line names its own flag by the parameter, not by the text.
+   *
+   * @param name the parameter, as the library names it
+   * @param got the value given
+   * @param message the whole message, starting with the parameter's name
+   * @return the error to throw
+   */
+  static OptionException parameter(String name, Object got, String message) {
+    return new OptionException(name, String.valueOf(got), message);
   }
 }

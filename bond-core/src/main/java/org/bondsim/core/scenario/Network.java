@@ -51,16 +51,20 @@ public record Network(
       throw new NullPointerException("topology must be given");
     }
     if (switchBufferFrames < 1 || switchBufferFrames > 1_000_000) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "switchBufferFrames",
+          switchBufferFrames,
           "switchBufferFrames must be 1..1000000 frames, got " + switchBufferFrames);
     }
     if (clients < 1 || clients > 250) {
-      throw new IllegalArgumentException("clients must be 1..250, got " + clients);
+      throw Checks.parameter("clients", clients, "clients must be 1..250, got " + clients);
     }
     Checks.notNull("localAddress", localAddress);
     Checks.notNull("remoteAddress", remoteAddress);
     if (localAddress.equals(remoteAddress)) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "remoteAddress",
+          remoteAddress,
           "remoteAddress must differ from localAddress, got " + remoteAddress + " for both");
     }
   }

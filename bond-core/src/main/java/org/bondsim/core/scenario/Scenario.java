@@ -70,16 +70,20 @@ public record Scenario(
     events = Checks.copyOf("events", events);
     Checks.notNull("workload", workload);
     if (slaves.isEmpty() || slaves.size() > 64) {
-      throw new IllegalArgumentException("slaves must name 1..64 slaves, got " + slaves.size());
+      throw Checks.parameter(
+          "slaves", slaves.size(), "slaves must name 1..64 slaves, got " + slaves.size());
     }
     if (mtu < 68 || mtu > 65535) {
-      throw new IllegalArgumentException("mtu must be 68..65535, got " + mtu);
+      throw Checks.parameter("mtu", mtu, "mtu must be 68..65535, got " + mtu);
     }
     if (txqueuelen < 1 || txqueuelen > 1_000_000) {
-      throw new IllegalArgumentException("txqueuelen must be 1..1000000, got " + txqueuelen);
+      throw Checks.parameter(
+          "txqueuelen", txqueuelen, "txqueuelen must be 1..1000000, got " + txqueuelen);
     }
     if (durationNs <= 0 || durationNs > 86_400_000_000_000L) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "durationNs",
+          durationNs,
           "durationNs must be 1..86400000000000 ns (1 day), got " + durationNs);
     }
     Checks.notNull("host", host);

@@ -87,7 +87,7 @@ public final class ScenarioBuilder {
    */
   public ScenarioBuilder slaves(int count, SlaveLinkSpec link) {
     if (count < 1) {
-      throw new IllegalArgumentException("slaves count must be at least 1, got " + count);
+      throw Checks.parameter("slaves", count, "slaves count must be at least 1, got " + count);
     }
     Checks.notNull("link", link);
     for (int i = 0; i < count; i++) {

@@ -77,11 +77,12 @@ public record SlaveLinkSpec(long speedMbps, long delayNs, Netem netem, Shaping s
    */
   public SlaveLinkSpec {
     if (speedMbps <= 0 || speedMbps > 1_000_000) {
-      throw new IllegalArgumentException("speedMbps must be 1..1000000 Mbit/s, got " + speedMbps);
+      throw Checks.parameter(
+          "speedMbps", speedMbps, "speedMbps must be 1..1000000 Mbit/s, got " + speedMbps);
     }
     if (delayNs < 0 || delayNs > MAX_DELAY_NS) {
-      throw new IllegalArgumentException(
-          "delayNs must be 0..10000000000 ns (10 s), got " + delayNs);
+      throw Checks.parameter(
+          "delayNs", delayNs, "delayNs must be 0..10000000000 ns (10 s), got " + delayNs);
     }
     if (netem == null) {
       throw new NullPointerException("netem must be given (Netem.NONE for none)");

@@ -51,15 +51,17 @@ public record WorkloadSpec(
     testOptions = Checks.copyOf("testOptions", testOptions);
     settings = Checks.copyOf("settings", settings);
     if (streams < 1 || streams > MAX_STREAMS) {
-      throw new IllegalArgumentException(
+      throw Checks.parameter(
+          "streams",
+          streams,
           "streams must be 1.."
               + MAX_STREAMS
               + " (each stream has its own local port), got "
               + streams);
     }
     if (waitNs < 0 || waitNs > MAX_WAIT_NS) {
-      throw new IllegalArgumentException(
-          "waitNs must be 0.." + MAX_WAIT_NS + " ns (1 hour), got " + waitNs);
+      throw Checks.parameter(
+          "waitNs", waitNs, "waitNs must be 0.." + MAX_WAIT_NS + " ns (1 hour), got " + waitNs);
     }
     if (staggerNs < 0 || staggerNs > MAX_STAGGER_NS) {
       throw new IllegalArgumentException(

@@ -1,5 +1,7 @@
 package org.bondsim.core.wire;
 
+import org.bondsim.api.option.OptionException;
+
 /**
  * The physical properties of one slave's link.
  *
@@ -30,7 +32,7 @@ public record LinkSpec(
       throw new IllegalArgumentException("link delay must be >= 0 ns, got " + propagationDelayNs);
     }
     if (mtu < 68 || mtu > 65535) {
-      throw new IllegalArgumentException("mtu must be 68..65535, got " + mtu);
+      throw new OptionException("mtu", Integer.toString(mtu), "mtu must be 68..65535, got " + mtu);
     }
     if (wireOverheadBytes < 0) {
       throw new IllegalArgumentException("wire overhead must be >= 0, got " + wireOverheadBytes);
