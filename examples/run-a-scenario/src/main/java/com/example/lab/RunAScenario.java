@@ -9,13 +9,18 @@ import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 
-/** TCP over balance-rr on three gigabit slaves, one of which fails halfway through. */
+/**
+ * TCP over balance-rr on three gigabit slaves with a delay each (20, 25 and 30 us), one of which
+ * fails halfway through.
+ */
 public final class RunAScenario {
   public static void main(String[] args) {
     Scenario lab =
         Scenario.builder()
             .bond("mode balance-rr miimon 100")
-            .slaves(3, Link.gigabit().delay(Duration.of(20, ChronoUnit.MICROS)))
+            .slave(Link.gigabit().delay(Duration.of(20, ChronoUnit.MICROS)))
+            .slave(Link.gigabit().delay(Duration.of(25, ChronoUnit.MICROS)))
+            .slave(Link.gigabit().delay(Duration.of(30, ChronoUnit.MICROS)))
             .duration(Duration.ofSeconds(2))
             .seed(42)
             .fail("eth0", Duration.ofSeconds(1))
