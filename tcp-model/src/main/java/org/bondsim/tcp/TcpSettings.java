@@ -194,29 +194,34 @@ public record TcpSettings(
               + " asks for 2.6.37's F-RTO, which the model does not have (it runs that kernel"
               + " as tcp_frto=0); allowed under --kernel 2.6.37: net.ipv4.tcp_frto=0");
     }
-    return new TcpSettings(
-        kernel,
-        Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")),
-        maxReordering,
-        Integer.parseInt(context.setting("net.ipv4.tcp_recovery", "1")),
-        context.setting("net.ipv4.tcp_sack", "1").equals("1"),
-        context.setting("net.ipv4.tcp_dsack", "1").equals("1"),
-        context.setting("net.ipv4.tcp_timestamps", "1").equals("1"),
-        context.setting("net.ipv4.tcp_congestion_control", "cubic"),
-        Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")),
-        context.setting("bondsim.gso", "0").equals("1"),
-        rmem[1],
-        rmem[2],
-        context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"),
-        Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")),
-        new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))),
-        limitOutputBytes(context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()),
-        context.setting("tcp_cubic.hystart", "1").equals("1")
-            ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
-            : 0,
-        kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"),
-        Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")),
-        context.setting("net.ipv4.tcp_fack", "1").equals("1"));
+    return TcpSettings.builder()
+        .kernel(kernel)
+        .reordering(Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")))
+        .maxReordering(maxReordering)
+        .recovery(Integer.parseInt(context.setting("net.ipv4.tcp_recovery", "1")))
+        .sack(context.setting("net.ipv4.tcp_sack", "1").equals("1"))
+        .dsack(context.setting("net.ipv4.tcp_dsack", "1").equals("1"))
+        .timestamps(context.setting("net.ipv4.tcp_timestamps", "1").equals("1"))
+        .congestionControl(context.setting("net.ipv4.tcp_congestion_control", "cubic"))
+        .earlyRetrans(Integer.parseInt(context.setting("net.ipv4.tcp_early_retrans", "3")))
+        .gso(context.setting("bondsim.gso", "0").equals("1"))
+        .rmemDefault(rmem[1])
+        .rmemMax(rmem[2])
+        .slowStartAfterIdle(context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"))
+        .minTsoSegs(Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")))
+        .jiffies(new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))))
+        .limitOutputBytes(
+            limitOutputBytes(
+                context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()))
+        .hystartDetect(
+            context.setting("tcp_cubic.hystart", "1").equals("1")
+                ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
+                : 0)
+        .frto(kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"))
+        .invalidRatelimitMs(
+            Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")))
+        .fack(context.setting("net.ipv4.tcp_fack", "1").equals("1"))
+        .build();
   }
 
   /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */
@@ -340,5 +345,23 @@ public record TcpSettings(
    */
   KernelProfile profile() {
     return kernel.profile();
+  }
+
+  /**
+   * Returns a builder with no component set.
+   *
+   * @return the builder
+   */
+  public static TcpSettingsBuilder builder() {
+    return new TcpSettingsBuilder();
+  }
+
+  /**
+   * Returns a builder with these components, to change a few by name.
+   *
+   * @return the builder
+   */
+  public TcpSettingsBuilder toBuilder() {
+    return new TcpSettingsBuilder(this);
   }
 }

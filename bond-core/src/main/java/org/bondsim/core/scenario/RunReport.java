@@ -412,4 +412,22 @@ public record RunReport(
    * @param slave the new active slave, or {@code none}
    */
   public record ActiveChange(double atSeconds, String slave) {}
+
+  /**
+   * Returns a builder with no component set.
+   *
+   * @return the builder
+   */
+  public static RunReportBuilder builder() {
+    return new RunReportBuilder();
+  }
+
+  /**
+   * Returns a builder with these components, to change a few by name.
+   *
+   * @return the builder
+   */
+  public RunReportBuilder toBuilder() {
+    return new RunReportBuilder(this);
+  }
 }

@@ -97,27 +97,29 @@ final class RunReports {
       List<RunReport.BondEventReport> timeline,
       long startNs) {
     double elapsed = scenario.durationNs() / 1e9;
-    return new RunReport(
-        mode,
-        options.asText(),
-        scenario.seed(),
-        elapsed,
-        scenario.workload().streams(),
-        result,
-        slaves(scenario, sender, receiver, fabric),
-        remote.reordering(),
-        remote.stackReordering(),
-        frames,
-        activeChanges(sender, startNs),
-        hosts,
-        flowMoves(sender, receiver, startNs),
-        loop.dispatched(),
-        topology.cliName(),
-        switchReport(fabric, sender, receiver),
-        scenario.network().clients(),
-        sender.characteristics().contains(Characteristic.SPRAYS_PACKETS),
-        List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)),
-        timeline);
+    return RunReport.builder()
+        .mode(mode)
+        .bondOptions(options.asText())
+        .seed(scenario.seed())
+        .elapsedSeconds(elapsed)
+        .streams(scenario.workload().streams())
+        .result(result)
+        .slaves(slaves(scenario, sender, receiver, fabric))
+        .reordering(remote.reordering())
+        .reorderingAtTcp(remote.stackReordering())
+        .frames(frames)
+        .activeChanges(activeChanges(sender, startNs))
+        .hosts(hosts)
+        .flowMoves(flowMoves(sender, receiver, startNs))
+        .eventsDispatched(loop.dispatched())
+        .topology(topology.cliName())
+        .switchReport(switchReport(fabric, sender, receiver))
+        .clients(scenario.network().clients())
+        .spraysPackets(sender.characteristics().contains(Characteristic.SPRAYS_PACKETS))
+        .bonds(
+            List.of(bondState("local", sender, scenario), bondState("remote", receiver, scenario)))
+        .bondEvents(timeline)
+        .build();
   }
 
   /** Each slave's row: both hosts' counters of that slave, and its drops by reason. */
