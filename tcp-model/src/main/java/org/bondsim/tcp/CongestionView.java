@@ -5,9 +5,6 @@ import org.bondsim.api.tcp.cc.ConnectionView;
 
 /** The read-only connection a congestion-control module sees ({@link ConnectionView}). */
 final class CongestionView implements ConnectionView {
-  private static final CaState[] STATES = {
-    CaState.OPEN, CaState.DISORDER, CaState.RECOVERY, CaState.LOSS
-  };
 
   private final TcpHost context;
   private final NegotiatedOptions options;
@@ -49,7 +46,7 @@ final class CongestionView implements ConnectionView {
 
   @Override
   public CaState caState() {
-    return STATES[sock.recovery.state()];
+    return sock.recovery.caState();
   }
 
   @Override

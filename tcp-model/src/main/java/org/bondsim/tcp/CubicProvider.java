@@ -27,15 +27,19 @@ public final class CubicProvider implements CongestionControlProvider {
   @Override
   public CongestionControl create(CongestionContext context) {
     Jiffies jiffies = new Jiffies(context.hz());
-    int detect =
-        context.setting("tcp_cubic.hystart", "1").equals("1")
-            ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
-            : 0;
-    // Outside a model run (a contract test's context) HyStart's exits are counted nowhere.
-    TcpCounters counters =
-        context instanceof ModelCongestionContext model ? model.counters() : new TcpCounters();
+    int detect;
+    TcpCounters counters;
     if (context instanceof ModelCongestionContext model) {
       detect = model.settings().hystartDetect();
+      counters = model.counters();
+    } else {
+      // Outside a model run (a contract test's context): the module parameters as TcpSettings
+      // reads them, and HyStart's exits counted nowhere.
+      detect =
+          context.setting("tcp_cubic.hystart", "1").equals("1")
+              ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
+              : 0;
+      counters = new TcpCounters();
     }
     return context.kernel() != KernelVersion.LINUX_2_6_37
         ? new Cubic(jiffies, new HyStart(detect, counters))

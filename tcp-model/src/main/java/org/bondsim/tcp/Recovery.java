@@ -1,6 +1,7 @@
 package org.bondsim.tcp;
 
 import org.bondsim.api.tcp.TcpSegment;
+import org.bondsim.api.tcp.cc.CaState;
 
 /**
  * The congestion-avoidance state machine ({@code tcp_fastretrans_alert}): Open, Disorder, Recovery
@@ -15,6 +16,10 @@ final class Recovery {
   static final int DISORDER = 1;
   static final int RECOVERY = 2;
   static final int LOSS = 3;
+  // The model has no CWR state (ECN is not modelled): its four states as Linux's.
+  private static final CaState[] CA_STATES = {
+    CaState.OPEN, CaState.DISORDER, CaState.RECOVERY, CaState.LOSS
+  };
 
   private final TcpHost context;
   private final RetransmitQueue queue;
@@ -74,6 +79,13 @@ final class Recovery {
 
   int state() {
     return state;
+  }
+
+  /**
+   * The state as Linux names it ({@code icsk_ca_state}; its ordinal is {@code TCP_CA_*}'s value).
+   */
+  CaState caState() {
+    return CA_STATES[state];
   }
 
   /** The window reduction recovery runs (PRR or rate-halving). */
