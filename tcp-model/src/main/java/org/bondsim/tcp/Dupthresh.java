@@ -27,15 +27,15 @@ final class Dupthresh implements LossDetection {
     // The level-th SACKed segment from the top is the k-th from the bottom. Walk on from the
     // hint, counting the SACKed segments met, as tcp_mark_head_lost counts with lost_cnt_hint.
     int k = sacked - level + 1;
-    int seen = queue.sackedBelowLostHint();
+    int seen = queue.lostHint().sackedBelow();
     if (k <= seen) {
       return; // it lies below the hint: everything below it was considered before
     }
-    for (int i = queue.firstAtOrAbove(queue.lostHintSeq()); i < queue.size(); i++) {
+    for (int i = queue.firstAtOrAbove(queue.lostHint().seq()); i < queue.size(); i++) {
       int slot = queue.slot(i);
       if (queue.has(slot, RetransmitQueue.SACKED)) {
         if (++seen == k) {
-          queue.advanceLostHint(queue.start(slot), k - 1);
+          queue.lostHint().advance(queue.start(slot), k - 1);
           return;
         }
       } else if (queue.unmarked(slot)) {
@@ -46,7 +46,7 @@ final class Dupthresh implements LossDetection {
 
   /** Undo cleared the lost marks: every segment may qualify again. */
   void resetHint() {
-    queue.resetLostHint();
+    queue.lostHint().reset();
   }
 
   @Override

@@ -57,11 +57,7 @@ final class RetransmitQueue {
   private long lossEvents;
   private int renoSacked;
   private long highestSacked = -1;
-  // tcp_mark_head_lost's hints (lost_skb_hint, lost_cnt_hint): where its last walk stopped, and
-  // the SACKed segments below that point, kept as segments are SACKed and released, so that the
-  // reordering-th SACKed segment from the top is found by walking on from there.
-  private long lostHintSeq;
-  private int sackedBelowLostHint;
+  private final LostHint lostHint = new LostHint();
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
   private final SackTagger tagger;
@@ -268,29 +264,9 @@ final class RetransmitQueue {
     return sackedOut == 0 ? 0 : firstAtOrAbove(highestSacked);
   }
 
-  /**
-   * {@code lost_skb_hint}: {@code tcp_mark_head_lost} has considered every segment starting below
-   * this number.
-   */
-  long lostHintSeq() {
-    return lostHintSeq;
-  }
-
-  /** {@code lost_cnt_hint}: the SACKed segments still queued that start below the lost hint. */
-  int sackedBelowLostHint() {
-    return sackedBelowLostHint;
-  }
-
-  /** Moves the lost hint up to {@code seq}, below which {@code sackedBelow} SACKed segments lie. */
-  void advanceLostHint(long seq, int sackedBelow) {
-    lostHintSeq = seq;
-    sackedBelowLostHint = sackedBelow;
-  }
-
-  /** Undo cleared the lost marks: {@code tcp_mark_head_lost} starts again from snd_una. */
-  void resetLostHint() {
-    lostHintSeq = 0;
-    sackedBelowLostHint = 0;
+  /** {@code tcp_mark_head_lost}'s hints, which SACKing and releasing keep current. */
+  LostHint lostHint() {
+    return lostHint;
   }
 
   // ----------------------------------------------------------------- sending
@@ -441,9 +417,7 @@ final class RetransmitQueue {
     sendOrder.remove(slot);
     segState[slot] = (segState[slot] & PERMANENT) | SACKED;
     sackedOut++;
-    if (segStart[slot] < lostHintSeq) {
-      sackedBelowLostHint++;
-    }
+    lostHint.sackedChanged(segStart[slot], 1);
     skipTo[slot] = headNumber + index + 1;
     rack.advance(segSent[slot], segStart[slot] + segLen[slot], now, (flags & EVER_RETRANS) != 0);
   }
@@ -540,9 +514,7 @@ final class RetransmitQueue {
       sample.newestReleasedSentNs = segSent[slot];
       if ((flags & SACKED) != 0) {
         sackedOut--;
-        if (segStart[slot] < lostHintSeq) {
-          sackedBelowLostHint--;
-        }
+        lostHint.sackedChanged(segStart[slot], -1);
       } else {
         sample.acked++;
         // A SACKed segment gave its rate sample when it was SACKed (delivered_mstamp cleared).

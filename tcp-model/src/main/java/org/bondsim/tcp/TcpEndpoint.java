@@ -1,6 +1,5 @@
 package org.bondsim.tcp;
 
-import java.util.OptionalInt;
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.stack.Timer;
@@ -55,6 +54,7 @@ public final class TcpEndpoint {
   private final LossProbe probe;
   private final Timer reorderTimer;
   private final Paws paws;
+  private final SocketReport report;
   private final AckSample sample = new AckSample();
   private Runnable onSendSpace = () -> {};
 
@@ -151,6 +151,21 @@ public final class TcpEndpoint {
     this.handshake =
         new Handshake(context, frame, settings, options, counters, receiver, rto, transmitter, rtt);
     this.paws = new Paws(receiver, acks, counters, settings);
+    this.report =
+        new SocketReport(
+            context,
+            settings,
+            options,
+            rtt,
+            window,
+            reordering,
+            queue,
+            recovery,
+            newReno,
+            receiver,
+            transmitter,
+            handshake,
+            rto);
   }
 
   // ===================================================================== application side
@@ -476,108 +491,19 @@ public final class TcpEndpoint {
    * omission rules, over the tcp_info fields the model keeps).
    */
   public String describe() {
-    SocketInfo info = socketInfo();
-    ConnectionTotals totals = transmitter.totals();
-    SsLine line =
-        new SsLine()
-            .flag(options.timestampsOk, "ts")
-            .flag(options.sackOk, "sack")
-            .word(settings.congestionControl());
-    int peerScale = handshake.peerWindowScale();
-    if (peerScale >= 0 && settings.windowScale() >= 0) {
-      line.word("wscale:" + peerScale + "," + settings.windowScale());
-    }
-    // tcp_show_info hides the 3 s TCP_TIMEOUT_FALLBACK.
-    if (info.rtoUs() != 3_000_000L) {
-      line.millis("rto", info.rtoUs() / 1000.0);
-    }
-    line.count("backoff", rto.backoff());
-    if (info.rttUs() != 0) {
-      line.pair("rtt", SsLine.g(info.rttUs() / 1000.0), SsLine.g(info.rttvarUs() / 1000.0));
-    }
-    line.count("mss", info.sndMss())
-        .count("pmtu", context.mtu())
-        .count("rcvmss", info.rcvMss())
-        .count("advmss", context.mtu() - 40L - options.optionBytes)
-        .count("cwnd", info.sndCwnd());
-    if (info.sndSsthresh() < 0xFFFF) {
-      line.count("ssthresh", info.sndSsthresh());
-    }
-    line.count("bytes_sent", totals.bytesSent)
-        .count("bytes_retrans", totals.bytesRetrans)
-        .count("bytes_acked", queue.sndUna())
-        .count("bytes_received", totals.bytesReceived)
-        .count("segs_out", totals.segsOut)
-        .count("segs_in", totals.segsIn)
-        .count("data_segs_out", totals.dataSegsOut)
-        .count("data_segs_in", totals.dataSegsIn);
-    if (info.rttUs() > 0) {
-      line.rate("send", info.sndCwnd() * (double) info.sndMss() * 8_000_000.0 / info.rttUs());
-    }
-    line.count("delivered", info.delivered()).count("unacked", info.unacked());
-    if (info.retrans() != 0 || info.totalRetrans() != 0) {
-      line.pair("retrans", Long.toString(info.retrans()), Long.toString(info.totalRetrans()));
-    }
-    line.count("lost", info.lost()).count("sacked", info.sacked());
-    if (info.reordering() != 3) {
-      line.count("reordering", info.reordering());
-    }
-    line.millis("minrtt", rtt.minRttNs() / 1000 / 1000.0)
-        .count("snd_wnd", transmitter.peerWindow());
-    return line.toString();
+    return report.describe();
   }
 
   /**
    * Returns {@code getsockopt(TCP_INFO)}: the fields of {@code struct tcp_info} the model keeps.
    */
   public SocketInfo socketInfo() {
-    int state = recovery.state();
-    int caState =
-        state == Recovery.LOSS
-            ? 4
-            : state == Recovery.RECOVERY ? 3 : state == Recovery.DISORDER ? 1 : 0;
-    return new SocketInfo(
-        caState,
-        window.cwnd,
-        window.ssthresh == Integer.MAX_VALUE ? 0x7fffffffL : window.ssthresh,
-        queue.size(),
-        // Without SACK, Linux's sacked_out counts duplicate ACKs (tcp_add_reno_sack).
-        options.sackOk ? queue.sackedOut() : newReno.dupacks(),
-        queue.lostOut(),
-        queue.retransOut(),
-        transmitter.retransmitted(),
-        reordering.level(),
-        rto.currentNs() / 1000,
-        rtt.srttNs() / 1000,
-        rtt.rttvarNs() / 1000,
-        options.mss,
-        receiver.rcvMss(),
-        queue.delivered(),
-        lastDataRecvMs());
-  }
-
-  /** {@code jiffies_to_msecs(tcp_jiffies32 - icsk_ack.lrcvtime)}. */
-  private long lastDataRecvMs() {
-    Jiffies jiffies = settings.jiffies();
-    long ticks = jiffies.tick(context.now()) - jiffies.tick(receiver.lastReceivedNs());
-    return jiffies.millis(ticks);
+    return report.socketInfo();
   }
 
   /** Returns the same state as {@code struct tcp_info} figures. */
   public TcpState state() {
-    return new TcpState(
-        window.cwnd,
-        // Linux's "infinite" ssthresh (TCP_INFINITE_SSTHRESH) has no number.
-        window.ssthresh == Integer.MAX_VALUE
-            ? OptionalInt.empty()
-            : OptionalInt.of(window.ssthresh),
-        rtt.srttNs() / 1000.0,
-        rtt.rttvarNs() / 1000.0,
-        reordering.level(),
-        transmitter.retransmitted(),
-        queue.delivered(),
-        queue.sndUna(),
-        queue.sndNxt());
+    return report.state();
   }
 
   @Override

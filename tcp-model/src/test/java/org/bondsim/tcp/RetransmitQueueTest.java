@@ -169,17 +169,17 @@ class RetransmitQueueTest {
 
   @Test
   void theLostHintCountsTheSackedSegmentsBelowIt() {
-    queue.advanceLostHint(5000, 0);
+    queue.lostHint().advance(5000, 0);
     ack(0, 2000, 3000, 6000, 8000);
-    assertThat(queue.sackedBelowLostHint()).isEqualTo(1); // 2000 below, 6000 and 7000 above
+    assertThat(queue.lostHint().sackedBelow()).isEqualTo(1); // 2000 below, 6000 and 7000 above
     ack(0, 1000, 3000, 6000, 8000);
-    assertThat(queue.sackedBelowLostHint()).isEqualTo(2);
+    assertThat(queue.lostHint().sackedBelow()).isEqualTo(2);
     ack(2000, 6000, 8000); // releases 0 and the SACKed 1000
-    assertThat(queue.sackedBelowLostHint()).isEqualTo(1);
+    assertThat(queue.lostHint().sackedBelow()).isEqualTo(1);
     ack(3000, 6000, 8000); // releases the SACKed 2000
-    assertThat(queue.sackedBelowLostHint()).isZero();
-    queue.resetLostHint();
-    assertThat(queue.lostHintSeq()).isZero();
+    assertThat(queue.lostHint().sackedBelow()).isZero();
+    queue.lostHint().reset();
+    assertThat(queue.lostHint().seq()).isZero();
   }
 
   @Test

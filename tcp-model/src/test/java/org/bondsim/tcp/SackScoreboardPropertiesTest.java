@@ -92,7 +92,7 @@ class SackScoreboardPropertiesTest {
     // A lost hint at the start of a segment part-way up: the queue must keep counting the SACKed
     // segments below it as blocks arrive and cumulative ACKs release segments.
     long hint = segments.get(segments.size() / 2)[0];
-    queue.advanceLostHint(hint, 0);
+    queue.lostHint().advance(hint, 0);
     AckSample sample = new AckSample();
     for (long[] a : acks) {
       // The cumulative ACK moves over whole segments only, as a receiver's would.
@@ -135,7 +135,7 @@ class SackScoreboardPropertiesTest {
       assertThat(queue.sackedOut()).isEqualTo(sacked);
       assertThat(queue.facketsOut()).isEqualTo(fackets);
       long below = segments.stream().filter(x -> x[2] == 1 && x[0] < hint).count();
-      assertThat(queue.sackedBelowLostHint()).isEqualTo((int) below);
+      assertThat(queue.lostHint().sackedBelow()).isEqualTo((int) below);
     }
   }
 }
