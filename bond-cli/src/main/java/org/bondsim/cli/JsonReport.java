@@ -37,11 +37,7 @@ final class JsonReport {
     root.put("elapsed_s", report.elapsedSeconds());
     root.put("streams", report.streams());
     root.put("throughput_mbps", report.throughputMbps());
-    report
-        .result()
-        .figures()
-        .fields()
-        .forEach((name, value) -> root.set(name, MAPPER.valueToTree(value)));
+    report.result().figures().forEach((name, value) -> root.set(name, MAPPER.valueToTree(value)));
     ObjectNode counters = MAPPER.createObjectNode();
     report
         .result()

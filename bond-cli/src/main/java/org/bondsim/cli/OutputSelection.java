@@ -11,9 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import org.bondsim.api.workload.CpuColumns;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.scenario.RunReport;
+import org.bondsim.netperf.CpuColumns;
+import org.bondsim.netperf.NetperfResult;
+import org.bondsim.netperf.TestResult;
 
 /**
  * netperf's omni output selectors after {@code --}: {@code -o} (CSV: a header line and a value
@@ -45,7 +46,7 @@ record OutputSelection(Mode mode, List<String> names) {
   /** What a selector reads: the run, its CPU columns and the chosen throughput units. */
   record Values(RunReport report, CpuColumns cpu, ThroughputUnits units) {
     TestResult figures() {
-      return report.result().figures();
+      return NetperfResult.typed(report.result());
     }
 
     boolean rr() {

@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.bondsim.api.workload.CpuColumns;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.metrics.ReorderingStats;
 import org.bondsim.core.scenario.RunReport;
+import org.bondsim.netperf.CpuColumns;
+import org.bondsim.netperf.NetperfResult;
+import org.bondsim.netperf.TestResult;
 
 /** Prints a run as netperf's table followed by bondsim's per-slave and reordering tables. */
 final class TextReport {
@@ -26,8 +27,9 @@ final class TextReport {
   static Iterable<String> interimLines(
       RunReport report, ReportFormat format, InterimSpool spool, long intervalNs) {
     double interval = intervalNs / 1e9;
-    boolean rr = report.result().figures() instanceof TestResult.TcpRr;
-    int response = rr ? ((TestResult.TcpRr) report.result().figures()).responseSize() : 1;
+    boolean rr = NetperfResult.typed(report.result()) instanceof TestResult.TcpRr;
+    int response =
+        rr ? ((TestResult.TcpRr) NetperfResult.typed(report.result())).responseSize() : 1;
     return spool.lines(
         row -> {
           double end = row[0];
@@ -50,11 +52,10 @@ final class TextReport {
       RunReport report, ReportFormat format, PrintWriter out, Iterable<String> interim) {
     ThroughputUnits units = format.units();
     String table =
-        format.localCpu() || format.remoteCpu()
-            ? report
-                .result()
-                .netperfTable(units.label(), units.bitsPerUnit(), cpuColumns(report, format))
-            : report.result().netperfTable(units.label(), units.bitsPerUnit());
+        (format.localCpu() || format.remoteCpu())
+                && report.result() instanceof NetperfResult netperf
+            ? netperf.table(units.label(), units.bitsPerUnit(), cpuColumns(report, format))
+            : report.result().table(units.label(), units.bitsPerUnit());
     // The table's first line is its banner; netperf names the hosts there as -H and -L gave them.
     int lineEnd = table.indexOf('\n');
     String banner = table.substring(0, lineEnd);
@@ -96,9 +97,7 @@ final class TextReport {
     }
     // netperf -v 2 adds its detail block after the table.
     String details =
-        format.verbosity() > 1
-            ? report.result().netperfDetails(units.label(), units.bitsPerUnit())
-            : "";
+        format.verbosity() > 1 ? report.result().details(units.label(), units.bitsPerUnit()) : "";
     if (format.headers()) {
       out.println(banner);
       interim.forEach(out::println);
@@ -300,7 +299,7 @@ final class TextReport {
     RunReport.HostReport local = hostNamed(report, "local");
     RunReport.HostReport remote = hostNamed(report, "remote");
     double transactions =
-        report.result().figures() instanceof TestResult.TcpRr rr
+        NetperfResult.typed(report.result()) instanceof TestResult.TcpRr rr
             ? rr.transactionsPerSecond() * report.elapsedSeconds()
             : -1;
     return new CpuColumns(
@@ -334,7 +333,7 @@ final class TextReport {
 
   /** TCP_RR's transactions per second, else the throughput in the chosen units. */
   private static double figureOfMerit(RunReport report, ThroughputUnits units) {
-    if (report.result().figures() instanceof TestResult.TcpRr rr) {
+    if (NetperfResult.typed(report.result()) instanceof TestResult.TcpRr rr) {
       return rr.transactionsPerSecond();
     }
     return units.fromMegabits(report.throughputMbps());

@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.scenario.RunReport;
@@ -23,6 +22,8 @@ import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.netperf.NetperfResult;
+import org.bondsim.netperf.TestResult;
 
 /**
  * {@code bondsim reproduce tlb-dynamic-lb}: 200 TCP_RR instances for 60 s over a 4×1G balance-tlb
@@ -117,7 +118,7 @@ final class TlbDynamicLbExperiment {
     for (int i = 0; i < ROWS.size(); i++) {
       Row row = ROWS.get(i);
       RunReport report = reports.get(i).get();
-      TestResult.TcpRr rr = (TestResult.TcpRr) report.result().figures();
+      TestResult.TcpRr rr = (TestResult.TcpRr) NetperfResult.typed(report.result());
       Map<String, Long> local = report.result().counters().get("local");
       Map<String, Long> remote = report.result().counters().get("remote");
       out.printf(
@@ -177,7 +178,7 @@ final class TlbDynamicLbExperiment {
     ArrayNode rows = root.putArray("rows");
     for (int i = 0; i < ROWS.size(); i++) {
       Row row = ROWS.get(i);
-      TestResult.TcpRr rr = (TestResult.TcpRr) reports.get(i).get().result().figures();
+      TestResult.TcpRr rr = (TestResult.TcpRr) NetperfResult.typed(reports.get(i).get().result());
       ObjectNode node = rows.addObject();
       node.put("tlb_dynamic_lb", row.dynamic());
       node.put("request", row.request());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +37,7 @@ class SendBufferTest {
     // (the bandwidth-delay product at 40 us is 5 KB).
     assertThat(report.throughputMbps()).isGreaterThan(300);
     // netperf prints what getsockopt(SO_SNDBUF) returns: doubled, at least SOCK_MIN_SNDBUF.
-    assertThat(((TestResult.TcpStream) report.result().figures()).sendSocketSize())
+    assertThat(((TestResult.TcpStream) NetperfResult.typed(report.result())).sendSocketSize())
         .isEqualTo(reported);
   }
 }

@@ -14,7 +14,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.bondsim.api.KernelVersion;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.RunReport;
@@ -111,7 +110,7 @@ class TcpPropertiesTest {
   void theApplicationGetsBytesInOrderExactlyOnceAndRetransmissionsHaveACause(
       @ForAll("impairedPaths") Scenario scenario) {
     RunReport report = RUNNER.run(scenario);
-    TestResult.TcpStream stream = (TestResult.TcpStream) report.result().figures();
+    TestResult.TcpStream stream = (TestResult.TcpStream) NetperfResult.typed(report.result());
     long received = stream.bytesReceived();
     long acked = stream.connection().bytesAcked();
     long sent = stream.connection().bytesSent();

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.KernelVersion;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
@@ -111,7 +110,8 @@ class TcpStreamTest {
             new SlaveLinkSpec(1000, 600_000));
     RunReport low = dupthresh(spread, "3");
     RunReport high = dupthresh(spread, "127");
-    int learned = ((TestResult.TcpStream) low.result().figures()).connection().reordering();
+    int learned =
+        ((TestResult.TcpStream) NetperfResult.typed(low.result())).connection().reordering();
     assertThat(learned).isGreaterThan(100);
     assertThat(low.result().counters().get("local")).containsKey("TcpExtTCPSACKReorder");
     assertThat(low.throughputMbps()).isCloseTo(high.throughputMbps(), within(0.02 * 2824));
@@ -165,7 +165,7 @@ class TcpStreamTest {
             "TCP_RR",
             List.of("-r", "1,1024"),
             Map.of());
-    TestResult.TcpRr rr = (TestResult.TcpRr) report.result().figures();
+    TestResult.TcpRr rr = (TestResult.TcpRr) NetperfResult.typed(report.result());
     // One transaction costs at least two 20 us propagation delays plus serialisation.
     assertThat(rr.transactionsPerSecond()).isPositive().isLessThan(1e6 / 40.0);
     TestResult.Latency latency = rr.latency().orElseThrow();

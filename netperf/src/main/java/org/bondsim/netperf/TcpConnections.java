@@ -16,7 +16,6 @@ import org.bondsim.api.packet.Ipv4Header;
 import org.bondsim.api.packet.TcpHeader;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.Host;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadSample;
 import org.bondsim.tcp.SocketInfo;

@@ -6,9 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.bondsim.api.option.OptionSpec;
-import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestOptions;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.Timer;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
@@ -230,7 +228,7 @@ public final class TcpRrProvider implements WorkloadProvider {
       Map<String, Map<String, Long>> counters,
       Map<String, Map<String, Long>> allCounters,
       String unopened)
-      implements WorkloadResult {
+      implements NetperfResult {
     @Override
     public List<String> socketLines() {
       return ss;
@@ -266,7 +264,7 @@ public final class TcpRrProvider implements WorkloadProvider {
     }
 
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit) {
+    public String table(String unitLabel, double bitsPerUnit) {
       StringBuilder table = new StringBuilder(banner());
       table.append("Local /Remote\n");
       table.append("Socket Size   Request  Resp.   Elapsed  Trans.\n");
@@ -296,7 +294,7 @@ public final class TcpRrProvider implements WorkloadProvider {
      * per transaction.
      */
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+    public String table(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
       StringBuilder table = new StringBuilder(banner());
       table.append("Local /Remote\n");
       table.append("Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n");
@@ -333,7 +331,7 @@ public final class TcpRrProvider implements WorkloadProvider {
      * 0 by default; so does this.
      */
     @Override
-    public String netperfDetails(String unitLabel, double bitsPerUnit) {
+    public String details(String unitLabel, double bitsPerUnit) {
       double rate = transactionsPerSecond();
       String unit =
           unitLabel.endsWith("/sec") ? unitLabel.substring(0, unitLabel.length() - 4) : unitLabel;
@@ -389,7 +387,7 @@ public final class TcpRrProvider implements WorkloadProvider {
     }
 
     @Override
-    public TestResult figures() {
+    public TestResult typedFigures() {
       return new TestResult.TcpRr(
           request,
           response,

@@ -5,9 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.bondsim.api.option.OptionSpec;
-import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.TestOptions;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadProvider;
@@ -201,7 +199,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
       Map<String, Map<String, Long>> counters,
       Map<String, Map<String, Long>> allCounters,
       String unopened)
-      implements WorkloadResult {
+      implements NetperfResult {
     @Override
     public String test() {
       return "TCP_STREAM";
@@ -223,7 +221,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
     /** send_tcp_stream's cpu_title and cpu_fmt_1 (netperf's nettest_omni.c). */
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+    public String table(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
       StringBuilder table = new StringBuilder(banner());
       table.append(
           "Recv   Send    Send                          Utilization       Service Demand\n");
@@ -255,7 +253,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
     }
 
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit) {
+    public String table(String unitLabel, double bitsPerUnit) {
       StringBuilder table = new StringBuilder(banner());
       table.append("Recv   Send    Send                          \n");
       table.append("Socket Socket  Message  Elapsed              \n");
@@ -282,7 +280,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
      * a message larger than the send buffer, the part of the last call copied by the end).
      */
     @Override
-    public String netperfDetails(String unitLabel, double bitsPerUnit) {
+    public String details(String unitLabel, double bitsPerUnit) {
       return String.format(
               Locale.ROOT,
               "Alignment      Offset         %-8.8s %-8.8s    Sends   %-8.8s Recvs%n"
@@ -310,7 +308,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
     }
 
     @Override
-    public TestResult figures() {
+    public TestResult typedFigures() {
       return new TestResult.TcpStream(message, localSend, remoteRecv, received, connection);
     }
   }

@@ -12,10 +12,8 @@ import org.bondsim.api.option.OptionSpec;
 import org.bondsim.api.option.StrictNumbers;
 import org.bondsim.api.packet.EtherType;
 import org.bondsim.api.packet.EthernetHeader;
-import org.bondsim.api.workload.CpuColumns;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.TestOptions;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.api.workload.Workload;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.api.workload.WorkloadProvider;
@@ -172,7 +170,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
       long errors,
       long received,
       String remote)
-      implements WorkloadResult {
+      implements NetperfResult {
     @Override
     public String test() {
       return "UDP_STREAM";
@@ -208,7 +206,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
     }
 
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit) {
+    public String table(String unitLabel, double bitsPerUnit) {
       StringBuilder table = new StringBuilder(banner());
       table.append("Socket  Message  Elapsed      Messages                \n");
       table.append("Size    Size     Time         Okay Errors   Throughput\n");
@@ -245,7 +243,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
      * carries the local host's CPU, the receiving line the remote's.
      */
     @Override
-    public String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
+    public String table(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
       StringBuilder table = new StringBuilder(banner());
       table.append("Socket  Message  Elapsed      Messages                   CPU      Service\n");
       table.append("Size    Size     Time         Okay Errors   Throughput   Util     Demand\n");
@@ -282,7 +280,7 @@ public final class UdpStreamProvider implements WorkloadProvider {
     }
 
     @Override
-    public TestResult figures() {
+    public TestResult typedFigures() {
       return new TestResult.UdpStream(
           message, sendBuffer, receiveBuffer, sent, errors, received, sendThroughputMbps());
     }

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a test measured, with netperf's own table and any counters, per host, named as {@code nstat}
- * names them.
+ * What a test measured: its figure of merit, its own table, its figures by name and its counters
+ * per host, named as {@code nstat} names them. Nothing here is netperf's: netperf's typed figures
+ * and CPU columns live in its own module.
  */
 public interface WorkloadResult {
   /**
@@ -23,37 +24,24 @@ public interface WorkloadResult {
   double throughputMbps();
 
   /**
-   * Returns netperf's table for this test.
+   * Returns the test's own result table as its tool prints it (for netperf's tests, netperf's
+   * table; netperf's CPU columns are netperf's own type, in its module).
    *
    * @param unitLabel the throughput column's unit, such as {@code 10^6bits/sec}
    * @param bitsPerUnit bits per second in one unit of that column
    * @return the table, lines separated by newlines, ending with a blank line
    */
-  String netperfTable(String unitLabel, double bitsPerUnit);
+  String table(String unitLabel, double bitsPerUnit);
 
   /**
-   * Returns netperf's table with its CPU columns, as {@code -c}/{@code -C} print it. A test that
-   * has no CPU layout of its own prints its plain table.
-   *
-   * @param unitLabel the throughput column's unit, such as {@code 10^6bits/sec}
-   * @param bitsPerUnit bits per second in one unit of that column
-   * @param cpu the CPU figures, in the test's service-demand unit
-   * @return the table, lines separated by newlines, ending with a blank line
-   */
-  default String netperfTable(String unitLabel, double bitsPerUnit, CpuColumns cpu) {
-    return netperfTable(unitLabel, bitsPerUnit);
-  }
-
-  /**
-   * Returns what netperf adds at {@code -v 2} after its table, as far as the model has the figures
-   * (for TCP_STREAM the send and receive call counts and the MSS, for TCP_RR the latency and each
-   * direction's throughput); empty when the test adds nothing.
+   * Returns what the tool adds after its table when asked for more detail (netperf's {@code -v 2}),
+   * as far as the model has the figures; empty when the test adds nothing.
    *
    * @param unitLabel the throughput unit, such as {@code 10^6bits}
    * @param bitsPerUnit bits in one unit of that column
    * @return the lines, each ending with a newline, or an empty string
    */
-  default String netperfDetails(String unitLabel, double bitsPerUnit) {
+  default String details(String unitLabel, double bitsPerUnit) {
     return "";
   }
 
@@ -68,13 +56,13 @@ public interface WorkloadResult {
   }
 
   /**
-   * Returns the test's figures, typed per test ({@link TestResult.TcpStream}, {@link
-   * TestResult.TcpRr}, {@link TestResult.UdpStream}, or {@link TestResult.Other} for a plugin's own
-   * test).
+   * Returns the test's figures under the names the JSON report uses, in a fixed order; a figure the
+   * run could not measure is {@code null}, never a plausible number. A workload module may offer
+   * the same figures typed (netperf's tests do, as {@code org.bondsim.netperf.TestResult}).
    *
-   * @return the figures
+   * @return name to a {@link Number}, {@link String}, nested map or {@code null} for unknown
    */
-  TestResult figures();
+  Map<String, Object> figures();
 
   /**
    * Returns each local connection as {@code ss -ti} prints it, in stream order; empty for a test

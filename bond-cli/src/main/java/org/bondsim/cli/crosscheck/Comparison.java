@@ -5,8 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.scenario.RunReport;
+import org.bondsim.netperf.NetperfResult;
+import org.bondsim.netperf.TestResult;
 
 /**
  * bondsim's runs beside the real kernel's, figure by figure: each side's median and range, and
@@ -183,7 +184,7 @@ public final class Comparison {
   }
 
   private static TestResult.TcpInfo connection(RunReport report) {
-    if (report.result().figures() instanceof TestResult.TcpStream stream) {
+    if (NetperfResult.typed(report.result()) instanceof TestResult.TcpStream stream) {
       return stream.connection();
     }
     throw new IllegalStateException("crosscheck compares TCP_STREAM runs only");

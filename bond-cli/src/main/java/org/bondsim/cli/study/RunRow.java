@@ -6,8 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.bondsim.api.DropReason;
-import org.bondsim.api.workload.TestResult;
 import org.bondsim.core.scenario.RunReport;
+import org.bondsim.netperf.NetperfResult;
+import org.bondsim.netperf.TestResult;
 import org.bondsim.tcp.TcpCounters;
 
 /**
@@ -122,7 +123,7 @@ public record RunRow(int index, List<String> axisValues, long seed, Map<String, 
   }
 
   private static void measured(Map<String, Object> f, RunReport report) {
-    TestResult result = report.result().figures();
+    TestResult result = NetperfResult.typed(report.result());
     if (result instanceof TestResult.TcpRr rr) {
       Map<String, Object> fields = rr.fields();
       for (String name :

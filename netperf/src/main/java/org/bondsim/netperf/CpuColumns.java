@@ -1,4 +1,4 @@
-package org.bondsim.api.workload;
+package org.bondsim.netperf;
 
 /**
  * netperf's CPU columns ({@code -c}, {@code -C}): each side's utilisation and service demand, in

@@ -1,4 +1,4 @@
-package org.bondsim.api.workload;
+package org.bondsim.netperf;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,7 +9,7 @@ import java.util.OptionalInt;
 /**
  * The figures one netperf test measured, typed per test: code reads {@code result instanceof
  * TestResult.TcpRr rr ? rr.transactionsPerSecond() : …} instead of looking names up in a map. A
- * test from a plugin that is none of netperf's reports {@link Other}.
+ * workload that is none of netperf's is seen as {@link Other} ({@link NetperfResult#typed}).
  *
  * <p>{@link #fields()} gives the same figures under the names the JSON report uses, in a fixed
  * order; a figure the run could not measure is {@code null} there, never a plausible number.
@@ -209,7 +209,7 @@ public sealed interface TestResult {
   }
 
   /**
-   * A test of a plugin that is none of netperf's: its figures by name.
+   * Another workload's result, which netperf does not type: its figures by name.
    *
    * @param fields name to value, in the plugin's order
    */
