@@ -121,28 +121,15 @@ final class RunAssembly {
             new EthernetLink(loop, linkSpec, scenario.txqueuelen(), senderStats, receiverStats);
         receiverCable = senderCable;
       } else {
-        int buffer = scenario.network().switchBufferFrames();
-        senderCable =
-            new EthernetLink(
-                loop, linkSpec, scenario.txqueuelen(), buffer, senderStats, new SlaveStats());
-        receiverCable =
-            new EthernetLink(
-                loop, linkSpec, scenario.txqueuelen(), buffer, receiverStats, new SlaveStats());
+        senderCable = switchCable(slaveSpec, senderStats);
+        receiverCable = switchCable(slaveSpec, receiverStats);
       }
       shapings.add(slaveSpec.shaping());
       links.add(senderCable);
       receiverCables.add(receiverCable);
-      SlaveDevice senderSlave =
-          new SlaveDevice(
-              Scenario.slaveName(i), i, senderCable, senderStats, HostStacks.slaveMac(1, i));
-      senderSlave.attachTxPort(senderCable.forward());
       Port receiverTx = fabric == null ? receiverCable.backward() : receiverCable.forward();
-      SlaveDevice receiverSlave =
-          new SlaveDevice(
-              Scenario.slaveName(i), i, receiverCable, receiverStats, HostStacks.slaveMac(2, i));
-      receiverSlave.attachTxPort(receiverTx);
-      sender.enslave(senderSlave);
-      receiver.enslave(receiverSlave);
+      enslave(sender, 1, i, senderCable, senderStats, senderCable.forward());
+      enslave(receiver, 2, i, receiverCable, receiverStats, receiverTx);
       hostPorts.add(senderCable.forward());
       hostPorts.add(receiverTx);
     }
@@ -160,35 +147,33 @@ final class RunAssembly {
   /** The two hosts: addresses, stacks, CPUs, the address filters, and netem on every path. */
   void assembleHosts() {
     Network network = scenario.network();
-    local =
-        new SimHost(
+    kernel = scenario.host().kernel();
+    ReceiveOffloadProvider gro = HostStacks.offloadFor(scenario, offloads);
+    int[] binding = HostStacks.cpuBinding(scenario);
+    AssembledHost sending =
+        assembleHost(
             "local",
             sender,
             ScenarioRunner.SENDER_MAC,
             network.localAddress(),
-            ScenarioRunner.DENSITY_THRESHOLD);
-    remote =
-        new SimHost(
+            false,
+            binding[0],
+            gro);
+    AssembledHost receiving =
+        assembleHost(
             "remote",
             receiver,
             ScenarioRunner.RECEIVER_MAC,
             network.remoteAddress(),
-            ScenarioRunner.DENSITY_THRESHOLD);
-    remote.measureStackInput();
-    kernel = scenario.host().kernel();
-    ReceiveOffloadProvider gro = HostStacks.offloadFor(scenario, offloads);
-    localStack = HostStacks.hostStack(scenario, loop, sender, local, gro, kernel, null);
-    remoteStack =
-        HostStacks.hostStack(scenario, loop, receiver, remote, gro, kernel, remote::observeArrival);
-    int[] binding = HostStacks.cpuBinding(scenario);
-    HostStacks.bindApplication(scenario, loop, local, localStack, binding[0], kernel);
-    HostStacks.bindApplication(scenario, loop, remote, remoteStack, binding[1], kernel);
-    FrameReceiver intoReceiver = HostStacks.addressFilter(receiver, remoteStack, remote);
-    FrameReceiver intoSender = HostStacks.addressFilter(sender, localStack, null);
-    bonds.add(sender);
-    bonds.add(receiver);
-    stacks.add(localStack);
-    stacks.add(remoteStack);
+            true,
+            binding[1],
+            gro);
+    local = sending.host();
+    remote = receiving.host();
+    localStack = sending.stack();
+    remoteStack = receiving.stack();
+    FrameReceiver intoReceiver = receiving.input();
+    FrameReceiver intoSender = sending.input();
     for (int i = 0; i < links.size(); i++) {
       Port towardsSender = links.get(i).backward();
       Port towardsReceiver =
@@ -218,32 +203,12 @@ final class RunAssembly {
    */
   void attachPolicies(BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
     clients.add(local);
-    TxPolicy senderPolicy =
-        resolved
-            .entry()
-            .provider()
-            .create(
-                new SimPolicyContext(sender, loop, senderPolicyRandom, () -> remote.resolve(local)),
-                options);
-    TxPolicy receiverPolicy =
-        resolved
-            .entry()
-            .provider()
-            .create(
-                new SimPolicyContext(
-                    receiver,
-                    loop,
-                    receiverPolicyRandom,
-                    () -> clients.forEach(client -> client.resolve(remote))),
-                options);
-    sender.attachPolicy(decorator.apply(sender, senderPolicy));
-    receiver.attachPolicy(decorator.apply(receiver, receiverPolicy));
-    if (senderPolicy instanceof ReceiveBalancer balancer) {
-      sender.attachReceiveBalancer(balancer);
-    }
-    if (receiverPolicy instanceof ReceiveBalancer balancer) {
-      receiver.attachReceiveBalancer(balancer);
-    }
+    attachPolicy(sender, senderPolicyRandom, () -> remote.resolve(local), decorator);
+    attachPolicy(
+        receiver,
+        receiverPolicyRandom,
+        () -> clients.forEach(client -> client.resolve(remote)),
+        decorator);
     // Each host learns the other's MAC before the test starts (ARP itself is not simulated).
     local.resolve(remote);
     remote.resolve(local);
@@ -282,9 +247,9 @@ final class RunAssembly {
 
   /**
    * Adds client host {@code k} (k ≥ 1) to a switched run: a bond of the run's mode over its own
-   * cables to the switch, its own CPUs and receive path, and its own neighbour entry for the
-   * server. Its randomness is split from the root after everything a one-client run uses, so a
-   * one-client run is unchanged.
+   * cables to the switch, assembled as the two main hosts are ({@link #assembleHost}), and its own
+   * neighbour entry for the server. Its randomness is split from the root after everything a
+   * one-client run uses, so a one-client run is unchanged.
    */
   private SimHost addClient(int k) {
     MacAddress mac = new MacAddress(ScenarioRunner.SENDER_MAC.bits() + 0x100 + k);
@@ -292,35 +257,24 @@ final class RunAssembly {
         new BondDevice("bond0", mode, characteristics, needs, options, loop::now, mac);
     List<EthernetLink> cables = new ArrayList<>();
     for (int i = 0; i < scenario.slaves().size(); i++) {
-      SlaveLinkSpec slaveSpec = scenario.slaves().get(i);
       SlaveStats stats = new SlaveStats();
-      EthernetLink cable =
-          new EthernetLink(
-              loop,
-              LinkSpec.ethernet(slaveSpec.speedMbps(), slaveSpec.delayNs(), scenario.mtu()),
-              scenario.txqueuelen(),
-              scenario.network().switchBufferFrames(),
-              stats,
-              new SlaveStats());
-      SlaveDevice slave =
-          new SlaveDevice(Scenario.slaveName(i), i, cable, stats, HostStacks.slaveMac(2 + k, i));
-      slave.attachTxPort(cable.forward());
-      bond.enslave(slave);
+      EthernetLink cable = switchCable(scenario.slaves().get(i), stats);
+      enslave(bond, 2 + k, i, cable, stats, cable.forward());
       cables.add(cable);
       hostPorts.add(cable.forward());
       intoHosts.add(cable.backward());
     }
     Ipv4Address address = new Ipv4Address(scenario.network().localAddress().bits() + 0x100 + k - 1);
-    SimHost client =
-        new SimHost("client" + k, bond, mac, address, ScenarioRunner.DENSITY_THRESHOLD);
-    HostStack stack =
-        HostStacks.hostStack(
-            scenario, loop, bond, client, HostStacks.offloadFor(scenario, offloads), kernel, null);
-    HostStacks.bindApplication(
-        scenario, loop, client, stack, HostStacks.cpuBinding(scenario)[0], kernel);
-    bonds.add(bond);
-    stacks.add(stack);
-    FrameReceiver filtered = HostStacks.addressFilter(bond, stack, null);
+    AssembledHost assembled =
+        assembleHost(
+            "client" + k,
+            bond,
+            mac,
+            address,
+            false,
+            HostStacks.cpuBinding(scenario)[0],
+            HostStacks.offloadFor(scenario, offloads));
+    SimHost client = assembled.host();
     SeededRandom policyRandom = root.split(SeedStreams.Stream.CLIENT_POLICY);
     SeededRandom monitorRandom = root.split(SeedStreams.Stream.CLIENT_MONITOR);
     SeededRandom netemRandom = root.split(SeedStreams.Stream.CLIENT_NETEM);
@@ -329,27 +283,89 @@ final class RunAssembly {
       int port =
           fabric.addPort("client" + k + "/" + Scenario.slaveName(i), cable, cable.backward());
       cable.forward().connect(fabric, port);
-      cable.backward().connect(filtered, i);
+      cable.backward().connect(assembled.input(), i);
       Netem netem = scenario.slaves().get(i).netem();
       if (netem.active()) {
         cable.backward().impair(netem, netemRandom.split());
       }
     }
     SimHost server = remote;
-    TxPolicy policy =
-        resolved
-            .entry()
-            .provider()
-            .create(
-                new SimPolicyContext(bond, loop, policyRandom, () -> server.resolve(client)),
-                options);
-    bond.attachPolicy(policy);
-    if (policy instanceof ReceiveBalancer balancer) {
-      bond.attachReceiveBalancer(balancer);
-    }
+    attachPolicy(bond, policyRandom, () -> server.resolve(client), (b, policy) -> policy);
     client.resolve(server);
     server.resolve(client);
     HostStacks.startMonitor(loop, bond, options, monitorRandom, client.address(), server.address());
     return client;
+  }
+
+  /** One host as assembled: the host, its CPUs and receive path, and what its NICs deliver into. */
+  private record AssembledHost(SimHost host, HostStack stack, FrameReceiver input) {}
+
+  /**
+   * Assembles one host on its bond, the same way for the sender, the receiver and every client: the
+   * host and its address, its stack (CPUs, receive path, transmit stages), the application's CPU
+   * binding, and its NICs' address filter. The receiving host ({@code measured}) also meters what
+   * reaches its stack, which the report's reordering figures read.
+   */
+  private AssembledHost assembleHost(
+      String name,
+      BondDevice bond,
+      MacAddress mac,
+      Ipv4Address address,
+      boolean measured,
+      int cpu,
+      ReceiveOffloadProvider offload) {
+    SimHost host = new SimHost(name, bond, mac, address, ScenarioRunner.DENSITY_THRESHOLD);
+    if (measured) {
+      host.measureStackInput();
+    }
+    HostStack stack =
+        HostStacks.hostStack(
+            scenario, loop, bond, host, offload, kernel, measured ? host::observeArrival : null);
+    HostStacks.bindApplication(scenario, loop, host, stack, cpu, kernel);
+    bonds.add(bond);
+    stacks.add(stack);
+    return new AssembledHost(
+        host, stack, HostStacks.addressFilter(bond, stack, measured ? host : null));
+  }
+
+  /** A host's slave {@code index}: its NIC on {@code cable}, sending into {@code txPort}. */
+  private static void enslave(
+      BondDevice bond, int host, int index, EthernetLink cable, SlaveStats stats, Port txPort) {
+    SlaveDevice slave =
+        new SlaveDevice(
+            Scenario.slaveName(index), index, cable, stats, HostStacks.slaveMac(host, index));
+    slave.attachTxPort(txPort);
+    bond.enslave(slave);
+  }
+
+  /** A cable from a host's NIC to a port of the switch, whose egress buffer it models. */
+  private EthernetLink switchCable(SlaveLinkSpec slaveSpec, SlaveStats stats) {
+    return new EthernetLink(
+        loop,
+        LinkSpec.ethernet(slaveSpec.speedMbps(), slaveSpec.delayNs(), scenario.mtu()),
+        scenario.txqueuelen(),
+        scenario.network().switchBufferFrames(),
+        stats,
+        new SlaveStats());
+  }
+
+  /**
+   * Gives a bond its transmit policy, wrapped by {@code decorator}; a policy that balances what the
+   * bond receives (ALB) also sees its receive side.
+   */
+  private void attachPolicy(
+      BondDevice bond,
+      SeededRandom random,
+      Runnable resolveNeighbours,
+      BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
+    TxPolicy policy =
+        resolved
+            .entry()
+            .provider()
+            .create(new SimPolicyContext(bond, loop, random, resolveNeighbours), options);
+    bond.attachPolicy(decorator.apply(bond, policy));
+    if (policy instanceof ReceiveBalancer balancer) {
+      bond.attachReceiveBalancer(balancer);
+    }
   }
 }
