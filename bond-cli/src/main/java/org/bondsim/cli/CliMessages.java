@@ -11,7 +11,7 @@ import picocli.CommandLine;
  * picocli's, which speak of Java types, into messages about the command line's flags.
  */
 final class CliMessages {
-  /** A library parameter at the start of a message, and the flag that sets it. */
+  /** A library parameter ({@link OptionException#option()}), and the flag that sets it. */
   private static final Map<String, String> FLAG_OF_PARAMETER = new LinkedHashMap<>();
 
   // Library parameter names that may also appear inside a message, whole words only.
@@ -39,7 +39,8 @@ final class CliMessages {
     FLAG_OF_PARAMETER.put("irq-cpus ", "--receiver irq-cpus ");
     FLAG_OF_PARAMETER.put("gro-flush-timeout ", "--receiver gro-flush-timeout ");
     FLAG_OF_PARAMETER.put("netem ", "--netem ");
-    FLAG_OF_PARAMETER.put("cpu cost", "--cpu-costs");
+    FLAG_OF_PARAMETER.put("cpu cost ", "--cpu-costs ");
+    FLAG_OF_PARAMETER.put("rx-queues ", "--receiver rx-queues ");
     FLAG_OF_PARAMETER.put("cost profile ", "--cost-profile ");
     FLAG_OF_PARAMETER.put("test ", "-t ");
     FLAG_OF_PARAMETER.put("link event ", "--fail/--recover ");
@@ -55,42 +56,25 @@ final class CliMessages {
   private CliMessages() {}
 
   /**
-   * Names the flag for a library error: a typed one ({@link OptionException}) by the parameter it
-   * carries, the parsers' messages (which begin with the words the user typed, such as {@code
-   * receiver rx-usecs}) by their first words.
+   * Names the flag for a library error by the parameter a typed one ({@link OptionException})
+   * carries; every parameter the command line sets throws one. Any other message keeps its words,
+   * with the library's inner names ({@code remoteAddress}, …) given as flags.
    *
    * @param error the library's error
    * @return the message for the command line
    */
   static String toFlags(IllegalArgumentException error) {
     String message = error.getMessage();
-    if (error instanceof OptionException typed && message != null) {
+    if (message == null) {
+      return "bad value";
+    }
+    if (error instanceof OptionException typed) {
       String flag = FLAG_OF_PARAMETER.get(typed.option() + " ");
       if (flag != null && message.startsWith(typed.option() + " ")) {
         return innerNames(flag + message.substring(typed.option().length() + 1));
       }
     }
-    return toFlags(message);
-  }
-
-  /**
-   * Names the flag where a message begins with a library parameter.
-   *
-   * @param message the library's message
-   * @return the message for the command line
-   */
-  static String toFlags(String message) {
-    if (message == null) {
-      return "bad value";
-    }
-    String text = message;
-    for (Map.Entry<String, String> entry : FLAG_OF_PARAMETER.entrySet()) {
-      if (text.startsWith(entry.getKey())) {
-        text = entry.getValue() + text.substring(entry.getKey().length());
-        break;
-      }
-    }
-    return innerNames(text);
+    return innerNames(message);
   }
 
   private static String innerNames(String message) {

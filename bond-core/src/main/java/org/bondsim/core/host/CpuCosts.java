@@ -1,5 +1,6 @@
 package org.bondsim.core.host;
 
+import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.StrictNumbers;
 
 /**
@@ -196,7 +197,9 @@ public record CpuCosts(
   public static CpuCosts profile(String name) {
     CpuCosts costs = PROFILES.get(name);
     if (costs == null) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "cost profile",
+          StrictNumbers.echo(name),
           "cost profile must be one of "
               + String.join(", ", new java.util.TreeSet<>(PROFILES.keySet()))
               + ", got '"
@@ -378,14 +381,18 @@ public record CpuCosts(
     for (int i = 0; i + 1 < words.length || (i < words.length && !words[i].isEmpty()); i += 2) {
       String word = words[i];
       if (i + 1 >= words.length) {
-        throw new IllegalArgumentException(
+        throw new OptionException(
+            "cpu cost",
+            StrictNumbers.echo(word),
             "cpu cost " + StrictNumbers.echo(word) + " needs a value");
       }
       String value = words[i + 1];
       double number = StrictNumbers.decimal(value);
       double max = word.equals("byte") || word.equals("copy") ? MAX_PER_BYTE_NS : MAX_OPERATION_NS;
       if (!(number >= 0 && number <= max)) {
-        throw new IllegalArgumentException(
+        throw new OptionException(
+            "cpu cost",
+            StrictNumbers.echo(value),
             "cpu cost "
                 + word
                 + " must be a number of ns from 0 to "
@@ -409,7 +416,9 @@ public record CpuCosts(
         case "tcp" -> tcp = Math.round(number);
         case "wakeup" -> wakeup = Math.round(number);
         default ->
-            throw new IllegalArgumentException(
+            throw new OptionException(
+                "cpu cost",
+                StrictNumbers.echo(word),
                 "cpu cost word must be one of frame, up, byte, ack, sack, tx, copy, gso, irq, poll,"
                     + " sacktag, tcp, wakeup, got '"
                     + StrictNumbers.echo(word)

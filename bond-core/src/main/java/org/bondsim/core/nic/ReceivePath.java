@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bondsim.api.KernelVersion;
 import org.bondsim.api.offload.ReceiveOffloadProvider;
+import org.bondsim.api.option.OptionException;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.bond.SlaveDevice;
 import org.bondsim.core.engine.EventLoop;
@@ -64,13 +65,17 @@ public final class ReceivePath implements FrameReceiver {
     this.observer = observer;
     this.loop = loop;
     if (settings.groFlushTimeoutNs() > 0 && kernel == KernelVersion.LINUX_2_6_37) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "gro-flush-timeout",
+          String.valueOf(settings.groFlushTimeoutNs()),
           "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
     }
     this.queues = settings.rxQueues();
     this.rss = new Rss(queues);
     if (settings.irqCpus().size() > bond.slaveCount() * queues) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "irq-cpus",
+          String.valueOf(settings.irqCpus()),
           queues == 1
               ? "irq-cpus names "
                   + settings.irqCpus().size()

@@ -2,6 +2,7 @@ package org.bondsim.core.nic;
 
 import java.util.List;
 import java.util.Locale;
+import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.StrictNumbers;
 
 /**
@@ -132,52 +133,67 @@ public record ReceiveSettings(
    */
   public ReceiveSettings {
     if (offload == null || !offload.matches("[a-z0-9][a-z0-9._-]{0,63}")) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "receiver",
+          StrictNumbers.echo(String.valueOf(offload)),
           "receiver offload must be an offload's name (lower-case letters, digits and . _ -),"
               + " got '"
               + StrictNumbers.echo(String.valueOf(offload))
               + "'");
     }
     if (!"e1000e".equals(driver) && !"igb".equals(driver)) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "receiver",
+          StrictNumbers.echo(String.valueOf(driver)),
           "receiver driver must be e1000e or igb, got '"
               + StrictNumbers.echo(String.valueOf(driver))
               + "'");
     }
     if (rxUsecs < 0 || rxUsecs > 100_000) {
-      throw new IllegalArgumentException("rx-usecs must be 0..100000, got " + rxUsecs);
+      throw new OptionException(
+          "rx-usecs", String.valueOf(rxUsecs), "rx-usecs must be 0..100000, got " + rxUsecs);
     }
     if (rxFrames < 0 || rxFrames > 65535) {
-      throw new IllegalArgumentException("rx-frames must be 0..65535, got " + rxFrames);
+      throw new OptionException(
+          "rx-frames", String.valueOf(rxFrames), "rx-frames must be 0..65535, got " + rxFrames);
     }
     if (rxUsecs == 0 && rxFrames == 0) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "rx-usecs and rx-frames",
+          "0 and 0",
           "rx-usecs and rx-frames cannot both be 0 (no coalescing is rx-usecs 0 rx-frames 1)");
     }
     if (ringSize < 1 || ringSize > 65536) {
-      throw new IllegalArgumentException("rx-ring must be 1..65536, got " + ringSize);
+      throw new OptionException(
+          "rx-ring", String.valueOf(ringSize), "rx-ring must be 1..65536, got " + ringSize);
     }
     if (napiWeight < 1 || netdevBudget < 1 || netdevBudgetUsecs < 1) {
       throw new IllegalArgumentException("NAPI weight and softirq budgets must be positive");
     }
     if (groFlushTimeoutNs < 0 || groFlushTimeoutNs > 1_000_000_000L) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "gro-flush-timeout",
+          String.valueOf(groFlushTimeoutNs),
           "gro-flush-timeout must be 0..1000000000 ns, got " + groFlushTimeoutNs);
     }
     if (rxQueues < 1 || rxQueues > MAX_RX_QUEUES) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "rx-queues",
+          String.valueOf(rxQueues),
           "rx-queues must be 1.." + MAX_RX_QUEUES + ", got " + rxQueues);
     }
     if (cpus < 1 || cpus > 64) {
-      throw new IllegalArgumentException("cpus must be 1..64, got " + cpus);
+      throw new OptionException("cpus", String.valueOf(cpus), "cpus must be 1..64, got " + cpus);
     }
     irqCpus = List.copyOf(irqCpus);
     if (irqCpus.isEmpty()) {
-      throw new IllegalArgumentException("irq-cpus must name at least one CPU");
+      throw new OptionException("irq-cpus", "none", "irq-cpus must name at least one CPU");
     }
     for (int cpu : irqCpus) {
       if (cpu < 0 || cpu >= cpus) {
-        throw new IllegalArgumentException(
+        throw new OptionException(
+            "irq-cpus",
+            String.valueOf(cpu),
             "irq-cpus must be CPUs 0.." + (cpus - 1) + " (cpus " + cpus + "), got " + cpu);
       }
     }
@@ -211,7 +227,7 @@ public record ReceiveSettings(
         continue;
       }
       if (i + 1 >= words.size()) {
-        throw new IllegalArgumentException("receiver " + word + " needs a value");
+        throw new OptionException("receiver", word, "receiver " + word + " needs a value");
       }
       String value = words.get(++i);
       switch (word) {
@@ -242,7 +258,9 @@ public record ReceiveSettings(
           break;
         case "lro":
           if (onOff("lro", value)) {
-            throw new IllegalArgumentException(
+            throw new OptionException(
+                "receiver",
+                "lro on",
                 "receiver lro on: bonding turns LRO off on every slave it enslaves"
                     + " (dev_disable_lro in bond_enslave), so a slave cannot have it; allowed:"
                     + " lro off");
@@ -270,7 +288,9 @@ public record ReceiveSettings(
           offload = value;
           break;
         default:
-          throw new IllegalArgumentException(
+          throw new OptionException(
+              "receiver",
+              String.valueOf(words.get(i - 1)),
               "receiver takes gro, offload, rx-usecs, rx-frames, adaptive-rx, driver, rx-ring"
                   + " (ethtool -G's rx), rx-queues (ethtool -L's combined), lro off, netdev_budget,"
                   + " netdev_budget_usecs, gro-flush-timeout, irq-cpus, got '"
@@ -283,7 +303,9 @@ public record ReceiveSettings(
       cpus = Math.max(cpus, cpu + 1);
     }
     if (adaptive && coalescingSet) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "receiver",
+          "adaptive-rx on",
           "receiver adaptive-rx on chooses the interrupt rate itself: give rx-usecs and"
               + " rx-frames only with adaptive-rx off");
     }
@@ -361,7 +383,9 @@ public record ReceiveSettings(
         }
         cpus.add(Integer.parseInt(cpu));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
+        throw new OptionException(
+            "receiver",
+            String.valueOf(value),
             "receiver irq-cpus must be CPU numbers separated by commas, like 0,1,0, got '"
                 + value
                 + "'");
@@ -377,7 +401,9 @@ public record ReceiveSettings(
     if (value.equals("off")) {
       return false;
     }
-    throw new IllegalArgumentException(
+    throw new OptionException(
+        "receiver",
+        StrictNumbers.echo(value),
         "receiver " + word + " must be on or off, got '" + StrictNumbers.echo(value) + "'");
   }
 
@@ -388,7 +414,9 @@ public record ReceiveSettings(
       }
       return Integer.parseInt(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "receiver",
+          StrictNumbers.echo(value),
           "receiver " + word + " must be a whole number, got '" + StrictNumbers.echo(value) + "'");
     }
   }

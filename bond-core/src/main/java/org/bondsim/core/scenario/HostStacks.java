@@ -198,7 +198,9 @@ final class HostStacks {
         .find(name)
         .orElseThrow(
             () ->
-                new IllegalArgumentException(
+                new OptionException(
+                    "receiver",
+                    name,
                     offloads
                         .conflict(name)
                         .orElse(

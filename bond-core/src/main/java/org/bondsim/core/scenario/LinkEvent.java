@@ -1,5 +1,7 @@
 package org.bondsim.core.scenario;
 
+import org.bondsim.api.option.OptionException;
+
 /**
  * A fault injected on one slave's cable at a given time, or its end: the carrier lost (pulling the
  * cable), or a black hole that keeps the carrier up while frames are lost in both directions or
@@ -51,7 +53,8 @@ public record LinkEvent(String slave, long atNs, boolean up, Fault fault) {
    */
   public LinkEvent {
     if (atNs < 0) {
-      throw new IllegalArgumentException("link event time must be >= 0, got " + atNs);
+      throw new OptionException(
+          "link event", String.valueOf(atNs), "link event time must be >= 0, got " + atNs);
     }
     Checks.notNull("fault", fault);
   }

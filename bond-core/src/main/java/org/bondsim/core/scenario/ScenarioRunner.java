@@ -153,7 +153,9 @@ public final class ScenarioRunner {
     }
     for (LinkEvent event : scenario.events()) {
       if (!slaveIndex.containsKey(event.slave())) {
-        throw new IllegalArgumentException(
+        throw new OptionException(
+            "link event",
+            event.slave(),
             "link event names slave '"
                 + event.slave()
                 + "'; allowed: "
@@ -202,9 +204,13 @@ public final class ScenarioRunner {
             .orElseThrow(
                 () ->
                     workloads.conflict(spec.test()).isPresent()
-                        ? new IllegalArgumentException(
+                        ? new OptionException(
+                            "test",
+                            spec.test(),
                             "test: " + workloads.conflict(spec.test()).orElseThrow())
-                        : new IllegalArgumentException(
+                        : new OptionException(
+                            "test",
+                            spec.test(),
                             "test must be one of "
                                 + workloads.names()
                                 + ", got '"

@@ -2,6 +2,7 @@ package org.bondsim.core.wire;
 
 import java.util.List;
 import java.util.Locale;
+import org.bondsim.api.option.OptionException;
 import org.bondsim.api.option.StrictNumbers;
 
 /**
@@ -30,15 +31,21 @@ public record Netem(
    */
   public Netem {
     if (!(lossProbability >= 0 && lossProbability <= 1)) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "netem",
+          lossProbability * 100 + "%",
           "netem loss must be 0%..100%, got " + lossProbability * 100 + "%");
     }
     if (!(duplicateProbability >= 0 && duplicateProbability <= 1)) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "netem",
+          duplicateProbability * 100 + "%",
           "netem duplicate must be 0%..100%, got " + duplicateProbability * 100 + "%");
     }
     if (delayNs < 0 || delayNs > MAX_DELAY_NS || jitterNs < 0 || jitterNs > MAX_DELAY_NS) {
-      throw new IllegalArgumentException(
+      throw new OptionException(
+          "netem",
+          String.valueOf(delayNs),
           "netem delay and jitter must be 0..10000000000 ns, got " + delayNs + " and " + jitterNs);
     }
   }
@@ -72,7 +79,7 @@ public record Netem(
         continue;
       }
       if (i + 1 >= words.size()) {
-        throw new IllegalArgumentException("netem " + word + " needs a value");
+        throw new OptionException("netem", word, "netem " + word + " needs a value");
       }
       switch (word) {
         case "loss":
@@ -91,7 +98,9 @@ public record Netem(
           }
           break;
         default:
-          throw new IllegalArgumentException(
+          throw new OptionException(
+              "netem",
+              StrictNumbers.echo(words.get(i)),
               "netem takes delay, loss and duplicate, got '"
                   + StrictNumbers.echo(words.get(i))
                   + "'");
@@ -115,7 +124,9 @@ public record Netem(
     if (value >= 0 && value <= 1) {
       return value;
     }
-    throw new IllegalArgumentException(
+    throw new OptionException(
+        "netem",
+        StrictNumbers.echo(text),
         "netem " + field + " must be 0%..100%, got '" + StrictNumbers.echo(text) + "'");
   }
 
@@ -142,7 +153,9 @@ public record Netem(
     if (value >= 0 && value <= MAX_DELAY_NS) {
       return Math.round(value);
     }
-    throw new IllegalArgumentException(
+    throw new OptionException(
+        "netem",
+        StrictNumbers.echo(text),
         "netem "
             + field
             + " must be a time from 0 to 10s like 100us or 2ms (a bare number is microseconds,"

@@ -3,6 +3,7 @@ package org.bondsim.policy.hash;
 import java.util.ArrayList;
 import java.util.List;
 import org.bondsim.api.option.ChoiceOption;
+import org.bondsim.api.option.OptionException;
 
 /**
  * Which kernel's arithmetic the transmit hash follows. Linux changed the formula several times; the
@@ -141,7 +142,9 @@ public enum HashFormula {
         return formula;
       }
     }
-    throw new IllegalArgumentException(
+    throw new OptionException(
+        "xmit_hash_formula",
+        String.valueOf(text),
         "xmit_hash_formula must be one of " + words() + ", got '" + text + "'");
   }
 
