@@ -78,9 +78,10 @@ final class NetperfCommand implements Callable<Integer> {
   @Option(
       names = "-c",
       description =
-          "Report the local host's CPU utilisation and service demand. Needs a CPU model: without"
-              + " --cpu-costs or --cost-profile the default host model is used (see README)."
-              + " netperf's optional calibration rate after -c is accepted and not needed.")
+          "Report the local host's CPU utilisation and service demand; like netperf's, it only"
+              + " observes. The figures need a CPU model (--host-profile, --cost-profile or"
+              + " --cpu-costs); without one they print as -1 (not measured). netperf's optional"
+              + " calibration rate after -c is accepted and not needed.")
   boolean localCpu;
 
   @Option(
@@ -435,8 +436,8 @@ final class NetperfCommand implements Callable<Integer> {
           "CPU time per operation on each host, e.g. \"frame 500 up 1000 byte 0.25 ack 600 sack"
               + " 100 tx 1500\" (ns; byte in ns per byte), then optionally copy, gso, irq, poll,"
               + " sacktag, tcp, wakeup. Alone it names the first six; over"
-              + " --cost-profile each word replaces that figure. Receive costs need --receiver,"
-              + " --cpus or -c/-C. Default: none.")
+              + " --cost-profile each word replaces that figure. Receive costs need --receiver"
+              + " or --cpus. Default: none.")
   String cpuCosts;
 
   @Option(

@@ -17,14 +17,12 @@ final class PastedWords {
         && c.costProfile == null
         && c.cpuCosts == null
         && c.hostProfile == null) {
-      // netperf's -c only observes; here a CPU figure needs a CPU model, and the model charges
-      // CPU time that paces the run. Say so rather than change the result in silence.
+      // netperf's -c only observes, and so does bondsim's: it never brings a CPU model in (which
+      // would pace the run and change its figures), so without one the columns are unknown.
       notes.add(
-          "-c/-C switched on the default host model (host profile 'default': generic-2010 CPU"
-              + " costs"
-              + (c.receiver == null && c.cpus == null ? " and its receive path" : "")
-              + "), whose CPU time paces the run, so its figures differ from the same line without"
-              + " -c/-C; --cost-profile or --host-profile chooses the model for both");
+          "-c/-C: this run has no CPU model (none of --host-profile, --cost-profile, --cpu-costs),"
+              + " so the CPU columns print netperf's -1 (not measured); --host-profile default"
+              + " models the CPU, whose time then paces the run");
     }
     if (c.controlPort != null) {
       ports(c.controlPort);

@@ -293,7 +293,8 @@ final class TextReport {
   /**
    * netperf's CPU columns from the hosts' CPU model: utilisation, and service demand per KB for the
    * stream tests or per transaction for TCP_RR ({@code calc_service_demand_trans}). A side not
-   * asked for, or whose demand has no value (nothing moved), prints as netperf's -1.
+   * asked for, without a CPU model, or whose demand has no value (nothing moved), prints as
+   * netperf's -1.
    */
   static CpuColumns cpuColumns(RunReport report, ReportFormat format) {
     RunReport.HostReport local = hostNamed(report, "local");
@@ -302,11 +303,14 @@ final class TextReport {
         NetperfResult.typed(report.result()) instanceof TestResult.TcpRr rr
             ? rr.transactionsPerSecond() * report.elapsedSeconds()
             : -1;
+    // A host without a CPU model has no CPU figures: netperf's -1, as for a side not asked for.
+    boolean localKnown = format.localCpu() && local != null && local.cpuModelled();
+    boolean remoteKnown = format.remoteCpu() && remote != null && remote.cpuModelled();
     return new CpuColumns(
-        format.localCpu() && local != null ? local.cpuUtilization() : CpuColumns.NOT_MEASURED,
-        format.remoteCpu() && remote != null ? remote.cpuUtilization() : CpuColumns.NOT_MEASURED,
-        format.localCpu() ? serviceDemand(local, transactions) : CpuColumns.NOT_MEASURED,
-        format.remoteCpu() ? serviceDemand(remote, transactions) : CpuColumns.NOT_MEASURED,
+        localKnown ? local.cpuUtilization() : CpuColumns.NOT_MEASURED,
+        remoteKnown ? remote.cpuUtilization() : CpuColumns.NOT_MEASURED,
+        localKnown ? serviceDemand(local, transactions) : CpuColumns.NOT_MEASURED,
+        remoteKnown ? serviceDemand(remote, transactions) : CpuColumns.NOT_MEASURED,
         // netperf on Linux measures with /proc/stat and prints S; here it is the CPU model.
         'S');
   }

@@ -5,20 +5,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * netperf's -c only observes; bondsim's needs a CPU model, which paces the run. When -c/-C bring
- * the default model in, the run says so; when the line chose the model, -c/-C add only columns.
+ * netperf's -c only observes, and so does bondsim's: it never brings a CPU model in. Without one
+ * the run is the same and the columns print netperf's -1, with a note; with the model chosen on the
+ * line, -c/-C add only the columns.
  */
 class CpuColumnsNoteTest {
   @Test
-  void theDefaultModelBroughtInByMinusCIsNamed() {
-    CliRunner r = CliRunner.run("netperf", "-t", "TCP_RR", "-l", "0.5", "-c", "-v", "0");
+  void minusCDoesNotChangeATcpRrResult() throws Exception {
+    CliRunner r = CliRunner.run("netperf", "-t", "TCP_RR", "-l", "0.5", "-c", "-C", "-v", "0");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err())
         .isEqualTo(
-            "bondsim: note: -c/-C switched on the default host model (host profile 'default':"
-                + " generic-2010 CPU costs and its receive path), whose CPU time paces the run,"
-                + " so its figures differ from the same line without -c/-C; --cost-profile or"
-                + " --host-profile chooses the model for both\n");
+            "bondsim: note: -c/-C: this run has no CPU model (none of --host-profile,"
+                + " --cost-profile, --cpu-costs), so the CPU columns print netperf's -1 (not"
+                + " measured); --host-profile default models the CPU, whose time then paces the"
+                + " run\n");
+    // At -v 0 with -c netperf prints the local service demand: unknown here.
+    assertThat(r.out().lines().skip(1).findFirst()).hasValue("-1.000 S");
+    com.fasterxml.jackson.databind.JsonNode with =
+        CliRunner.json("netperf", "-t", "TCP_RR", "-l", "0.5", "-c", "-C", "--json");
+    com.fasterxml.jackson.databind.JsonNode without =
+        CliRunner.json("netperf", "-t", "TCP_RR", "-l", "0.5", "--json");
+    assertThat(with.get("transactions_per_s")).isEqualTo(without.get("transactions_per_s"));
+    assertThat(with.get("hosts")).isEqualTo(without.get("hosts"));
   }
 
   @Test

@@ -22,6 +22,8 @@ class NetperfOutputTest {
                 "-c",
                 "-C",
                 "-4",
+                "--host-profile",
+                "default",
                 "-t",
                 "TCP_STREAM",
                 "-H",
@@ -60,7 +62,18 @@ class NetperfOutputTest {
   @Test
   void anUnaskedSideIsNetperfsMinusOne() {
     CliRunner rr =
-        CliRunner.run("netperf", "-c", "-t", "TCP_RR", "-l", "0.2", "--", "-r", "1,1024");
+        CliRunner.run(
+            "netperf",
+            "-c",
+            "--host-profile",
+            "default",
+            "-t",
+            "TCP_RR",
+            "-l",
+            "0.2",
+            "--",
+            "-r",
+            "1,1024");
     assertThat(rr.exitCode()).as(rr.err()).isZero();
     List<String> lines = rr.out().lines().toList();
     assertThat(lines.get(2))

@@ -189,7 +189,8 @@ class TruthfulNumbersTest {
         .startsWith(
             "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 172.17.60.216"
                 + " (172.17.60.216) port 0 AF_INET")
-        .contains("local host: CPU ");
+        .contains("1472    0.20 ")
+        .contains(" -1.00    -1.00    -1.000  -1.000 ");
     CliRunner tlb =
         CliRunner.run(
             "netperf", "-t", "TCP_RR", "-l", "0.2", "-s", "5", "-H", "host", "--", "-r1,1024");
@@ -225,10 +226,16 @@ class TruthfulNumbersTest {
   }
 
   @Test
-  void cpuColumnsWithoutCostsUseTheDefaultHostModel() throws Exception {
-    JsonNode report = json("netperf", "-l", "0.2", "-c", "-C", "--json");
-    assertThat(report.at("/hosts/local/cpu_percent").asDouble()).isPositive();
-    assertThat(report.at("/hosts/remote/cpu_percent").asDouble()).isPositive();
+  void cpuColumnsWithoutAModelAreUnknownAndChangeNothing() throws Exception {
+    JsonNode observed = json("netperf", "-l", "0.2", "-c", "-C", "--json");
+    JsonNode plain = json("netperf", "-l", "0.2", "--json");
+    assertThat(observed.at("/hosts/local/cpu_percent").isNull()).isTrue();
+    assertThat(observed.at("/hosts/remote/cpu_percent").isNull()).isTrue();
+    assertThat(observed.get("throughput_mbps")).isEqualTo(plain.get("throughput_mbps"));
+    JsonNode modelled =
+        json("netperf", "-l", "0.2", "-c", "-C", "--host-profile", "default", "--json");
+    assertThat(modelled.at("/hosts/local/cpu_percent").asDouble()).isPositive();
+    assertThat(modelled.at("/hosts/remote/cpu_percent").asDouble()).isPositive();
     assertThat(refused("netperf", "-l", "0.1", "-c", "--cost-profile", "none").err())
         .contains("charges no CPU time");
   }

@@ -145,7 +145,7 @@ class UsageErrorTest {
         "-t TCP_RR -- -r 1,1,1|TCP_RR test option -r takes one value or a pair like 1,1024, got"
             + " '1,1,1'",
         "--bond mode~balance-rr~mode~active-backup|bond option mode is given twice",
-        "-c --cpus 2 -T ,2|-T names CPU 2 but each host has 2 CPUs (0..1)",
+        "--host-profile default --cpus 2 -T ,2|-T names CPU 2 but each host has 2 CPUs (0..1)",
       })
   void theUnclearCasesSayWhatIsAllowed(String args, String message) {
     java.util.List<String> words = new java.util.ArrayList<>(java.util.List.of("netperf"));

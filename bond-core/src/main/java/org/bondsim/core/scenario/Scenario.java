@@ -162,7 +162,7 @@ public record Scenario(
             WorkloadSpec.CPU_BINDING,
             Integer.toString(cpu),
             "-T binds netperf and netserver to CPUs, but this run models no CPU time; give"
-                + " --host-profile, --cpu-costs or -c/-C");
+                + " --host-profile, --cost-profile or --cpu-costs");
       }
       if (cpu >= host.cpus()) {
         throw new org.bondsim.api.option.OptionException(
