@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The figures the README's "Many runs" section quotes from its sweep, checked against the
+"""The figures docs/sweeps.md quotes from its sweep, checked against the
 summary.csv that sweep wrote: .ci/sweep-check.py DIR/summary.csv"""
 import csv
 import sys

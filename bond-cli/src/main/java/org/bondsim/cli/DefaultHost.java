@@ -11,8 +11,8 @@ import org.bondsim.core.scenario.HostSpec;
  * interrupt per frame, NAPI weight 64 as NAPI_POLL_WEIGHT, netdev_budget 300 and
  * netdev_budget_usecs 2000 as Linux's defaults, GRO on as drivers enable it) and the {@code
  * generic-2010} cost profile, whose figures are order-of-magnitude guesses for a 2010-era x86 core
- * chosen before any comparison with a measurement, not measured per operation. The README says so
- * next to every figure such a run prints. It is the host profile {@code default}.
+ * chosen before any comparison with a measurement, not measured per operation (docs/receive-path.md
+ * says so). It is the host profile {@code default}, which {@code --host-profile default} chooses.
  */
 final class DefaultHost {
   /** The host profile {@code default}, where each figure's source is written. */

@@ -446,7 +446,7 @@ final class NetperfCommand implements Callable<Integer> {
       description =
           "Named CPU costs: none (default), generic-2010 (uncalibrated 2010-era x86 figures) or"
               + " reference-2.6.37 (generic-2010's per-operation figures x 1.931 with both copies at"
-              + " 0.25 ns/byte, calibrated on one row of the reference experiment; see README).")
+              + " 0.25 ns/byte, calibrated on one row of the reference experiment; see docs/receive-path.md).")
   String costProfile;
 
   @Option(

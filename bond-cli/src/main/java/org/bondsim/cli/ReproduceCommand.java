@@ -39,14 +39,15 @@ import picocli.CommandLine.Spec;
  *
  * <p>Five set-ups are run: A as reported; B with software GSO on the sender's bond device (not
  * 2.6.37's default, where bond0 has no NETIF_F_SG and so no GSO, but what the measured fall in
- * service demand with GRO needs; see the README); C as reported with one slave's interrupt on the
- * second CPU; D as reported with netserver bound to CPU 1 ({@code -T ,1}: its copy and ACKs leave
- * the interrupt CPU through 2.6.37's prequeue); E as B and D together. The output ends with the
- * set-up whose figures most often fall within the GRO issue's bounds, counted, and what its rows
- * and its tcp_reordering sweep show against the post ({@link GroVerdict}). "ACKs/pkt in" is the
- * sender's received segments over the packets the receiver's TCP took in (a GRO aggregate counts
- * once). The two reordering columns are RFC 4737's ratio of the receiver's frames as they reach its
- * NICs and as they reach its TCP, after interrupt batching, NAPI's polling order and GRO.
+ * service demand with GRO needs; see docs/receive-path.md); C as reported with one slave's
+ * interrupt on the second CPU; D as reported with netserver bound to CPU 1 ({@code -T ,1}: its copy
+ * and ACKs leave the interrupt CPU through 2.6.37's prequeue); E as B and D together. The output
+ * ends with the set-up whose figures most often fall within the GRO issue's bounds, counted, and
+ * what its rows and its tcp_reordering sweep show against the post ({@link GroVerdict}). "ACKs/pkt
+ * in" is the sender's received segments over the packets the receiver's TCP took in (a GRO
+ * aggregate counts once). The two reordering columns are RFC 4737's ratio of the receiver's frames
+ * as they reach its NICs and as they reach its TCP, after interrupt batching, NAPI's polling order
+ * and GRO.
  *
  * <p>CPU costs: {@link CpuCosts#REFERENCE_BASE} (the generic profile's per-operation figures for a
  * 2010-era x86 core, chosen before any comparison, and its 0.25 ns per byte for the receiver's copy

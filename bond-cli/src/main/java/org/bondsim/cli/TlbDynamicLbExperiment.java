@@ -59,7 +59,7 @@ final class TlbDynamicLbExperiment {
    * connecting before it starts timing. The bonds come up when the simulation starts, so they have
    * been up 5 s when the test begins. How long the real bonds had been up is not reported; it
    * matters with {@code tlb_dynamic_lb 1}, whose table {@code tlb_initialize} zeroes at every
-   * {@code ip link set bond0 up} (see the README's tlb_dynamic_lb section).
+   * {@code ip link set bond0 up} (see docs/tlb-experiment.md).
    */
   static final long WAIT_NS = 5_000_000_000L;
 
@@ -152,7 +152,7 @@ final class TlbDynamicLbExperiment {
   /**
    * The local bond's busiest slave's share of the frames it sent, in percent: 25 is an even spread
    * over four slaves; with tlb_dynamic_lb 1 a freshly opened table sends every new stream to one
-   * slave until the first rebalance (README), which shows here.
+   * slave until the first rebalance (docs/tlb-experiment.md), which shows here.
    */
   private static double busiestSlavePercent(RunReport report) {
     long total = 0;

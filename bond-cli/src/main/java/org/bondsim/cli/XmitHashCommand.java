@@ -68,7 +68,7 @@ final class XmitHashCommand implements Callable<Integer> {
       description =
           "Ask a registered mode instead, plugins included (BONDSIM_CLASSPATH), in 'ip link'"
               + " words: \"mode balance-xor xmit_hash_policy layer3+4\", \"mode balance-tlb\"."
-              + " Its slaves are all up; no time passes (see README).")
+              + " Its slaves are all up; no time passes (see docs/command.md).")
   String bond;
 
   @Option(

@@ -2,8 +2,8 @@ package org.bondsim.packetdrill;
 
 /**
  * Runs packetdrill scripts against bondsim's TCP: the script plays the remote host and the system
- * calls' process; the model is the kernel. See the README's "Checked against Linux's packetdrill
- * tests" for the language subset and what the model does differently.
+ * calls' process; the model is the kernel. See docs/packetdrill.md for the language subset and what
+ * the model does differently.
  */
 public final class Packetdrill {
   private Packetdrill() {}

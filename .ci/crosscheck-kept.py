@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04, whose README lists
+the commands) still comes out of today's bondsim exactly: each command again with --runs 0 (no
+real kernel), every figure's bondsim values compared with the file's. The Linux side is kept as
+measured. Run from the repository's root: .ci/crosscheck-kept.py"""
+import json
+import subprocess
+import sys
+
+BASE = '-t TCP_STREAM -l 10 --bond "mode balance-rr"'
+SKEW = BASE + ' --slaves 3x20 --delay-us 1000,2000,3000'
+EQUAL = BASE + ' --slaves 3x20 --delay-us 2000,2000,2000'
+RUNS = {
+    "single": BASE + " --slaves 1x20 --delay-us 2000",
+    "eq-r3": EQUAL,
+    "eq-r300": EQUAL + " --sysctl net.ipv4.tcp_reordering=300",
+    "skew-r3": SKEW,
+    "skew-r300": SKEW + " --sysctl net.ipv4.tcp_reordering=300",
+    "skew-r3-nots": SKEW + " --sysctl net.ipv4.tcp_timestamps=0",
+    "two-30": BASE + " --slaves 2x30 --delay-us 1000,4000",
+    "four-15": BASE + " --slaves 4x15 --delay-us 500,1000,1500,2000",
+    "ab-fail": '-t TCP_STREAM -l 10 --bond "mode active-backup miimon 100" --slaves 2x20'
+    + " --delay-us 2000,2000 --fail eth0@4s",
+    "xor-4": '-t TCP_STREAM -l 10 --bond "mode balance-xor xmit_hash_policy layer3+4"'
+    + " --slaves 3x20 --delay-us 2000,2000,2000 --streams 4",
+}
+problems = []
+for name, args in RUNS.items():
+    kept = json.load(open(f"docs/crosscheck/2026-12-04/{name}.json"))
+    line = f"./bondsim crosscheck --runs 0 --seeds 1-5 --json netperf {args} -- -m 65536"
+    now = json.loads(subprocess.run(["bash", "-c", line], capture_output=True, text=True,
+                                    check=True).stdout)
+    today = {f["name"]: f["bondsim"] for f in now["figures"]}
+    for figure in kept["figures"]:
+        if today.get(figure["name"]) != figure["bondsim"]:
+            problems.append(f"{name}: {figure['name']} kept {figure['bondsim']}, "
+                            f"today {today.get(figure['name'])}")
+if problems:
+    sys.exit("the kept crosscheck runs' bondsim side no longer reproduces:\n  "
+             + "\n  ".join(problems))
+print(f"the bondsim side of {len(RUNS)} kept crosscheck runs reproduces exactly")
