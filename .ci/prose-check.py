@@ -12,7 +12,7 @@ start = text.index("The first prints netperf")
 fence = text.index("```\n", start)
 end = text.index("```\n", fence + 4)
 block = text[fence + 4:end]
-prose = text[end + 4:text.index("\nUDP shows the line-rate limit", end)]
+prose = text[end + 4:text.index("\n<!-- /figures -->", end)]
 prose = " ".join(prose.split())
 
 PAIRS = [
