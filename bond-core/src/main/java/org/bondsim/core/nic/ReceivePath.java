@@ -51,6 +51,8 @@ public final class ReceivePath implements FrameReceiver {
    * @param costs CPU costs
    * @param gro the GRO provider, used when {@code settings.gro()}
    * @param kernel which kernel's GRO rules
+   * @param window how long a softirq run may poll ({@link SoftirqWindow#of})
+   * @param observer what sees each frame a ring takes, or null
    */
   public ReceivePath(
       EventLoop loop,
@@ -60,6 +62,7 @@ public final class ReceivePath implements FrameReceiver {
       CpuCosts costs,
       ReceiveOffloadProvider gro,
       KernelVersion kernel,
+      SoftirqWindow window,
       ArrivalObserver observer) {
     this.bond = bond;
     this.observer = observer;
@@ -98,7 +101,8 @@ public final class ReceivePath implements FrameReceiver {
         int cpu = settings.irqCpu(slave.index(), queue);
         if (byCpu[cpu] == null) {
           byCpu[cpu] =
-              new Softirq(loop, cpus.get(cpu), settings, costs, bond::receiveFromNic, delivering);
+              new Softirq(
+                  loop, cpus.get(cpu), settings, costs, bond::receiveFromNic, delivering, window);
           softirqs.add(byCpu[cpu]);
         }
         nics.add(

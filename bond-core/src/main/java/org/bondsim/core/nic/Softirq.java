@@ -12,8 +12,8 @@ import org.bondsim.core.host.HostCpu;
 
 /**
  * {@code net_rx_action} on one CPU: polls the scheduled NAPI contexts round robin, each up to its
- * weight, within the packet and time budget; a context that used its whole weight stays scheduled,
- * one that drained its ring completes and unmasks its interrupt.
+ * weight, within the packet budget and the tick limit ({@link SoftirqWindow}); a context that used
+ * its whole weight stays scheduled, one that drained its ring completes and unmasks its interrupt.
  *
  * <p>Timing: a run takes CPU time for every frame and every packet it hands up, every poll call and
  * every interrupt that raised it since the last run (the hard IRQ runs on the same CPU just before;
@@ -27,6 +27,7 @@ final class Softirq {
   private final ReceiveSettings settings;
   private final CpuCosts costs;
   private final StackInput bond;
+  private final SoftirqWindow window;
   // Shared with the host's other softirqs: which CPU is handing packets up now.
   private final HostCpu[] delivering;
   private int[] outFrames = new int[64];
@@ -54,8 +55,10 @@ final class Softirq {
       ReceiveSettings settings,
       CpuCosts costs,
       StackInput bond,
-      HostCpu[] delivering) {
+      HostCpu[] delivering,
+      SoftirqWindow window) {
     this.loop = loop;
+    this.window = window;
     this.cpu = cpu;
     this.settings = settings;
     this.costs = costs;
@@ -108,10 +111,11 @@ final class Softirq {
 
   private void run(long now) {
     int budget = settings.netdevBudget();
-    long limit = settings.netdevBudgetUsecs() * 1000L;
     runCost = pendingInterrupts * costs.perInterruptNs();
     pendingInterrupts = 0;
-    while (!pollList.isEmpty() && budget > 0 && runCost < limit) {
+    // Linux checks the packet budget and the tick limit after each poll: checking before the next
+    // one is the same.
+    while (!pollList.isEmpty() && budget > 0 && window.open(now, now + runCost)) {
       NapiNic nic = pollList.poll();
       current = nic;
       polls++;

@@ -25,6 +25,7 @@ import org.bondsim.core.host.SimHost;
 import org.bondsim.core.host.TransmitStage;
 import org.bondsim.core.nic.ReceivePath;
 import org.bondsim.core.nic.ReceiveSettings;
+import org.bondsim.core.nic.SoftirqWindow;
 import org.bondsim.core.wire.FrameReceiver;
 
 /**
@@ -55,7 +56,15 @@ final class HostStacks {
         scenario.receive() == null
             ? null
             : new ReceivePath(
-                loop, cpus, bond, scenario.receive(), scenario.costs(), gro, kernel, observer);
+                loop,
+                cpus,
+                bond,
+                scenario.receive(),
+                scenario.costs(),
+                gro,
+                kernel,
+                SoftirqWindow.of(kernel, hz(scenario), scenario.receive().netdevBudgetUsecs()),
+                observer);
     CpuCosts costs = scenario.costs();
     SenderOffloads offloads = scenario.host().offloads();
     // With both off the bond has no GSO: a kernel whose TCP builds GSO packets anyway (4.17+) has
@@ -75,6 +84,24 @@ final class HostStacks {
       host.chargeScoreboardWork(segments -> path.chargeDeliveringCpu(segments * perSegment));
     }
     return new HostStack(cpus, path, path != null ? path : bond);
+  }
+
+  /** {@code CONFIG_HZ}: the sysctl {@code bondsim.hz} the run's TCP reads too, 1000 unless set. */
+  static int hz(Scenario scenario) {
+    String value = scenario.workload().settings().get("bondsim.hz");
+    if (value == null) {
+      return 1000;
+    }
+    return switch (value.trim()) {
+      case "100", "250", "300", "1000" -> Integer.parseInt(value.trim());
+      default ->
+          throw new OptionException(
+              "bondsim.hz",
+              value,
+              "bondsim.hz must be one of 100, 250, 300, 1000, got '"
+                  + StrictNumbers.echo(value)
+                  + "'");
+    };
   }
 
   /**
