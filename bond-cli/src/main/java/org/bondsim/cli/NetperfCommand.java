@@ -234,6 +234,15 @@ final class NetperfCommand implements Callable<Integer> {
   String stagger;
 
   @Option(
+      names = "--bond-age",
+      paramLabel = "TIME",
+      description =
+          "How long both bonds have been up when netperf starts (5s, 2500ms): the phase of their"
+              + " monitors at the test's start, such as balance-tlb's 10 s rebalance; netperf's -s"
+              + " wait comes on top. Default: 0 (the bonds come up with netperf).")
+  String bondAge;
+
+  @Option(
       names = "--rate-mbps",
       description =
           "UDP_STREAM: send at this payload rate per stream in Mbit/s (fractions allowed, 0 = as"

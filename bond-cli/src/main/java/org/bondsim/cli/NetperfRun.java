@@ -200,7 +200,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
         new Network(ArgumentParsers.topology(c.topology), switchBuffer, clients)
             .withAddresses(local.address(), remote.address())
             .withPortChannel(c.portChannel == null ? null : PortChannelParser.parse(c.portChannel))
-            .withLockedClocks(lockedClocks(c.linkClocks));
+            .withLockedClocks(lockedClocks(c.linkClocks))
+            .withBondAge(bondAgeNs(c.bondAge));
     Scenario scenario =
         Scenario.builder()
             .bond(c.bond)
@@ -402,6 +403,14 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
               .replace("sender offloads take", "--sender takes")
               .replace("sender offload ", "--sender "));
     }
+  }
+
+  private static long bondAgeNs(String text) {
+    if (text == null) {
+      return 0;
+    }
+    // timeNs allows 0 to a day, as Network does.
+    return ArgumentParsers.timeNs(text, "--bond-age");
   }
 
   private static String seconds(long ns) {

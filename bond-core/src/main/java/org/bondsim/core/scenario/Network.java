@@ -29,7 +29,11 @@ public record Network(
     Ipv4Address localAddress,
     Ipv4Address remoteAddress,
     PortChannelSpec portChannel,
-    boolean lockedClocks) {
+    boolean lockedClocks,
+    long bondAgeNs) {
+  /** The longest bond age, a day: long enough for any timer's phase to matter. */
+  public static final long MAX_BOND_AGE_NS = 86_400_000_000_000L;
+
   /** A switch port buffer of 1000 frames, about 1.5 MB of full-size frames. */
   public static final int DEFAULT_SWITCH_BUFFER = 1000;
 
@@ -45,6 +49,10 @@ public record Network(
    * @param localAddress local address
    * @param remoteAddress remote address
    * @param portChannel the switch's port channels, or null for the mode's default
+   * @param lockedClocks every port on one ideal clock
+   * @param bondAgeNs how long both hosts' bonds have been up when netperf starts (before its ARP
+   *     and {@code -s} wait): the phase of the bonds' monitors, such as balance-tlb's 10 s
+   *     rebalance, at the test's start
    */
   public Network {
     if (topology == null) {
@@ -67,6 +75,12 @@ public record Network(
           remoteAddress,
           "remoteAddress must differ from localAddress, got " + remoteAddress + " for both");
     }
+    if (bondAgeNs < 0 || bondAgeNs > MAX_BOND_AGE_NS) {
+      throw Checks.parameter(
+          "bondAgeNs",
+          bondAgeNs,
+          "bondAgeNs must be 0.." + MAX_BOND_AGE_NS + " ns (a day), got " + bondAgeNs);
+    }
   }
 
   /**
@@ -84,7 +98,7 @@ public record Network(
       int clients,
       Ipv4Address localAddress,
       Ipv4Address remoteAddress) {
-    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, null, false);
+    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, null, false, 0);
   }
 
   /**
@@ -104,7 +118,7 @@ public record Network(
       Ipv4Address localAddress,
       Ipv4Address remoteAddress,
       PortChannelSpec portChannel) {
-    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, portChannel, false);
+    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, portChannel, false, 0);
   }
 
   /**
@@ -142,7 +156,7 @@ public record Network(
    */
   public Network withAddresses(Ipv4Address local, Ipv4Address remote) {
     return new Network(
-        topology, switchBufferFrames, clients, local, remote, portChannel, lockedClocks);
+        topology, switchBufferFrames, clients, local, remote, portChannel, lockedClocks, bondAgeNs);
   }
 
   /**
@@ -153,7 +167,14 @@ public record Network(
    */
   public Network withPortChannel(PortChannelSpec spec) {
     return new Network(
-        topology, switchBufferFrames, clients, localAddress, remoteAddress, spec, lockedClocks);
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        spec,
+        lockedClocks,
+        bondAgeNs);
   }
 
   /**
@@ -164,7 +185,32 @@ public record Network(
    */
   public Network withLockedClocks(boolean locked) {
     return new Network(
-        topology, switchBufferFrames, clients, localAddress, remoteAddress, portChannel, locked);
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        portChannel,
+        locked,
+        bondAgeNs);
+  }
+
+  /**
+   * Returns this lab with the bonds up for {@code ageNs} before netperf starts.
+   *
+   * @param ageNs the bonds' age at netperf's start, 0 (they come up with it) to a day
+   * @return the network
+   */
+  public Network withBondAge(long ageNs) {
+    return new Network(
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        portChannel,
+        lockedClocks,
+        ageNs);
   }
 
   /** The ways to cable two bonded hosts. */

@@ -287,6 +287,19 @@ public final class ScenarioBuilder {
   }
 
   /**
+   * Sets how long both bonds have been up when netperf starts ({@code --bond-age}): the phase of
+   * their monitors at the test's start, such as balance-tlb's 10 s rebalance. It is part of the
+   * {@link #network}, so a later {@code network(…)} replaces it.
+   *
+   * @param age 0 (the default: the bonds come up with netperf) to a day
+   * @return this builder
+   */
+  public ScenarioBuilder bondAge(Duration age) {
+    this.network = network.withBondAge(Checks.notNull("age", age).toNanos());
+    return this;
+  }
+
+  /**
    * Checks everything and returns the scenario.
    *
    * @return the scenario

@@ -181,6 +181,12 @@ public final class ScenarioRunner {
       a.receiver.tap(captures, "remote", tso);
     }
     a.aggregation.settle(a.loop);
+    // The bonds came up at time 0; netperf starts once they are as old as the lab says (after
+    // LACP's settling, which may have taken longer).
+    long bondAgeNs = scenario.network().bondAgeNs();
+    if (bondAgeNs > a.loop.now()) {
+      a.loop.runUntil(bondAgeNs);
+    }
     long startNs =
         PreTest.run(
             a.loop, a.topology == Network.Topology.SWITCH, a.clients, a.remote, spec.waitNs());
