@@ -1,19 +1,9 @@
 package org.bondsim.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.bondsim.api.KernelVersion;
-import org.bondsim.core.bond.PolicyRegistry;
-import org.bondsim.core.capture.Captures;
-import org.bondsim.core.host.WorkloadRegistry;
-import org.bondsim.core.scenario.RunHooks;
-import org.bondsim.core.scenario.RunReport;
-import org.bondsim.core.scenario.ScenarioRunner;
-import org.bondsim.core.scenario.TimeSeries;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -487,115 +477,6 @@ final class NetperfCommand implements Callable<Integer> {
       spec.commandLine().getOut().println(JsonSchemas.netperf());
       return 0;
     }
-    NetperfRun run = NetperfRun.from(this);
-    ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
-    PrintWriter err = spec.commandLine().getErr();
-    // What Linux would log while taking the bond's settings (a rounded updelay, …).
-    runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
-    // Checked now; said once the run has started, so that a refusal stays one line.
-    List<String> notes = PastedWords.notes(this);
-    Progress progress = Progress.on(err);
-    OutputFiles.check(this);
-    TimeSeries timeSeries = null;
-    long demoNs = demo == null ? 0 : InterimSpool.demoInterval(demo);
-    if (demoNs > 0 && series != null) {
-      throw new IllegalArgumentException(
-          "-D and --series both sample the run; allowed: one of them (--series has every column)");
-    }
-    // Both stream as the run goes, so a long run at a short interval keeps nothing in memory: -D's
-    // intervals to a temporary file read back after the banner, --series straight to its file.
-    try (InterimSpool spool = demoNs > 0 ? InterimSpool.open() : null;
-        SeriesFile seriesFile = series != null ? SeriesFile.open(series) : null) {
-      if (spool != null) {
-        timeSeries = new TimeSeries(demoNs, spool);
-      }
-      if (seriesFile != null) {
-        long intervalNs =
-            interval == null ? 100_000_000L : ArgumentParsers.timeNs(interval, "--interval");
-        if (intervalNs < 1000) {
-          throw new IllegalArgumentException(
-              "--interval must be at least 1us, got '" + interval + "'");
-        }
-        timeSeries = new TimeSeries(intervalNs, seriesFile);
-      }
-      return runAndReport(run, runner, progress, timeSeries, spool, seriesFile, demoNs, notes);
-    }
-  }
-
-  private Integer runAndReport(
-      NetperfRun run,
-      ScenarioRunner runner,
-      Progress progress,
-      TimeSeries timeSeries,
-      InterimSpool spool,
-      SeriesFile seriesFile,
-      long demoNs,
-      List<String> notes) {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    RunReport report;
-    Map<String, Long> captured = Map.of();
-    if (pcap != null) {
-      int snaplen =
-          pcapSnaplen == null
-              ? 0
-              : (int) ArgumentParsers.whole("--pcap-snaplen", pcapSnaplen, 0, 262144, " bytes");
-      try (Captures captures =
-          new Captures(pcap, snaplen, ArgumentParsers.pcapStartNs(pcapStart))) {
-        report = runner.run(run.scenario(), new RunHooks(progress, captures, timeSeries));
-        captured = captures.frames();
-      } catch (java.io.UncheckedIOException e) {
-        // The user's directory, disk or limits: name them, as for any file the user gave.
-        throw new IllegalArgumentException(
-            "--pcap "
-                + pcap
-                + ": "
-                + e.getMessage()
-                + " ("
-                + SeriesFile.reason(e.getCause())
-                + ")");
-      }
-    } else {
-      report = runner.run(run.scenario(), new RunHooks(progress, null, timeSeries));
-    }
-    progress.done();
-    notes.forEach(note -> err.println("bondsim: note: " + note));
-    if (seriesFile != null) {
-      seriesFile.finish();
-      if (plot != null) {
-        SeriesPlot.draw(
-            series,
-            plot,
-            String.format(
-                java.util.Locale.ROOT,
-                "%s over %s, %d slaves: goodput and what each slave sent",
-                report.test(),
-                report.mode(),
-                report.slaves().size()));
-      }
-    }
-    java.util.Optional<String> failure = report.result().failure();
-    if (failure.isPresent()) {
-      // As netperf when it cannot connect: no table, one line, a failing status (text and JSON).
-      err.println("bondsim: netperf: " + report.test() + ": " + failure.get());
-      return 1;
-    }
-    KernelVersion kernel = run.scenario().host().kernel();
-    if (json) {
-      out.println(
-          JsonReport.toJson(
-              report,
-              spec.commandLine().getParseResult().originalArgs(),
-              procNetBonding ? kernel : null));
-    } else {
-      TextReport.print(
-          report,
-          run.format(),
-          out,
-          spool != null ? TextReport.interimLines(report, run.format(), spool, demoNs) : List.of());
-      TextReport.printAfterTables(
-          out, report, captured, pcap, nstat, procNetBonding ? kernel : null);
-    }
-    return 0;
+    return new NetperfExecution(this, spec.commandLine()).call();
   }
 }
