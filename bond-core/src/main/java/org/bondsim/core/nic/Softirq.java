@@ -115,7 +115,8 @@ final class Softirq {
     pendingInterrupts = 0;
     // Linux checks the packet budget and the tick limit after each poll: checking before the next
     // one is the same.
-    while (!pollList.isEmpty() && budget > 0 && window.open(now, now + runCost)) {
+    long deadline = window.deadlineNs(now);
+    while (!pollList.isEmpty() && budget > 0 && now + runCost < deadline) {
       NapiNic nic = pollList.poll();
       current = nic;
       polls++;

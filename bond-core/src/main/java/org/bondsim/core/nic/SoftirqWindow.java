@@ -46,14 +46,24 @@ public record SoftirqWindow(long tickNs, int ticks) {
   }
 
   /**
-   * Whether a run that started at {@code startNs} may poll again at {@code nowNs}: {@code
-   * time_after_eq(jiffies, time_limit)} not yet true.
+   * When a run that started at {@code startNs} must stop polling: the start of the tick {@code
+   * time_limit} names, from which {@code time_after_eq(jiffies, time_limit)} is true.
+   *
+   * @param startNs when the run started
+   * @return the first instant at which the run may not poll again
+   */
+  public long deadlineNs(long startNs) {
+    return (startNs / tickNs + ticks) * tickNs;
+  }
+
+  /**
+   * Whether a run that started at {@code startNs} may poll again at {@code nowNs}.
    *
    * @param startNs when the run started
    * @param nowNs the time now, after the last poll
    * @return true while the limit's tick has not come
    */
   public boolean open(long startNs, long nowNs) {
-    return nowNs / tickNs < startNs / tickNs + ticks;
+    return nowNs < deadlineNs(startNs);
   }
 }
