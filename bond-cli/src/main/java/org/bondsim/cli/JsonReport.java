@@ -156,6 +156,7 @@ final class JsonReport {
       }
     }
     root.put("events", report.eventsDispatched());
+    report.result().tcpMetrics().ifPresent(line -> root.put("tcp_metrics", line));
     if (procNetBondingKernel != null) {
       ObjectNode files = root.putObject("proc_net_bonding");
       for (RunReport.BondState bond : report.bonds()) {

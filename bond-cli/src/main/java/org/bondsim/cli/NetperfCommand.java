@@ -233,6 +233,18 @@ final class NetperfCommand implements Callable<Integer> {
   String bondAge;
 
   @Option(
+      names = "--tcp-metrics",
+      paramLabel = "ENTRY|flush",
+      description =
+          "Keep the sending host's per-destination TCP metrics (tcp_update_metrics,"
+              + " tcp_init_metrics): start from ENTRY, a line as 'ip tcp_metrics show' prints it"
+              + " (ssthresh, cwnd, reordering, rtt, rttvar; 2.6.37 keeps them in the route cache),"
+              + " or from an empty cache with flush, and print the entry the test's connections"
+              + " leave, to start the next run from. Default: no metrics kept (every run as after"
+              + " 'ip tcp_metrics flush').")
+  String tcpMetrics;
+
+  @Option(
       names = "--rate-mbps",
       description =
           "UDP_STREAM: send at this payload rate per stream in Mbit/s (fractions allowed, 0 = as"

@@ -23,6 +23,8 @@ import org.bondsim.core.scenario.SenderOffloads;
 import org.bondsim.core.scenario.WorkloadSpec;
 import org.bondsim.core.wire.Netem;
 import org.bondsim.netperf.GlobalOptions;
+import org.bondsim.tcp.TcpMetrics;
+import org.bondsim.tcp.TcpSettings;
 
 /**
  * Turns a {@code bondsim netperf} command line into a {@link Scenario} and the way to print it,
@@ -36,10 +38,16 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
   /** bondsim's own options that reach a test as a setting, by setting name. */
   private static final Map<String, String> FLAG_OF_SETTING =
       Map.of(
-          "bondsim.kernel", "--kernel",
-          "bondsim.gso", "--sender",
-          "bondsim.rate_mbps", "--rate-mbps",
-          "bondsim.send_cost_ns", "--send-cost-ns");
+          "bondsim.kernel",
+          "--kernel",
+          "bondsim.gso",
+          "--sender",
+          TcpSettings.METRICS_SETTING,
+          TcpMetrics.OPTION,
+          "bondsim.rate_mbps",
+          "--rate-mbps",
+          "bondsim.send_cost_ns",
+          "--send-cost-ns");
 
   /** The words of {@code --cpu-costs}. */
   private static final List<String> COST_WORDS =
@@ -161,6 +169,11 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
       if (rate > 0) {
         settings.put("bondsim.rate_mbps", c.rateMbps.trim());
       }
+    }
+    if (c.tcpMetrics != null) {
+      // Checked here so that a bad entry names the option; the test reads it back.
+      TcpMetrics.parse(c.tcpMetrics);
+      settings.put(TcpSettings.METRICS_SETTING, c.tcpMetrics.trim());
     }
     if (c.sendCostNs != null) {
       settings.put(

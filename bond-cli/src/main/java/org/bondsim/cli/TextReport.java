@@ -104,6 +104,7 @@ final class TextReport {
       out.print(body);
       out.print(details);
       printOtherStreams(report, format, out);
+      printTcpMetrics(report, out);
     } else {
       // -P 0: no banner and no column headers, which end at the table's first blank line.
       int blank = body.indexOf("\n\n");
@@ -111,6 +112,7 @@ final class TextReport {
       out.print(blank >= 0 ? body.substring(blank + 2) : body);
       out.print(details);
       printOtherStreams(report, format, out);
+      printTcpMetrics(report, out);
     }
     out.printf(
         Locale.ROOT,
@@ -276,6 +278,17 @@ final class TextReport {
     }
     out.printf(
         Locale.ROOT, "seed %d, %d events simulated%n", report.seed(), report.eventsDispatched());
+  }
+
+  /** --tcp-metrics: the entry the test's connections left, to start the next run from. */
+  private static void printTcpMetrics(RunReport report, PrintWriter out) {
+    report
+        .result()
+        .tcpMetrics()
+        .ifPresent(
+            line ->
+                out.printf(
+                    Locale.ROOT, "ip tcp_metrics show (local, after the test): %s%n%n", line));
   }
 
   /** --all-streams: the ss -ti lines of streams 1 and on (the table carries stream 0's). */

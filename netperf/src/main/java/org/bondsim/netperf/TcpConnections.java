@@ -21,6 +21,8 @@ import org.bondsim.api.workload.WorkloadSample;
 import org.bondsim.tcp.SocketInfo;
 import org.bondsim.tcp.TcpCounters;
 import org.bondsim.tcp.TcpEndpoint;
+import org.bondsim.tcp.TcpMetrics;
+import org.bondsim.tcp.TcpMetricsCache;
 import org.bondsim.tcp.TcpSettings;
 import org.bondsim.tcp.TcpState;
 
@@ -38,6 +40,10 @@ final class TcpConnections {
   final TcpCounters remoteCounters = new TcpCounters();
   final List<TcpEndpoint> locals = new ArrayList<>();
   final List<TcpEndpoint> remotes = new ArrayList<>();
+  // Each netperf host's per-destination TCP metrics, in the order the streams name the hosts;
+  // empty when the run keeps none (no --tcp-metrics).
+  private final Map<Host, TcpMetricsCache> metrics = new LinkedHashMap<>();
+  private final String remoteAddress;
 
   TcpConnections(
       WorkloadContext context,
@@ -49,6 +55,9 @@ final class TcpConnections {
       DataPorts ports) {
     this.settings = settings;
     Host remote = context.remote();
+    this.remoteAddress = remote.address().toString();
+    String start = context.setting(TcpSettings.METRICS_SETTING, "");
+    TcpMetrics entry = start.isBlank() ? null : TcpMetrics.parse(start);
     Set<Host> clients = Collections.newSetFromMap(new IdentityHashMap<>());
     // netserver binds each data socket first (an odd port on its host), then netperf connects to
     // it (an even port on its own); local ports stay unique over all client hosts.
@@ -77,9 +86,19 @@ final class TcpConnections {
               new EthernetHeader(remote.mac(), local.mac(), EthernetHeader.NO_VLAN, EtherType.IPV4),
               Ipv4Header.of(remote.address(), local.address(), IpProtocol.TCP),
               new TcpHeader(remotePort, localPort));
+      TcpMetricsCache cache =
+          entry == null
+              ? null
+              : metrics.computeIfAbsent(
+                  local,
+                  host -> {
+                    TcpMetricsCache fresh = new TcpMetricsCache();
+                    fresh.put(remoteAddress, entry);
+                    return fresh;
+                  });
       locals.add(
           new TcpEndpoint(
-              new WorkloadTcpHost(context, local),
+              new WorkloadTcpHost(context, local, cache),
               out,
               i,
               settings,
@@ -88,7 +107,7 @@ final class TcpConnections {
               localReceiveBuffer));
       remotes.add(
           new TcpEndpoint(
-              new WorkloadTcpHost(context, remote),
+              new WorkloadTcpHost(context, remote, null),
               back,
               context.streams() + i,
               settings,
@@ -137,6 +156,29 @@ final class TcpConnections {
             + " -l, 802.3ad's aggregation)",
         which,
         NetperfBanner.seconds(seconds));
+  }
+
+  /**
+   * netperf closes its data connections at the end of the test, in stream order, and each saves
+   * what it learned into its host's per-destination metrics ({@link TcpEndpoint#saveMetrics}).
+   * Difference: the model saves the state at the test's end, where Linux saves it after the last
+   * data is ACKed and the FINs are exchanged.
+   *
+   * @return the first netperf host's entry for netserver's host as {@code ip tcp_metrics show}
+   *     prints it ({@code no entry} when there is none), or null where the run keeps no metrics
+   */
+  String closeAll() {
+    if (metrics.isEmpty()) {
+      return null;
+    }
+    locals.forEach(TcpEndpoint::saveMetrics);
+    Map.Entry<Host, TcpMetricsCache> first = metrics.entrySet().iterator().next();
+    String line =
+        first
+            .getValue()
+            .get(remoteAddress)
+            .show(remoteAddress, first.getKey().address().toString());
+    return line.isEmpty() ? "no entry" : line;
   }
 
   /** Opens every connection: netperf connects, netserver accepts. */

@@ -178,6 +178,7 @@ public final class TcpRrProvider implements WorkloadProvider {
     public WorkloadResult finish() {
       double elapsed = context.durationNs() / 1e9;
       double common = (commonEndNs - commonStartNs) / 1e9;
+      String metrics = connections.closeAll();
       return new TcpRrResult(
           request,
           response,
@@ -200,7 +201,8 @@ public final class TcpRrProvider implements WorkloadProvider {
           connections.socketLines(),
           connections.counters(),
           connections.allCounters(),
-          noFigure(elapsed));
+          noFigure(elapsed),
+          metrics);
     }
   }
 
@@ -227,11 +229,17 @@ public final class TcpRrProvider implements WorkloadProvider {
       List<String> ss,
       Map<String, Map<String, Long>> counters,
       Map<String, Map<String, Long>> allCounters,
-      String unopened)
+      String unopened,
+      String metricsLine)
       implements NetperfResult {
     @Override
     public List<String> socketLines() {
       return ss;
+    }
+
+    @Override
+    public Optional<String> tcpMetrics() {
+      return Optional.ofNullable(metricsLine);
     }
 
     @Override

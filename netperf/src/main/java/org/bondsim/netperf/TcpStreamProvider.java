@@ -162,6 +162,7 @@ public final class TcpStreamProvider implements WorkloadProvider {
 
     @Override
     public WorkloadResult finish() {
+      String metrics = connections.closeAll();
       TcpEndpoint first = connections.locals.get(0);
       return new TcpStreamResult(
           message,
@@ -178,7 +179,8 @@ public final class TcpStreamProvider implements WorkloadProvider {
           connections.socketLines(),
           connections.counters(),
           connections.allCounters(),
-          noFigure(context.durationNs() / 1e9));
+          noFigure(context.durationNs() / 1e9),
+          metrics);
     }
   }
 
@@ -198,11 +200,17 @@ public final class TcpStreamProvider implements WorkloadProvider {
       List<String> ss,
       Map<String, Map<String, Long>> counters,
       Map<String, Map<String, Long>> allCounters,
-      String unopened)
+      String unopened,
+      String metricsLine)
       implements NetperfResult {
     @Override
     public String test() {
       return "TCP_STREAM";
+    }
+
+    @Override
+    public Optional<String> tcpMetrics() {
+      return Optional.ofNullable(metricsLine);
     }
 
     @Override

@@ -5,6 +5,7 @@ import org.bondsim.api.stack.Timer;
 import org.bondsim.api.workload.Host;
 import org.bondsim.api.workload.WorkloadContext;
 import org.bondsim.tcp.TcpHost;
+import org.bondsim.tcp.TcpMetricsCache;
 
 /**
  * One simulated host as a TCP connection sees it, from a netperf test's context: the run's clock,
@@ -12,8 +13,10 @@ import org.bondsim.tcp.TcpHost;
  *
  * @param context the test's context
  * @param host the host the connection runs on
+ * @param metrics the host's per-destination TCP metrics, or null where the run keeps none
  */
-record WorkloadTcpHost(WorkloadContext context, Host host) implements TcpHost {
+record WorkloadTcpHost(WorkloadContext context, Host host, TcpMetricsCache metrics)
+    implements TcpHost {
   @Override
   public long now() {
     return context.now();
@@ -37,6 +40,11 @@ record WorkloadTcpHost(WorkloadContext context, Host host) implements TcpHost {
   @Override
   public void send(Packet packet) {
     host.send(packet);
+  }
+
+  @Override
+  public TcpMetricsCache tcpMetrics() {
+    return metrics;
   }
 
   @Override

@@ -51,6 +51,7 @@ final class Handshake {
   private boolean synReceived;
   private SynOptions peerOptions;
   private int synRetries;
+  private final Runnable onEstablished;
 
   Handshake(
       TcpHost context,
@@ -61,8 +62,10 @@ final class Handshake {
       Receiver receiver,
       RetransmitTimer timer,
       Transmitter transmitter,
-      RttEstimator rtt) {
+      RttEstimator rtt,
+      Runnable onEstablished) {
     this.context = context;
+    this.onEstablished = onEstablished;
     this.receiver = receiver;
     this.timer = timer;
     this.transmitter = transmitter;
@@ -177,6 +180,8 @@ final class Handshake {
       rtt.sample(context.now() - synSentAt);
     }
     established = true;
+    // tcp_init_metrics, before the first data: the peer's saved ssthresh, reordering and RTT.
+    onEstablished.run();
     receiver.markReceived();
     timer.cancel();
     transmitter.established(segment.window(), segment.sequence());

@@ -83,6 +83,8 @@ package org.bondsim.tcp;
  *     2.6.37 ({@code !tp->retrans_stamp}) and 6.x since Linux commit e37ab7373696 ("tcp: fix to
  *     allow timestamp undo if no retransmits were sent", 2024, in the stable series from October
  *     2024); 6.1 as released required a retransmission and an echoed timestamp older than it
+ * @param metricsCache where a connection leaves what it learned about its peer for the next one
+ *     ({@link MetricsCache}, {@link TcpMetrics})
  */
 record KernelProfile(
     int initialCwnd,
@@ -115,7 +117,8 @@ record KernelProfile(
     boolean frto,
     boolean rateLimitsOutOfWindowAcks,
     boolean gsoAlwaysOn,
-    boolean delayedWithoutRetransmit) {
+    boolean delayedWithoutRetransmit,
+    MetricsCache metricsCache) {
 
   /**
    * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
@@ -183,6 +186,31 @@ record KernelProfile(
     RACK_ERA
   }
 
+  /**
+   * The per-destination metrics a closing connection saves ({@code tcp_update_metrics}) and a new
+   * one loads ({@code tcp_init_metrics}); {@link TcpMetrics} holds one entry.
+   */
+  enum MetricsCache {
+    /**
+     * 2.6.37 (read in its {@code net/ipv4/tcp_input.c}): the metrics of the route cache entry for
+     * the peer ({@code dst->metrics}, shown by {@code ip route show cache}, dropped by {@code ip
+     * route flush cache}). A new connection takes the saved ssthresh, the saved reordering level
+     * (turning FACK off), and an RTT and deviation larger than its handshake's sample, which
+     * survive only with timestamps (without them an RTO under 3 s sends {@code tcp_init_metrics} to
+     * its reset). The reordering level is saved whatever state the connection ends in.
+     */
+    ROUTE_CACHE,
+    /**
+     * 3.6 and later (read in 6.17's {@code net/ipv4/tcp_metrics.c}): the {@code tcp_metrics} table
+     * ({@code ip tcp_metrics show}, {@code ip tcp_metrics flush}). The saved RTT sets only the
+     * first RTO, until the first data sample; ssthresh is neither saved nor loaded while {@code
+     * net.ipv4.tcp_no_ssthresh_metrics_save} is 1 (its default); the reordering level is saved only
+     * by a connection that ends neither in its first slow start nor open in congestion avoidance
+     * (the last branch of {@code tcp_update_metrics}).
+     */
+    TCP_METRICS
+  }
+
   /** Linux 6.x. */
   static final KernelProfile LINUX_6 =
       builder()
@@ -217,6 +245,7 @@ record KernelProfile(
           .rateLimitsOutOfWindowAcks(true)
           .gsoAlwaysOn(true)
           .delayedWithoutRetransmit(true)
+          .metricsCache(MetricsCache.TCP_METRICS)
           .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -253,6 +282,7 @@ record KernelProfile(
           .rateLimitsOutOfWindowAcks(false)
           .gsoAlwaysOn(false)
           .delayedWithoutRetransmit(true)
+          .metricsCache(MetricsCache.ROUTE_CACHE)
           .build();
 
   /**

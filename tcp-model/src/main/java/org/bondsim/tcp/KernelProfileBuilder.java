@@ -37,6 +37,7 @@ final class KernelProfileBuilder {
   private boolean rateLimitsOutOfWindowAcks;
   private boolean gsoAlwaysOn;
   private boolean delayedWithoutRetransmit;
+  private KernelProfile.MetricsCache metricsCache;
   // Which figures were set, one bit each in declaration order.
   private long set;
 
@@ -75,7 +76,8 @@ final class KernelProfileBuilder {
     rateLimitsOutOfWindowAcks = base.rateLimitsOutOfWindowAcks();
     gsoAlwaysOn = base.gsoAlwaysOn();
     delayedWithoutRetransmit = base.delayedWithoutRetransmit();
-    set = (1L << 31) - 1;
+    metricsCache = base.metricsCache();
+    set = (1L << 32) - 1;
   }
 
   KernelProfileBuilder initialCwnd(int value) {
@@ -264,6 +266,12 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder metricsCache(KernelProfile.MetricsCache value) {
+    metricsCache = value;
+    set |= 1L << 31;
+    return this;
+  }
+
   /**
    * The profile.
    *
@@ -302,6 +310,7 @@ final class KernelProfileBuilder {
       "rateLimitsOutOfWindowAcks",
       "gsoAlwaysOn",
       "delayedWithoutRetransmit",
+      "metricsCache",
     };
     for (int i = 0; i < names.length; i++) {
       if ((set & (1L << i)) == 0) {
@@ -339,6 +348,7 @@ final class KernelProfileBuilder {
         frto,
         rateLimitsOutOfWindowAcks,
         gsoAlwaysOn,
-        delayedWithoutRetransmit);
+        delayedWithoutRetransmit,
+        metricsCache);
   }
 }

@@ -22,6 +22,8 @@ final class ReorderingEstimator {
   private final boolean fackEnabled;
   private int level;
   private boolean seen;
+  // tcp_disable_fack by tcp_init_metrics (2.6.37): a cached level turned FACK off.
+  private boolean fackDisabled;
 
   ReorderingEstimator(TcpSettings settings, TcpCounters counters) {
     this.sysctl = settings.reordering();
@@ -41,6 +43,24 @@ final class ReorderingEstimator {
   /** Whether any reordering was detected on this connection. */
   boolean seen() {
     return seen;
+  }
+
+  /** Whether FACK still detects losses: on at the start, off once reordering was seen. */
+  boolean fackAllowed() {
+    return fackEnabled && !seen && !fackDisabled;
+  }
+
+  /**
+   * {@code tcp_init_metrics}: the level the per-destination metrics carry replaces the sysctl's,
+   * which on 2.6.37 also turns FACK off ({@code tcp_disable_fack}).
+   *
+   * @param cached the saved level, at least 1
+   */
+  void load(int cached) {
+    if (cached != level) {
+      level = cached;
+      fackDisabled = true;
+    }
   }
 
   /** Whether the level is above the sysctl's ({@code tcp_may_raise_cwnd} looks at it). */
@@ -63,7 +83,7 @@ final class ReorderingEstimator {
         level = Math.min(max, metric);
         if (timestamps) {
           counters.tsReorder++;
-        } else if (!seen && sackOk && fackEnabled) {
+        } else if (sackOk && fackAllowed()) {
           counters.fackReorder++;
         } else {
           counters.sackReorder++;

@@ -16,6 +16,8 @@ final class RttEstimator {
   private long srttNs;
   private long rttvarNs;
   private long minRttNs = Long.MAX_VALUE;
+  // 6.x's tcp_init_metrics: an RTO from the cached RTT that holds until the first sample.
+  private long firstRtoNs;
 
   RttEstimator(long initialRtoNs) {
     this.initialRtoNs = initialRtoNs;
@@ -23,6 +25,7 @@ final class RttEstimator {
 
   void sample(long rttNs) {
     long r = Math.max(rttNs, 1);
+    firstRtoNs = 0;
     minRttNs = Math.min(minRttNs, r);
     if (srttNs == 0) {
       srttNs = r;
@@ -50,7 +53,30 @@ final class RttEstimator {
     return minRttNs == Long.MAX_VALUE ? 0 : minRttNs;
   }
 
+  /**
+   * 2.6.37's {@code tcp_init_metrics}: a cached RTT and deviation above the estimator's replace
+   * them.
+   */
+  void raiseTo(long cachedSrttNs, long cachedRttvarNs) {
+    srttNs = Math.max(srttNs, cachedSrttNs);
+    rttvarNs = Math.max(rttvarNs, cachedRttvarNs);
+  }
+
+  /** 2.6.37's {@code tcp_init_metrics} reset: forget every sample ("FORGET ALL AND RESET"). */
+  void forget() {
+    srttNs = 0;
+    rttvarNs = 0;
+  }
+
+  /** 6.x's {@code tcp_init_metrics}: the RTO until the first sample, from a cached RTT. */
+  void firstRto(long rtoNs) {
+    firstRtoNs = rtoNs;
+  }
+
   long rtoNs() {
+    if (firstRtoNs > 0) {
+      return firstRtoNs;
+    }
     if (srttNs == 0) {
       return initialRtoNs;
     }

@@ -15,8 +15,8 @@ import org.bondsim.api.tcp.TcpSegment;
  * what exists before it and the rest found in the connection's {@link TcpSock}, and runs {@code
  * tcp_ack}'s order once per incoming ACK ({@link #onAck}).
  *
- * <p>Not modelled: 2.6.37's F-RTO (6.x's is, {@link Frto}), ECN, window scaling limits, the
- * per-destination metrics cache, Nagle and autocorking.
+ * <p>Not modelled: 2.6.37's F-RTO (6.x's is, {@link Frto}), ECN, window scaling limits, Nagle and
+ * autocorking.
  */
 public final class TcpEndpoint {
   /** Called when in-order data reaches the application. */
@@ -55,6 +55,7 @@ public final class TcpEndpoint {
   private final Timer reorderTimer;
   private final Paws paws;
   private final SocketReport report;
+  private final PeerMetrics metrics;
   private final AckSample sample = new AckSample();
   private Runnable onSendSpace = () -> {};
 
@@ -148,8 +149,29 @@ public final class TcpEndpoint {
             probe,
             windowProbe);
     sock.transmitter = transmitter;
+    this.metrics =
+        new PeerMetrics(
+            context,
+            frame.ip().destination().toString(),
+            settings,
+            options,
+            rtt,
+            window,
+            reordering,
+            recovery,
+            rto);
     this.handshake =
-        new Handshake(context, frame, settings, options, counters, receiver, rto, transmitter, rtt);
+        new Handshake(
+            context,
+            frame,
+            settings,
+            options,
+            counters,
+            receiver,
+            rto,
+            transmitter,
+            rtt,
+            metrics::load);
     this.paws = new Paws(receiver, acks, counters, settings);
     this.report =
         new SocketReport(
@@ -458,7 +480,19 @@ public final class TcpEndpoint {
     if (rackOn) {
       return rack;
     }
-    return fackOn && !reordering.seen() ? fack : dupthresh;
+    return fackOn && reordering.fackAllowed() ? fack : dupthresh;
+  }
+
+  // ===================================================================== per-destination metrics
+
+  /**
+   * {@code tcp_update_metrics} as the connection closes (it enters TIME-WAIT, or leaves LAST-ACK):
+   * its RTT, window and reordering level go into its host's per-destination metrics, as the kernel
+   * in use saves them ({@link KernelProfile.MetricsCache}). Nothing where the host keeps no metrics
+   * or {@code net.ipv4.tcp_no_metrics_save} is 1.
+   */
+  public void saveMetrics() {
+    metrics.save();
   }
 
   // ===================================================================== timers

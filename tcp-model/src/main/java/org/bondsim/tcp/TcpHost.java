@@ -45,4 +45,15 @@ public interface TcpHost extends TcpSysctls {
    * @param segments the segments walked
    */
   default void scoreboardWork(int segments) {}
+
+  /**
+   * Returns the host's per-destination TCP metrics, which its connections load when established and
+   * save into when they close; null for a host that keeps none (every connection starts as on a
+   * flushed cache and saves nothing), the default.
+   *
+   * @return the cache, or null
+   */
+  default TcpMetricsCache tcpMetrics() {
+    return null;
+  }
 }

@@ -46,6 +46,12 @@ import org.bondsim.api.option.TextOption;
  *     KernelProfile#fack}, 2.6.37) a SACK connection starts with FACK loss detection ({@code
  *     tcp_enable_fack}); 0 leaves it off. Later kernels retired FACK (Linux 4.15) and keep the
  *     sysctl as a legacy option with no effect, as the model does
+ * @param metricsSave {@code net.ipv4.tcp_no_metrics_save} is 0 (the default): a closing connection
+ *     saves what it learned into its host's per-destination metrics ({@link TcpMetrics}), where the
+ *     host keeps them
+ * @param ssthreshMetricsSave {@code net.ipv4.tcp_no_ssthresh_metrics_save} is 0: the metrics carry
+ *     ssthresh too (6.x; the sysctl came with Linux 5.6 set to 1, and 2.6.37, which has none,
+ *     always saves and loads it)
  */
 public record TcpSettings(
     Kernel kernel,
@@ -67,7 +73,15 @@ public record TcpSettings(
     int hystartDetect,
     boolean frto,
     int invalidRatelimitMs,
-    boolean fack) {
+    boolean fack,
+    boolean metricsSave,
+    boolean ssthreshMetricsSave) {
+  /**
+   * The setting that holds the netperf host's per-destination metrics when a run starts ({@link
+   * TcpMetrics#parse}'s text); a run without it keeps no metrics at all.
+   */
+  public static final String METRICS_SETTING = "bondsim.tcp_metrics";
+
   /**
    * The settings specs a run checks {@code --sysctl} values against, {@code
    * net.ipv4.tcp_congestion_control} taking the name of any algorithm on the class path ({@link
@@ -154,6 +168,25 @@ public record TcpSettings(
             60_000,
             "ms",
             "least time between duplicate ACKs answering out-of-window or PAWS-failing ACKs"),
+        new IntOption(
+            "net.ipv4.tcp_no_metrics_save",
+            0,
+            0,
+            1,
+            "",
+            "1: a closing connection saves nothing in the per-destination TCP metrics"),
+        new IntOption(
+            "net.ipv4.tcp_no_ssthresh_metrics_save",
+            1,
+            0,
+            1,
+            "",
+            "0: the per-destination TCP metrics carry ssthresh too (6.x; 2.6.37 always does)"),
+        new TextOption(
+            METRICS_SETTING,
+            "",
+            "the netperf host's per-destination TCP metrics for its peer when the run starts"
+                + " (--tcp-metrics: an 'ip tcp_metrics show' line, or flush)"),
         new TextOption(
             "net.ipv4.tcp_rmem",
             "",
@@ -194,6 +227,16 @@ public record TcpSettings(
               + " asks for 2.6.37's F-RTO, which the model does not have (it runs that kernel"
               + " as tcp_frto=0); allowed under --kernel 2.6.37: net.ipv4.tcp_frto=0");
     }
+    String ssthreshSave = context.setting("net.ipv4.tcp_no_ssthresh_metrics_save", "").trim();
+    if (kernel.profile().metricsCache() == KernelProfile.MetricsCache.ROUTE_CACHE
+        && !ssthreshSave.isEmpty()) {
+      // 2.6.37 has no such sysctl: sysctl(8) would fail, and the kernel saves ssthresh anyway.
+      throw new IllegalArgumentException(
+          "net.ipv4.tcp_no_ssthresh_metrics_save="
+              + ssthreshSave
+              + " is not a sysctl of 2.6.37 (it came with 5.6; 2.6.37's route cache always carries"
+              + " ssthresh); allowed under --kernel 2.6.37: leave it out");
+    }
     return TcpSettings.builder()
         .kernel(kernel)
         .reordering(Integer.parseInt(context.setting("net.ipv4.tcp_reordering", "3")))
@@ -221,6 +264,10 @@ public record TcpSettings(
         .invalidRatelimitMs(
             Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")))
         .fack(context.setting("net.ipv4.tcp_fack", "1").equals("1"))
+        .metricsSave(context.setting("net.ipv4.tcp_no_metrics_save", "0").equals("0"))
+        .ssthreshMetricsSave(
+            kernel.profile().metricsCache() == KernelProfile.MetricsCache.ROUTE_CACHE
+                || ssthreshSave.equals("0"))
         .build();
   }
 

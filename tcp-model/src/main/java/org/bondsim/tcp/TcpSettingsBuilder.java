@@ -25,6 +25,8 @@ public final class TcpSettingsBuilder {
   private boolean frto;
   private int invalidRatelimitMs;
   private boolean fack;
+  private boolean metricsSave;
+  private boolean ssthreshMetricsSave;
   // Which components were set, one bit each in declaration order.
   private long set;
 
@@ -51,7 +53,9 @@ public final class TcpSettingsBuilder {
     frto = base.frto();
     invalidRatelimitMs = base.invalidRatelimitMs();
     fack = base.fack();
-    set = (1L << 20) - 1;
+    metricsSave = base.metricsSave();
+    ssthreshMetricsSave = base.ssthreshMetricsSave();
+    set = (1L << 22) - 1;
   }
 
   /**
@@ -295,6 +299,30 @@ public final class TcpSettingsBuilder {
   }
 
   /**
+   * Sets {@link TcpSettings#metricsSave}.
+   *
+   * @param value the value
+   * @return this builder
+   */
+  public TcpSettingsBuilder metricsSave(boolean value) {
+    metricsSave = value;
+    set |= 1L << 20;
+    return this;
+  }
+
+  /**
+   * Sets {@link TcpSettings#ssthreshMetricsSave}.
+   *
+   * @param value the value
+   * @return this builder
+   */
+  public TcpSettingsBuilder ssthreshMetricsSave(boolean value) {
+    ssthreshMetricsSave = value;
+    set |= 1L << 21;
+    return this;
+  }
+
+  /**
    * Returns the TcpSettings.
    *
    * @return it
@@ -322,6 +350,8 @@ public final class TcpSettingsBuilder {
       "frto",
       "invalidRatelimitMs",
       "fack",
+      "metricsSave",
+      "ssthreshMetricsSave",
     };
     for (int i = 0; i < names.length; i++) {
       if ((set & (1L << i)) == 0) {
@@ -348,6 +378,8 @@ public final class TcpSettingsBuilder {
         hystartDetect,
         frto,
         invalidRatelimitMs,
-        fack);
+        fack,
+        metricsSave,
+        ssthreshMetricsSave);
   }
 }

@@ -20,10 +20,21 @@ public final class ManualContext implements TcpHost {
   private final CapturingHost host = new CapturingHost();
   private final int mtu;
   private long now;
+  private TcpMetricsCache metrics;
 
   public ManualContext(int mtu, Map<String, String> sysctls) {
     this.mtu = mtu;
     settings.putAll(sysctls);
+  }
+
+  /** Gives the host per-destination TCP metrics (none by default). */
+  public void keepMetrics(TcpMetricsCache cache) {
+    this.metrics = cache;
+  }
+
+  @Override
+  public TcpMetricsCache tcpMetrics() {
+    return metrics;
   }
 
   /** The host whose sends are kept. */

@@ -29,6 +29,25 @@ class ReorderingEstimatorTest {
   }
 
   @Test
+  void aSavedLevelTurnsTwoSixThirtySevensFackOffSoItsFirstGrowthCountsAsSack() {
+    ReorderingEstimator r = estimator(Map.of("bondsim.kernel", "2.6.37"));
+    assertThat(r.fackAllowed()).isTrue();
+    r.load(20); // tcp_init_metrics: tcp_disable_fack, then the route's level
+    assertThat(r.level()).isEqualTo(20);
+    assertThat(r.fackAllowed()).isFalse();
+    r.note(25 * 1448, false, true, 1448);
+    assertThat(counters.fackReorder).isZero();
+    assertThat(counters.sackReorder).isEqualTo(1);
+  }
+
+  @Test
+  void aSavedLevelEqualToTheSysctlsChangesNothing() {
+    ReorderingEstimator r = estimator(Map.of("bondsim.kernel", "2.6.37"));
+    r.load(3);
+    assertThat(r.fackAllowed()).isTrue();
+  }
+
+  @Test
   void sixXCapsAtTcpMaxReordering() {
     ReorderingEstimator r = estimator(Map.of("net.ipv4.tcp_max_reordering", "8"));
     r.note(100 * 1448, false, true, 1448);

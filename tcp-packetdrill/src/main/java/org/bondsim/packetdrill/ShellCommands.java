@@ -12,8 +12,8 @@ import org.bondsim.tcp.TcpSettings;
  * <ul>
  *   <li>{@code ../common/defaults.sh}, which applies the sysctls of packetdrill's {@code
  *       gtests/net/common/defaults.sh} (read at google/packetdrill commit 2c4001c; its {@code ip
- *       tcp_metrics flush} and {@code tc qdisc add dev tun0 root pfifo} match the model, which has
- *       no metrics cache and no qdisc);
+ *       tcp_metrics flush} and {@code tc qdisc add dev tun0 root pfifo} match the model, whose
+ *       script host keeps no per-destination metrics and has no qdisc);
  *   <li>{@code sysctl [-q] [-e] NAME=VALUE ...}, with dotted or slashed names;
  *   <li>{@code ../common/set_sysctls.py /proc/sys/NAME=VALUE ...} and the {@code
  *       /tmp/sysctl_restore_${PPID}.sh} it leaves behind (a no-op here: every script starts from

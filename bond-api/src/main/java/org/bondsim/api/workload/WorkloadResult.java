@@ -75,6 +75,17 @@ public interface WorkloadResult {
   }
 
   /**
+   * Returns the sending host's per-destination TCP metrics for its peer after the test, as {@code
+   * ip tcp_metrics show} prints the entry, where the run keeps them (it was given an entry or a
+   * flush to start from); empty otherwise.
+   *
+   * @return the line, or empty
+   */
+  default java.util.Optional<String> tcpMetrics() {
+    return java.util.Optional.empty();
+  }
+
+  /**
    * Returns counters that changed, per host, with nstat names ({@code TcpRetransSegs}, …).
    *
    * @return host name to counter name to value, in a fixed order
