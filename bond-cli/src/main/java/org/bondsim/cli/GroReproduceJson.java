@@ -31,7 +31,8 @@ final class GroReproduceJson {
       String description,
       ReproduceCommand.Setup setup,
       List<Future<RunReport>> rows,
-      List<Future<RunReport>> sweep) {}
+      List<Future<RunReport>> sweep,
+      List<Future<RunReport>> keptSweep) {}
 
   static void print(
       PrintWriter out,
@@ -89,6 +90,20 @@ final class GroReproduceJson {
           point.put("command", command(1500, g == 1, levels[j], runs.setup(), costs));
         }
       }
+      ArrayNode kept = node.putArray("tcp_reordering_sweep_kept");
+      for (int index = 0; index < runs.keptSweep().size(); index++) {
+        boolean gro = index >= levels.length;
+        int level = levels[index % levels.length];
+        String start = KeptMetricsSweep.startEntry(runs.keptSweep(), levels.length, index);
+        ObjectNode point = kept.addObject();
+        point.put("gro", gro);
+        point.put("tcp_reordering", level);
+        point.put("tcp_metrics_at_start", start);
+        point.put(
+            "reordering_at_start", KeptMetricsSweep.startLevel(runs.keptSweep(), levels, index));
+        point.put("simulated_mbps", runs.keptSweep().get(index).get().throughputMbps());
+        point.put("command", command(1500, gro, level, runs.setup(), costs, start));
+      }
     }
     try {
       out.println(MAPPER.writeValueAsString(root));
@@ -109,21 +124,46 @@ final class GroReproduceJson {
    */
   static String command(
       int mtu, boolean gro, int reordering, ReproduceCommand.Setup setup, CpuCosts costs) {
-    return String.format(
-        Locale.ROOT,
-        "./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host --host-profile reference-2.6.37"
-            + " --cpu-costs \"%s\" --bond \"mode"
-            + " balance-rr\" --slaves 3x1000 --delay-us 20%s%s --receiver \"gro %s adaptive-rx"
-            + " on irq-cpus %s\" --cpus %d%s --sysctl net.ipv4.tcp_reordering=%d -- -m"
-            + " %d",
-        costs.words(),
-        mtu == 1500 ? "" : " --mtu " + mtu,
-        setup.bondGso() ? " --sender \"gso on\"" : "",
-        gro ? "on" : "off",
-        setup.irqCpus(),
-        ReproduceCommand.CPUS,
-        setup.netserverCpu() < 0 ? "" : " -T ," + setup.netserverCpu(),
-        reordering,
-        mtu == 1500 ? 1472 : 9872);
+    return command(mtu, gro, reordering, setup, costs, null);
+  }
+
+  /**
+   * The same, for a run that starts from the sending host's per-destination TCP metrics.
+   *
+   * @param metrics {@code --tcp-metrics}'s entry or {@code flush}, or null for none
+   */
+  static String command(
+      int mtu,
+      boolean gro,
+      int reordering,
+      ReproduceCommand.Setup setup,
+      CpuCosts costs,
+      String metrics) {
+    String line =
+        String.format(
+            Locale.ROOT,
+            "./bondsim netperf -c -C -4 -t TCP_STREAM -l 10 -H host --host-profile reference-2.6.37"
+                + " --cpu-costs \"%s\" --bond \"mode"
+                + " balance-rr\" --slaves 3x1000 --delay-us 20%s%s --receiver \"gro %s adaptive-rx"
+                + " on irq-cpus %s\" --cpus %d%s --sysctl net.ipv4.tcp_reordering=%d -- -m"
+                + " %d",
+            costs.words(),
+            mtu == 1500 ? "" : " --mtu " + mtu,
+            setup.bondGso() ? " --sender \"gso on\"" : "",
+            gro ? "on" : "off",
+            setup.irqCpus(),
+            ReproduceCommand.CPUS,
+            setup.netserverCpu() < 0 ? "" : " -T ," + setup.netserverCpu(),
+            reordering,
+            mtu == 1500 ? 1472 : 9872);
+    if (metrics == null) {
+      return line;
+    }
+    int options = line.indexOf(" -- -m");
+    return line.substring(0, options)
+        + " --tcp-metrics \""
+        + metrics
+        + "\""
+        + line.substring(options);
   }
 }

@@ -97,6 +97,7 @@ final class JsonSchemas {
         .required("counters", mapOf(mapOf(integer())))
         .required("hosts", mapOf(host()))
         .required("events", integer())
+        .optional("tcp_metrics", string())
         .optional("proc_net_bonding", mapOf(string()));
     return JsonSchema.document("bondsim netperf --json", root);
   }
@@ -245,6 +246,15 @@ final class JsonSchemas {
             .required("simulated_mbps", number())
             .required("command", string())
             .node();
+    ObjectNode keptPoint =
+        object()
+            .required("gro", bool())
+            .required("tcp_reordering", integer())
+            .required("tcp_metrics_at_start", string())
+            .required("reordering_at_start", integer())
+            .required("simulated_mbps", number())
+            .required("command", string())
+            .node();
     root.required(
             "fit",
             object()
@@ -263,6 +273,7 @@ final class JsonSchemas {
                     .required("explains", bool())
                     .required("figures_within_bounds", integer())
                     .required("tcp_reordering_sweep", arrayOf(point))
+                    .required("tcp_reordering_sweep_kept", arrayOf(keptPoint))
                     .node()));
     return JsonSchema.document("bondsim reproduce gro-reordering --json", root);
   }

@@ -20,6 +20,7 @@ import org.bondsim.core.scenario.ScenarioRunner;
 import org.bondsim.core.scenario.SenderOffloads;
 import org.bondsim.core.scenario.SlaveLinkSpec;
 import org.bondsim.core.scenario.WorkloadSpec;
+import org.bondsim.tcp.TcpSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -243,13 +244,22 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
           submitSweep(pool, runner, profile, BOND_GSO, levels, progress);
       List<Future<RunReport>> bothSweep =
           submitSweep(pool, runner, profile, BOND_GSO_BOUND, levels, progress);
+      List<Future<RunReport>> kept =
+          KeptMetricsSweep.submit(pool, runner, profile, AS_REPORTED, levels, progress);
+      List<Future<RunReport>> gsoKept =
+          KeptMetricsSweep.submit(pool, runner, profile, BOND_GSO, levels, progress);
+      List<Future<RunReport>> bothKept =
+          KeptMetricsSweep.submit(pool, runner, profile, BOND_GSO_BOUND, levels, progress);
       List<GroReproduceJson.SetupRuns> setups =
           List.of(
-              new GroReproduceJson.SetupRuns("A", SETUP_A, AS_REPORTED, reported, sweep),
-              new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, gsoSweep),
-              new GroReproduceJson.SetupRuns("C", SETUP_C, IRQ_SPREAD, spread, List.of()),
-              new GroReproduceJson.SetupRuns("D", SETUP_D, NETSERVER_BOUND, bound, List.of()),
-              new GroReproduceJson.SetupRuns("E", SETUP_E, BOND_GSO_BOUND, both, bothSweep));
+              new GroReproduceJson.SetupRuns("A", SETUP_A, AS_REPORTED, reported, sweep, kept),
+              new GroReproduceJson.SetupRuns("B", SETUP_B, BOND_GSO, bondGso, gsoSweep, gsoKept),
+              new GroReproduceJson.SetupRuns(
+                  "C", SETUP_C, IRQ_SPREAD, spread, List.of(), List.of()),
+              new GroReproduceJson.SetupRuns(
+                  "D", SETUP_D, NETSERVER_BOUND, bound, List.of(), List.of()),
+              new GroReproduceJson.SetupRuns(
+                  "E", SETUP_E, BOND_GSO_BOUND, both, bothSweep, bothKept));
       if (json) {
         GroReproduceJson.print(
             out,
@@ -266,7 +276,12 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       }
       for (GroReproduceJson.SetupRuns setup : setups) {
         if (!setup.sweep().isEmpty()) {
-          printSweep(out, setup.name(), setup.sweep(), levels);
+          printSweep(out, setup.name(), setup.sweep(), levels, false);
+        }
+      }
+      for (GroReproduceJson.SetupRuns setup : setups) {
+        if (!setup.keptSweep().isEmpty()) {
+          printSweep(out, setup.name(), setup.keptSweep(), levels, true);
         }
       }
       printClosest(out, setups, levels);
@@ -298,22 +313,35 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
     return sweep;
   }
 
+  /**
+   * One set-up's sweep, GRO off then on: each point's throughput and retransmissions, and for the
+   * kept sweep the reordering level its connection started at.
+   */
   private static void printSweep(
-      PrintWriter out, String name, List<Future<RunReport>> sweep, int[] levels)
+      PrintWriter out, String name, List<Future<RunReport>> sweep, int[] levels, boolean kept)
       throws InterruptedException, ExecutionException {
     out.println();
-    out.println("tcp_reordering sweep, set-up " + name + ", MTU 1500 (Mbit/s, retransmissions):");
+    out.println(
+        "tcp_reordering sweep, set-up "
+            + name
+            + (kept
+                ? ", MTU 1500, metrics kept from point to point (Mbit/s, retransmissions; level at"
+                    + " the start):"
+                : ", MTU 1500, metrics flushed before each point (Mbit/s, retransmissions):"));
     for (int g = 0; g < 2; g++) {
       StringBuilder line = new StringBuilder(g == 0 ? "GRO off:" : "GRO on: ");
       for (int j = 0; j < levels.length; j++) {
-        RunReport report = sweep.get(g * levels.length + j).get();
+        int index = g * levels.length + j;
+        RunReport report = sweep.get(index).get();
+        long retransmitted =
+            report.result().counters().get("local").getOrDefault("TcpRetransSegs", 0L);
         line.append(
             String.format(
-                Locale.ROOT,
-                "  %d: %.0f (%d)",
-                levels[j],
-                report.throughputMbps(),
-                report.result().counters().get("local").getOrDefault("TcpRetransSegs", 0L)));
+                Locale.ROOT, "  %d: %.0f (%d", levels[j], report.throughputMbps(), retransmitted));
+        if (kept) {
+          line.append("; ").append(KeptMetricsSweep.startLevel(sweep, levels, index));
+        }
+        line.append(')');
       }
       out.println(line);
     }
@@ -448,6 +476,22 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   }
 
   static Scenario scenario(int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup) {
+    return scenario(mtu, gro, reordering, costs, setup, null);
+  }
+
+  /**
+   * One run of the experiment.
+   *
+   * @param metrics the sending host's per-destination TCP metrics at the start ({@code
+   *     --tcp-metrics}: an entry or {@code flush}), or null to keep none
+   */
+  static Scenario scenario(
+      int mtu, boolean gro, int reordering, CpuCosts costs, Setup setup, String metrics) {
+    Map<String, String> settings = new java.util.LinkedHashMap<>();
+    settings.put("net.ipv4.tcp_reordering", Integer.toString(reordering));
+    if (metrics != null) {
+      settings.put(TcpSettings.METRICS_SETTING, metrics);
+    }
     return Scenario.builder()
         .bond("mode balance-rr")
         .slaves(
@@ -461,10 +505,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
         .workload(
             bound(
                 new WorkloadSpec(
-                    "TCP_STREAM",
-                    List.of("-m", mtu == 1500 ? "1472" : "9872"),
-                    1,
-                    Map.of("net.ipv4.tcp_reordering", Integer.toString(reordering))),
+                    "TCP_STREAM", List.of("-m", mtu == 1500 ? "1472" : "9872"), 1, settings),
                 setup))
         // The experiment's hosts; each row sets GRO, and the set-ups the IRQs and bond0's GSO.
         .host("reference-2.6.37")

@@ -56,6 +56,43 @@ class GroReproduceJsonTest {
         .contains("remote application on CPU 1 (-T)");
   }
 
+  @Test
+  void aKeptSweepPointStartsFromThePreviousPointsEntryAndItsCommandReproducesIt() throws Exception {
+    CpuCosts costs = CpuCosts.REFERENCE_2_6_37;
+    int[] levels = {3, 10};
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    List<java.util.concurrent.Future<RunReport>> kept;
+    try {
+      kept =
+          KeptMetricsSweep.submit(
+              pool,
+              new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load()),
+              costs,
+              ReproduceCommand.AS_REPORTED,
+              levels,
+              Progress.on(new java.io.PrintWriter(java.io.Writer.nullWriter())));
+      kept.get(3).get();
+    } finally {
+      pool.shutdown();
+    }
+    // GRO on's second point starts from what its first left: balance-rr raised the level, and the
+    // route cache hands it on in place of the sysctl's 10.
+    String entry = KeptMetricsSweep.startEntry(kept, 2, 3);
+    assertThat(entry).isEqualTo(kept.get(2).get().result().tcpMetrics().orElseThrow());
+    int start = KeptMetricsSweep.startLevel(kept, levels, 3);
+    assertThat(entry).contains(" reordering " + start + " ");
+    assertThat(start).isGreaterThan(10);
+    assertThat(KeptMetricsSweep.startEntry(kept, 2, 2)).isEqualTo("flush");
+    String command =
+        GroReproduceJson.command(1500, true, 10, ReproduceCommand.AS_REPORTED, costs, entry);
+    assertThat(command).contains(" --tcp-metrics \"" + entry + "\" -- -m 1472");
+    CliRunner pasted = CliRunner.run(words(command.substring("./bondsim ".length())));
+    assertThat(pasted.exitCode()).as(pasted.err()).isZero();
+    assertThat(pasted.out())
+        .contains(String.format(Locale.ROOT, "%.2f", kept.get(3).get().throughputMbps()));
+  }
+
   /** Splits a command line as a shell would, for double quotes only. */
   private static String[] words(String line) {
     List<String> words = new ArrayList<>();

@@ -10,12 +10,12 @@ class GroVerdictTest {
 
   @Test
   void rowsAreExplainedOnlyWithEveryFigureAndEveryRelation() {
-    assertThat(new GroVerdict(12, 1.33, -1.7, true, FLAT).explainsRows()).isTrue();
-    assertThat(new GroVerdict(11, 1.33, -1.7, true, FLAT).explainsRows()).isFalse();
-    assertThat(new GroVerdict(12, 1.29, -1.7, true, FLAT).explainsRows()).isFalse();
-    assertThat(new GroVerdict(12, 1.33, -10.0, true, FLAT).explainsRows()).isFalse();
-    assertThat(new GroVerdict(12, 1.33, 9.9, true, FLAT).explainsRows()).isTrue();
-    assertThat(new GroVerdict(12, 1.33, -1.7, false, FLAT).explainsRows()).isFalse();
+    assertThat(new GroVerdict(12, 1.33, -1.7, true, FLAT, null).explainsRows()).isTrue();
+    assertThat(new GroVerdict(11, 1.33, -1.7, true, FLAT, null).explainsRows()).isFalse();
+    assertThat(new GroVerdict(12, 1.29, -1.7, true, FLAT, null).explainsRows()).isFalse();
+    assertThat(new GroVerdict(12, 1.33, -10.0, true, FLAT, null).explainsRows()).isFalse();
+    assertThat(new GroVerdict(12, 1.33, 9.9, true, FLAT, null).explainsRows()).isTrue();
+    assertThat(new GroVerdict(12, 1.33, -1.7, false, FLAT, null).explainsRows()).isFalse();
   }
 
   @Test
@@ -32,13 +32,17 @@ class GroVerdictTest {
 
   @Test
   void theTextNamesTheFiguresAndTheBounds() {
-    String text = new GroVerdict(12, 1.33, -1.7, true, FLAT).describe("B");
+    GroVerdict.Sweep kept = new GroVerdict.Sweep(1800, 1980, 127, 2600, 4.9);
+    String text = new GroVerdict(12, 1.33, -1.7, true, FLAT, kept).describe("B");
     assertThat(text)
         .startsWith("B explains the four rows: 12 of 12 figures within the bounds, GRO on 1.33x")
         .contains("-1.7 %", "lowers the sender's service demand")
-        .contains("B's tcp_reordering sweep does not match the post", "(100: 1959 Mbit/s)")
-        .contains("+0.2 %", "span 1.1 %");
-    assertThat(new GroVerdict(8, 1.0, 0, false, null).describe("A"))
+        .contains(
+            "B's tcp_reordering sweep, metrics flushed, does not match the post",
+            "(100: 1959 Mbit/s)")
+        .contains("+0.2 %", "span 1.1 %")
+        .contains("B's tcp_reordering sweep, metrics kept, matches the post", "(127: 1980 Mbit/s)");
+    assertThat(new GroVerdict(8, 1.0, 0, false, null, null).describe("A"))
         .startsWith("A does not explain the four rows")
         .doesNotContain("sweep");
   }

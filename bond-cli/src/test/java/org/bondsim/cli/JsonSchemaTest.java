@@ -92,6 +92,8 @@ class JsonSchemaTest {
     Schema schema = schema("reproduce", "gro-reordering", "--json-schema");
     java.util.concurrent.Future<org.bondsim.core.scenario.RunReport> done =
         standIn("-c", "-l", "0.05");
+    java.util.concurrent.Future<org.bondsim.core.scenario.RunReport> kept =
+        standIn("-c", "-l", "0.05", "--tcp-metrics", "flush");
     int[] levels = {3, 10};
     java.io.StringWriter text = new java.io.StringWriter();
     GroReproduceJson.print(
@@ -105,7 +107,8 @@ class JsonSchemaTest {
                 "set-up A",
                 ReproduceCommand.AS_REPORTED,
                 List.of(done, done, done, done),
-                List.of(done, done, done, done))),
+                List.of(done, done, done, done),
+                List.of(kept, kept, kept, kept))),
         levels,
         List.of("reproduce", "gro-reordering", "--json"));
     assertValid(schema, JSON.readTree(text.toString()));
