@@ -82,6 +82,21 @@ final class AckSample implements AckView {
    */
   long origAckedEnd;
 
+  /**
+   * The lowest end of a segment sent once that this ACK newly SACKed, -1 when none (2.6.37's {@code
+   * FLAG_ONLY_ORIG_SACKED}, {@link ClassicFrto}).
+   */
+  long sackedOnceLowEnd;
+
+  /**
+   * A segment the cumulative ACK released was retransmitted at some time ({@code
+   * FLAG_RETRANS_DATA_ACKED}).
+   */
+  boolean retransAcked;
+
+  /** Such a segment was not the first this ACK released ({@code FLAG_NONHEAD_RETRANS_ACKED}). */
+  boolean nonHeadRetransAcked;
+
   /** snd_nxt when the ACK arrived. */
   long sndNxt;
 
@@ -154,6 +169,9 @@ final class AckSample implements AckView {
     firstAcktNs = -1;
     lastAcktNs = -1;
     origAckedEnd = -1;
+    sackedOnceLowEnd = -1;
+    retransAcked = false;
+    nonHeadRetransAcked = false;
     sackReorderSeq = -1;
     ackReorderSeq = -1;
     priorDelivered = -1;
@@ -222,6 +240,9 @@ final class AckSample implements AckView {
     if (start > lastSackedSeq) {
       lastSackedSeq = start;
       lastSackedSentNs = sentNs;
+    }
+    if (sackedOnceLowEnd < 0 || end < sackedOnceLowEnd) {
+      sackedOnceLowEnd = end;
     }
     origAcked(end);
   }

@@ -68,8 +68,7 @@ package org.bondsim.tcp;
  *     is {@code tp->reordering} there; and its {@code tcp_is_cwnd_limited} judges the window by the
  *     ACK's prior in-flight with the same burst allowance ({@link CongestionWindow#moderate});
  *     neither is in 6.17
- * @param frto F-RTO as {@code tcp_process_loss} runs it since 4.x (RFC 5682, SACK-enhanced; {@link
- *     Frto}); 2.6.37's older F-RTO is not modelled, so its profile has none
+ * @param frto which F-RTO an RTO runs ({@link FrtoRule})
  * @param rateLimitsOutOfWindowAcks the duplicate ACK that answers a pure ACK failing PAWS goes out
  *     at most once per {@code tcp_invalid_ratelimit} ({@code tcp_oow_rate_limited}, since 4.0;
  *     {@link Paws}); 2.6.37 answers every one
@@ -114,7 +113,7 @@ record KernelProfile(
     boolean recordEnds,
     UndoRules undoRules,
     boolean moderatesCwnd,
-    boolean frto,
+    FrtoRule frto,
     boolean rateLimitsOutOfWindowAcks,
     boolean gsoAlwaysOn,
     boolean delayedWithoutRetransmit,
@@ -186,6 +185,21 @@ record KernelProfile(
     RACK_ERA
   }
 
+  /** The two F-RTOs the model knows, each with {@code net.ipv4.tcp_frto} 2 by default. */
+  enum FrtoRule {
+    /**
+     * 2.6.37's ({@code tcp_use_frto}, {@code tcp_enter_frto}, {@code tcp_process_frto}, {@code
+     * tcp_enter_frto_loss}; {@link ClassicFrto}): F-RTO runs in Disorder before Loss, and {@code
+     * tcp_frto_response} chooses the reaction to a spurious timeout.
+     */
+    PROCESS_FRTO,
+    /**
+     * Since 4.x ({@code tcp_enter_loss} sets {@code tp->frto}, {@code tcp_process_loss}; RFC 5682's
+     * SACK-enhanced variant; {@link Frto}): in Loss, undoing a spurious timeout.
+     */
+    PROCESS_LOSS
+  }
+
   /**
    * The per-destination metrics a closing connection saves ({@code tcp_update_metrics}) and a new
    * one loads ({@code tcp_init_metrics}); {@link TcpMetrics} holds one entry.
@@ -241,7 +255,7 @@ record KernelProfile(
           .recordEnds(true)
           .undoRules(UndoRules.RACK_ERA)
           .moderatesCwnd(false)
-          .frto(true)
+          .frto(FrtoRule.PROCESS_LOSS)
           .rateLimitsOutOfWindowAcks(true)
           .gsoAlwaysOn(true)
           .delayedWithoutRetransmit(true)
@@ -278,7 +292,7 @@ record KernelProfile(
           .recordEnds(false)
           .undoRules(UndoRules.CLASSIC)
           .moderatesCwnd(true)
-          .frto(false)
+          .frto(FrtoRule.PROCESS_FRTO)
           .rateLimitsOutOfWindowAcks(false)
           .gsoAlwaysOn(false)
           .delayedWithoutRetransmit(true)

@@ -33,7 +33,7 @@ final class KernelProfileBuilder {
   private boolean recordEnds;
   private KernelProfile.UndoRules undoRules;
   private boolean moderatesCwnd;
-  private boolean frto;
+  private KernelProfile.FrtoRule frto;
   private boolean rateLimitsOutOfWindowAcks;
   private boolean gsoAlwaysOn;
   private boolean delayedWithoutRetransmit;
@@ -242,7 +242,7 @@ final class KernelProfileBuilder {
     return this;
   }
 
-  KernelProfileBuilder frto(boolean value) {
+  KernelProfileBuilder frto(KernelProfile.FrtoRule value) {
     frto = value;
     set |= 1L << 27;
     return this;

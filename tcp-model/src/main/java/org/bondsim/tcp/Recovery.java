@@ -14,22 +14,28 @@ import org.bondsim.api.tcp.cc.CaState;
 final class Recovery {
   static final int OPEN = 0;
   static final int DISORDER = 1;
-  static final int RECOVERY = 2;
-  static final int LOSS = 3;
-  // The model has no CWR state (ECN is not modelled): its four states as Linux's.
+  // Only 2.6.37's F-RTO enters CWR here (its rate-halving response); ECN is not modelled.
+  static final int CWR = 2;
+  static final int RECOVERY = 3;
+  static final int LOSS = 4;
+  // The states in Linux's order, so that the index is TCP_CA_*'s value.
   private static final CaState[] CA_STATES = {
-    CaState.OPEN, CaState.DISORDER, CaState.RECOVERY, CaState.LOSS
+    CaState.OPEN, CaState.DISORDER, CaState.CWR, CaState.RECOVERY, CaState.LOSS
   };
 
+  // Package-private below: 2.6.37's F-RTO (ClassicFrtoSteps) works on the same state and markers.
   private final TcpHost context;
-  private final RetransmitQueue queue;
-  private final CongestionWindow window;
-  private final WindowReduction reduction;
-  private final ReorderingEstimator reordering;
-  private final NegotiatedOptions options;
-  private final TcpCounters counters;
+  final RetransmitQueue queue;
+  final CongestionWindow window;
+  final WindowReduction reduction;
+  final ReorderingEstimator reordering;
+  final NegotiatedOptions options;
+  final TcpCounters counters;
   private final KernelProfile.LossEntry lossEntry;
   private final Frto frto;
+  final ClassicFrto classicFrto;
+  // tcp_process_frto kept the window from growing on this ACK (frto_cwnd).
+  private boolean holdGrowth;
   // F-RTO's step 2.b (REXMIT_NEW): new data instead of retransmissions until the next ACK.
   private boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
@@ -38,15 +44,15 @@ final class Recovery {
   private final boolean delayedWithoutRetransmit;
   private final Rack rack;
   private final Dupthresh dupthresh;
-  private int state = OPEN;
-  private long highSeq;
-  private long undoMarker = -1;
-  private int undoRetrans;
+  int state = OPEN;
+  long highSeq;
+  long undoMarker = -1;
+  int undoRetrans;
   private long retransStampMs;
-  private int priorCwnd;
-  private int priorSsthresh;
+  int priorCwnd;
+  int priorSsthresh;
   // icsk_retransmits: RTOs since snd_una last advanced (or an RTO was undone).
-  private int timeoutsInARow;
+  int timeoutsInARow;
   // tp->lost when this ACK's processing began: what it marks lost is the rate sample's losses.
   private long lossEventsBefore;
 
@@ -60,6 +66,7 @@ final class Recovery {
       TcpCounters counters,
       KernelProfile profile,
       Frto frto,
+      ClassicFrto classicFrto,
       Rack rack,
       Dupthresh dupthresh) {
     this.context = context;
@@ -73,6 +80,7 @@ final class Recovery {
     this.counters = counters;
     this.lossEntry = profile.lossEntry();
     this.frto = frto;
+    this.classicFrto = classicFrto;
     this.classicUndo = profile.undoRules() == KernelProfile.UndoRules.CLASSIC;
     this.delayedWithoutRetransmit = profile.delayedWithoutRetransmit();
   }
@@ -108,12 +116,23 @@ final class Recovery {
 
   /** Reordering evidence counts unless an RTO's loss state has no undo to hope for. */
   boolean acceptsReorderingEvidence() {
-    return !(state == LOSS && undoMarker < 0);
+    return !(state == LOSS && undoMarker < 0) && !classicFrto.holdsSackReordering(queue.sndUna());
+  }
+
+  /** 2.6.37's F-RTO holds the lost segments back: only the head and new data go meanwhile. */
+  boolean holdsRetransmissions() {
+    return classicFrto.active();
+  }
+
+  /** New data went out ({@code tcp_event_new_data_sent}; 2.6.37's F-RTO counts it). */
+  void onNewDataSent() {
+    classicFrto.newDataSent();
   }
 
   /** The sender retransmitted: counted by state, and remembered for undo. */
   void onRetransmit() {
-    if (state == LOSS) {
+    // The RTO's own retransmission of the head counts here too, F-RTO's included.
+    if (state == LOSS || classicFrto.active()) {
       counters.slowStartRetrans++;
     } else {
       counters.fastRetrans++;
@@ -145,6 +164,9 @@ final class Recovery {
     if (sample.advanced) {
       timeoutsInARow = 0;
     }
+    holdGrowth =
+        classicFrto.active() && ClassicFrtoSteps.process(this, sample, segment, canSendNewData);
+    classicFrto.passed(queue.sndUna());
     // tcp_ack_is_dubious, judged on the state the ACK found: only such an ACK reaches
     // tcp_fastretrans_alert, whose tcp_try_to_open moderates the window on 2.6.37.
     int priorState = state;
@@ -180,7 +202,8 @@ final class Recovery {
     }
     detection.markLosses();
     switch (state) {
-      case OPEN, DISORDER -> onAckOpen(sample, detection, dubious, true);
+      case OPEN, DISORDER -> onAckOpen(sample, detection, dubious, !holdGrowth);
+      case CWR -> onAckCwr(sample, detection);
       case RECOVERY -> onAckInRecovery(sample, segment, detection);
       case LOSS -> onAckInLoss(sample, segment, canSendNewData);
       default -> throw new IllegalStateException("state " + state);
@@ -199,7 +222,7 @@ final class Recovery {
     if (!classicUndo && tryUndoDsack()) {
       detection.markLosses();
     }
-    if (detection.timeToRecover()) {
+    if (!classicFrto.active() && detection.timeToRecover()) {
       int head = queue.slot(0);
       if (detection.marksHeadWhenRecovering()
           && queue.lostOut() == 0
@@ -212,8 +235,11 @@ final class Recovery {
       reduce(sample.newlyDelivered, sample.advanced);
       return;
     }
-    // tcp_try_to_open: the retransmission clock stops once no retransmission is left.
-    clearRetransStampIfNoneDone();
+    // tcp_try_to_open: the retransmission clock stops once no retransmission is left (not while
+    // 2.6.37's F-RTO runs).
+    if (!classicFrto.active()) {
+      clearRetransStampIfNoneDone();
+    }
     if (state == DISORDER && !leftOutOrRetransmitted() && !(classicUndo && undoMarker >= 0)) {
       // 2.6.37's tcp_try_keep_open stays in Disorder while the undo marker is set.
       state = OPEN;
@@ -223,6 +249,23 @@ final class Recovery {
     }
     if (dubious) {
       moderate();
+    }
+  }
+
+  /**
+   * 2.6.37's CWR, entered by F-RTO's rate-halving response: {@code tcp_cwnd_down} on each ACK, a
+   * recovery when loss detection calls for one, Open once something above {@code high_seq} is ACKed
+   * ({@code tcp_complete_cwr}: cwnd at most ssthresh). The window does not grow in CWR.
+   */
+  private void onAckCwr(AckSample sample, LossDetection detection) {
+    if (queue.sndUna() > highSeq) {
+      window.cwnd = Math.min(window.cwnd, window.ssthresh);
+      state = OPEN;
+      onAckOpen(sample, detection, true, false);
+    } else if (detection.timeToRecover()) {
+      onAckOpen(sample, detection, true, false);
+    } else {
+      reduce(sample.newlyDelivered, sample.advanced);
     }
   }
 
@@ -328,8 +371,10 @@ final class Recovery {
       }
       // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
       // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
-      // it before retransmitting.
-      window.grow(sample, reordering, options.mss);
+      // it before retransmitting. Not on the ACK with which 2.6.37's F-RTO fell back to Loss.
+      if (!holdGrowth) {
+        window.grow(sample, reordering, options.mss);
+      }
       moderate();
     }
   }
@@ -377,6 +422,13 @@ final class Recovery {
    */
   void onTimeout(boolean probeRetransmissionOut) {
     counters.timeouts++;
+    if (lossEntry == KernelProfile.LossEntry.CLASSIC && classicFrto.use(queue, options.sackOk)) {
+      ClassicFrtoSteps.enter(this);
+      timeoutsInARow++;
+      return;
+    }
+    // tcp_enter_loss ends 2.6.37's F-RTO.
+    classicFrto.end();
     boolean firstOfWindow =
         state <= DISORDER || queue.sndUna() >= highSeq || (state == LOSS && timeoutsInARow == 0);
     boolean openOrDisorder = state <= DISORDER;
@@ -531,7 +583,7 @@ final class Recovery {
   }
 
   /** 2.6.37's {@code tcp_moderate_cwnd} with what is in flight now ({@link CongestionWindow}). */
-  private void moderate() {
+  void moderate() {
     window.moderate(queue.packetsInFlight(), reordering.level());
   }
 

@@ -378,25 +378,47 @@ final class RetransmitQueue {
    *     TCPCB_RETRANS}), which rules out undo
    */
   boolean markAllLost() {
+    return markAllLost(false);
+  }
+
+  /**
+   * {@link #markAllLost()}, except that with {@code keepHead} the head's retransmission stays out
+   * and does not count as an earlier one (2.6.37's {@code tcp_enter_frto_loss} on a duplicate ACK
+   * at F-RTO's first step).
+   */
+  boolean markAllLost(boolean keepHead) {
     boolean retransmitted = false;
     for (int i = 0; i < count; i++) {
       int slot = slot(i);
       int flags = segState[slot];
-      retransmitted |= (flags & (RETRANS | EVER_RETRANS)) != 0;
+      boolean kept = keepHead && i == 0 && (flags & RETRANS) != 0;
+      retransmitted |= !kept && (flags & (RETRANS | EVER_RETRANS)) != 0;
       if ((flags & SACKED) != 0) {
         continue;
       }
-      if ((flags & RETRANS) != 0) {
+      if ((flags & RETRANS) != 0 && !kept) {
         retransOut--;
       }
       if ((flags & LOST) == 0) {
         lostOut++;
         lossEvents++;
       }
-      segState[slot] = (flags & PERMANENT) | LOST;
+      segState[slot] = (flags & (kept ? PERMANENT | RETRANS : PERMANENT)) | LOST;
     }
     retransmitHintSeq = sndUna;
     return retransmitted;
+  }
+
+  /**
+   * {@code tcp_enter_frto}: the head's retransmission no longer counts as out ({@code
+   * TCPCB_SACKED_RETRANS} cleared); it stays one ever made.
+   */
+  void forgetHeadRetransmission() {
+    int slot = slot(0);
+    if (count > 0 && (segState[slot] & RETRANS) != 0) {
+      segState[slot] &= ~RETRANS;
+      retransOut--;
+    }
   }
 
   /** {@code tcp_clear_all_retrans_hints}: the next search for a lost segment starts at snd_una. */
@@ -508,7 +530,10 @@ final class RetransmitQueue {
         break;
       }
       int flags = segState[slot];
-      retransAcked |= (flags & EVER_RETRANS) != 0;
+      if ((flags & EVER_RETRANS) != 0) {
+        sample.nonHeadRetransAcked |= sample.released > 0;
+        retransAcked = true;
+      }
       sample.released++;
       // ca_seq_rtt's segment; none at all if any released one was retransmitted (below).
       sample.newestReleasedSentNs = segSent[slot];
@@ -539,6 +564,7 @@ final class RetransmitQueue {
       count--;
     }
     sample.rttSamples(now, retransAcked);
+    sample.retransAcked = retransAcked;
     if (retransAcked) {
       sample.newestReleasedSentNs = -1;
     }

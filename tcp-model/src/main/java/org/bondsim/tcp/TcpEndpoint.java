@@ -15,8 +15,7 @@ import org.bondsim.api.tcp.TcpSegment;
  * what exists before it and the rest found in the connection's {@link TcpSock}, and runs {@code
  * tcp_ack}'s order once per incoming ACK ({@link #onAck}).
  *
- * <p>Not modelled: 2.6.37's F-RTO (6.x's is, {@link Frto}), ECN, window scaling limits, Nagle and
- * autocorking.
+ * <p>Not modelled: ECN, window scaling limits, Nagle and autocorking.
  */
 public final class TcpEndpoint {
   /** Called when in-order data reaches the application. */
@@ -112,7 +111,10 @@ public final class TcpEndpoint {
             options,
             counters,
             profile,
-            new Frto(settings.frto()),
+            new Frto(profile.frto() == KernelProfile.FrtoRule.PROCESS_LOSS && settings.frto() != 0),
+            new ClassicFrto(
+                profile.frto() == KernelProfile.FrtoRule.PROCESS_FRTO ? settings.frto() : 0,
+                settings.frtoResponse()),
             rack,
             dupthresh);
     sock.recovery = recovery;

@@ -38,8 +38,9 @@ import org.bondsim.api.option.TextOption;
  * @param hystartDetect CUBIC's HyStart detectors: the module parameter {@code
  *     tcp_cubic.hystart_detect} (1: ACK train, 2: delay, 3: both, the default), 0 when {@code
  *     tcp_cubic.hystart} is 0
- * @param frto {@code net.ipv4.tcp_frto} non-zero (the default, 2) on a kernel whose F-RTO the model
- *     follows ({@link KernelProfile#frto}); 2.6.37 runs without
+ * @param frto {@code net.ipv4.tcp_frto}: 0 off, otherwise F-RTO after a timeout as the kernel has
+ *     it ({@link KernelProfile#frto}); on 2.6.37, 1 is the basic variant and 2 (the default) the
+ *     SACK-enhanced one where SACK is on
  * @param invalidRatelimitMs {@code net.ipv4.tcp_invalid_ratelimit}: the least time between two
  *     duplicate ACKs answering segments that failed PAWS or fell outside the window (500 ms)
  * @param fack {@code net.ipv4.tcp_fack} (1 by default): on a kernel with FACK ({@link
@@ -52,6 +53,8 @@ import org.bondsim.api.option.TextOption;
  * @param ssthreshMetricsSave {@code net.ipv4.tcp_no_ssthresh_metrics_save} is 0: the metrics carry
  *     ssthresh too (6.x; the sysctl came with Linux 5.6 set to 1, and 2.6.37, which has none,
  *     always saves and loads it)
+ * @param frtoResponse {@code net.ipv4.tcp_frto_response} (2.6.37 only; 0 by default): what a
+ *     spurious timeout does to the window, 0 rate-halving, 1 cwnd to ssthresh, 2 undo
  */
 public record TcpSettings(
     Kernel kernel,
@@ -71,11 +74,12 @@ public record TcpSettings(
     Jiffies jiffies,
     long limitOutputBytes,
     int hystartDetect,
-    boolean frto,
+    int frto,
     int invalidRatelimitMs,
     boolean fack,
     boolean metricsSave,
-    boolean ssthreshMetricsSave) {
+    boolean ssthreshMetricsSave,
+    int frtoResponse) {
   /**
    * The setting that holds the netperf host's per-destination metrics when a run starts ({@link
    * TcpMetrics#parse}'s text); a run without it keeps no metrics at all.
@@ -146,7 +150,14 @@ public record TcpSettings(
             0,
             2,
             "",
-            "F-RTO after a timeout (RFC 5682; 6.x only: 2.6.37's own F-RTO is not modelled)"),
+            "F-RTO after a timeout: 0 off (6.x: RFC 5682; 2.6.37: 1 basic, 2 SACK-enhanced)"),
+        new IntOption(
+            "net.ipv4.tcp_frto_response",
+            0,
+            0,
+            2,
+            "",
+            "2.6.37: a spurious timeout's window, 0 rate-halving, 1 ssthresh, 2 undo"),
         new IntOption(
             "tcp_cubic.hystart",
             1,
@@ -218,14 +229,14 @@ public record TcpSettings(
     int maxReordering =
         fixed > 0 ? fixed : Integer.parseInt(context.setting("net.ipv4.tcp_max_reordering", "300"));
     long[] rmem = rmem(context.setting("net.ipv4.tcp_rmem", ""), kernel.profile());
-    String frto = context.setting("net.ipv4.tcp_frto", "").trim();
-    if (!kernel.profile().frto() && !frto.isEmpty() && !frto.equals("0")) {
-      // A setting the run would ignore is refused: 2.6.37's older F-RTO is not modelled.
+    String response = context.setting("net.ipv4.tcp_frto_response", "").trim();
+    if (kernel.profile().frto() != KernelProfile.FrtoRule.PROCESS_FRTO && !response.isEmpty()) {
+      // The sysctl went with 2.6.37's F-RTO: 3.16's ip-sysctl.txt has none, nor do later ones.
       throw new IllegalArgumentException(
-          "net.ipv4.tcp_frto="
-              + frto
-              + " asks for 2.6.37's F-RTO, which the model does not have (it runs that kernel"
-              + " as tcp_frto=0); allowed under --kernel 2.6.37: net.ipv4.tcp_frto=0");
+          "net.ipv4.tcp_frto_response="
+              + response
+              + " is a sysctl of 2.6.37's F-RTO, which later kernels do not have; allowed:"
+              + " --kernel 2.6.37, or leave it out");
     }
     String ssthreshSave = context.setting("net.ipv4.tcp_no_ssthresh_metrics_save", "").trim();
     if (kernel.profile().metricsCache() == KernelProfile.MetricsCache.ROUTE_CACHE
@@ -260,7 +271,8 @@ public record TcpSettings(
             context.setting("tcp_cubic.hystart", "1").equals("1")
                 ? Integer.parseInt(context.setting("tcp_cubic.hystart_detect", "3"))
                 : 0)
-        .frto(kernel.profile().frto() && !context.setting("net.ipv4.tcp_frto", "2").equals("0"))
+        .frto(Integer.parseInt(context.setting("net.ipv4.tcp_frto", "2")))
+        .frtoResponse(Integer.parseInt(context.setting("net.ipv4.tcp_frto_response", "0")))
         .invalidRatelimitMs(
             Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")))
         .fack(context.setting("net.ipv4.tcp_fack", "1").equals("1"))

@@ -22,7 +22,8 @@ public final class TcpSettingsBuilder {
   private Jiffies jiffies;
   private long limitOutputBytes;
   private int hystartDetect;
-  private boolean frto;
+  private int frto;
+  private int frtoResponse;
   private int invalidRatelimitMs;
   private boolean fack;
   private boolean metricsSave;
@@ -51,11 +52,12 @@ public final class TcpSettingsBuilder {
     limitOutputBytes = base.limitOutputBytes();
     hystartDetect = base.hystartDetect();
     frto = base.frto();
+    frtoResponse = base.frtoResponse();
     invalidRatelimitMs = base.invalidRatelimitMs();
     fack = base.fack();
     metricsSave = base.metricsSave();
     ssthreshMetricsSave = base.ssthreshMetricsSave();
-    set = (1L << 22) - 1;
+    set = (1L << 23) - 1;
   }
 
   /**
@@ -268,7 +270,7 @@ public final class TcpSettingsBuilder {
    * @param value the value
    * @return this builder
    */
-  public TcpSettingsBuilder frto(boolean value) {
+  public TcpSettingsBuilder frto(int value) {
     frto = value;
     set |= 1L << 17;
     return this;
@@ -295,6 +297,18 @@ public final class TcpSettingsBuilder {
   public TcpSettingsBuilder fack(boolean value) {
     fack = value;
     set |= 1L << 19;
+    return this;
+  }
+
+  /**
+   * Sets {@link TcpSettings#frtoResponse}.
+   *
+   * @param value the value
+   * @return this builder
+   */
+  public TcpSettingsBuilder frtoResponse(int value) {
+    frtoResponse = value;
+    set |= 1L << 22;
     return this;
   }
 
@@ -352,6 +366,7 @@ public final class TcpSettingsBuilder {
       "fack",
       "metricsSave",
       "ssthreshMetricsSave",
+      "frtoResponse",
     };
     for (int i = 0; i < names.length; i++) {
       if ((set & (1L << i)) == 0) {
@@ -380,6 +395,7 @@ public final class TcpSettingsBuilder {
         invalidRatelimitMs,
         fack,
         metricsSave,
-        ssthreshMetricsSave);
+        ssthreshMetricsSave,
+        frtoResponse);
   }
 }

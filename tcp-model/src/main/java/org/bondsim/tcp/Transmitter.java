@@ -285,7 +285,10 @@ final class Transmitter {
 
   private void sendLoop(boolean retransmit, long appEnd) {
     while (true) {
-      if (retransmit && queue.lostOut() > 0 && retransmitOneLost()) {
+      if (retransmit
+          && queue.lostOut() > 0
+          && !recovery.holdsRetransmissions()
+          && retransmitOneLost()) {
         continue;
       }
       long sndNxt = queue.sndNxt();
@@ -459,6 +462,8 @@ final class Transmitter {
     if (retransmission) {
       countRetransmission(slot);
       recovery.onRetransmit();
+    } else {
+      recovery.onNewDataSent();
     }
     emitSegment(slot, now);
     dataInFlight();

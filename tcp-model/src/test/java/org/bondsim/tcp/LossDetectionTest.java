@@ -208,7 +208,8 @@ class LossDetectionTest {
         new NegotiatedOptions(settings, 1500),
         counters,
         settings.profile(),
-        new Frto(settings.frto()),
+        new Frto(settings.frto() != 0),
+        new ClassicFrto(0, 0),
         rack,
         new Dupthresh(queue, reordering));
   }

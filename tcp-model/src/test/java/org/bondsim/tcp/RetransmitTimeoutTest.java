@@ -23,6 +23,10 @@ class RetransmitTimeoutTest {
     sysctls.put("net.ipv4.tcp_early_retrans", "0");
     sysctls.put("net.ipv4.tcp_timestamps", "0");
     sysctls.put("net.ipv4.tcp_recovery", recovery);
+    if (kernel.equals("2.6.37")) {
+      // The plain Loss entry; 2.6.37's F-RTO has its own tests (ClassicFrtoTest).
+      sysctls.put("net.ipv4.tcp_frto", "0");
+    }
     return new EndpointHarness(sysctls).established();
   }
 
