@@ -112,6 +112,15 @@ final class GroReproduceJson {
     }
   }
 
+  /** The set-up's ethtool commands as options, each quoted. */
+  private static String ethtoolWords(ReproduceCommand.Setup setup) {
+    StringBuilder words = new StringBuilder();
+    for (String command : setup.ethtool()) {
+      words.append(" --ethtool \"").append(command).append('"');
+    }
+    return words.toString();
+  }
+
   /**
    * The netperf line of one run of {@link ReproduceCommand#scenario}, in the experiment's words.
    *
@@ -149,7 +158,7 @@ final class GroReproduceJson {
                 + " %d",
             costs.words(),
             mtu == 1500 ? "" : " --mtu " + mtu,
-            setup.bondGso() ? " --sender \"gso on\"" : "",
+            ethtoolWords(setup),
             gro ? "on" : "off",
             setup.irqCpus(),
             ReproduceCommand.CPUS,

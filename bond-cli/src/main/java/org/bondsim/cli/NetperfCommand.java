@@ -233,6 +233,19 @@ final class NetperfCommand implements Callable<Integer> {
   String bondAge;
 
   @Option(
+      names = "--ethtool",
+      paramLabel = "COMMAND",
+      description =
+          "--kernel 2.6.37: an 'ethtool -K DEV FEATURE on|off ...' line run on the sending host"
+              + " before the test (repeatable, in order; DEV bond0 or a slave, FEATURE tx, sg,"
+              + " tso, ufo or gso), from its stock devices: e1000e slaves with TSO, SG and"
+              + " checksumming on, a bond0 that takes TSO from them. It decides where TCP's"
+              + " super-packets are cut: by the slaves' NICs, at bond0 in software, or not built"
+              + " at all; what 2.6.37 refuses (tso on bond0: Operation not supported) is a"
+              + " warning with ethtool's words, as in a script that goes on.")
+  List<String> ethtool = new ArrayList<>();
+
+  @Option(
       names = "--tcp-metrics",
       paramLabel = "ENTRY|flush",
       description =

@@ -32,6 +32,7 @@ final class NetperfExecution {
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     PrintWriter err = commandLine.getErr();
     // What Linux would log while taking the bond's settings (a rounded updelay, …).
+    run.warnings().forEach(w -> err.println("bondsim: warning: " + w));
     runner.resolve(run.scenario()).warnings().forEach(w -> err.println("bondsim: warning: " + w));
     // Checked now; said once the run has started, so that a refusal stays one line.
     List<String> notes = PastedWords.notes(c);

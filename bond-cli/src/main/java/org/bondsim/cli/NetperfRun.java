@@ -14,6 +14,7 @@ import org.bondsim.api.workload.WorkloadProvider;
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.nic.ReceiveSettings;
+import org.bondsim.core.scenario.EthtoolOffloads;
 import org.bondsim.core.scenario.HostSpec;
 import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Network;
@@ -33,8 +34,9 @@ import org.bondsim.tcp.TcpSettings;
  *
  * @param scenario what to run
  * @param format how to print it
+ * @param warnings what the line's ethtool commands printed on the way ({@link EthtoolOffloads})
  */
-record NetperfRun(Scenario scenario, ReportFormat format) {
+record NetperfRun(Scenario scenario, ReportFormat format, List<String> warnings) {
   /** bondsim's own options that reach a test as a setting, by setting name. */
   private static final Map<String, String> FLAG_OF_SETTING =
       Map.of(
@@ -200,6 +202,20 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
     List<LinkEvent> events =
         linkEvents(c.failures, c.blackholes, c.recoveries, durationNs, speeds.size());
     Netem netem = c.netem == null ? Netem.NONE : Netem.parse(c.netem);
+    List<String> warnings = List.of();
+    if (!c.ethtool.isEmpty()) {
+      if (c.sender != null || gsoWord != null) {
+        throw new IllegalArgumentException(
+            "--ethtool and --sender both set the sender's offloads; allowed: one of them");
+      }
+      if (findSetting(provider, "bondsim.gso") == null) {
+        throw new IllegalArgumentException(
+            "--ethtool applies to the TCP tests; " + test + " does not take it");
+      }
+      EthtoolOffloads.Result ethtool = EthtoolOffloads.apply(kernel, speeds.size(), c.ethtool);
+      offloads = ethtool.offloads();
+      warnings = ethtool.warnings();
+    }
     CpuCosts costs = costs(c, base);
     ReceiveSettings receive = receive(c, costs, base);
     HostSpec host =
@@ -245,7 +261,8 @@ record NetperfRun(Scenario scenario, ReportFormat format) {
             c.localCpu,
             c.remoteCpu,
             c.allStreams,
-            selection));
+            selection),
+        warnings);
   }
 
   /** Reads repeatable NAME=VALUE options, refusing a malformed one or a name given twice. */

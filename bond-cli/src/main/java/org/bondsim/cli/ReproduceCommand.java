@@ -10,10 +10,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.bondsim.api.KernelVersion;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.host.CpuCosts;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.nic.ReceiveSettings;
+import org.bondsim.core.scenario.EthtoolOffloads;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -93,31 +95,53 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
   /**
    * What the sender and receiver hosts look like beyond the reported set-up.
    *
-   * @param bondGso whether the sender's bond device hands the slaves super-packets that each slave
-   *     segments in software (GSO on bond0, TSO/GSO off on the slaves)
+   * @param ethtool the {@code ethtool -K} commands run on the sender ({@link EthtoolOffloads}),
+   *     which decide where its super-packets are cut
    * @param irqCpus the receive CPUs of the three slaves' interrupts
    * @param netserverCpu the CPU netserver is bound to ({@code netperf -T ,N}), or -1 for unbound
    */
-  record Setup(boolean bondGso, String irqCpus, int netserverCpu) {}
+  record Setup(List<String> ethtool, String irqCpus, int netserverCpu) {
+    /** What the commands leave on a 2.6.37 sender with three slaves. */
+    SenderOffloads offloads() {
+      return EthtoolOffloads.apply(KernelVersion.LINUX_2_6_37, 3, ethtool).offloads();
+    }
+  }
 
-  static final Setup AS_REPORTED = new Setup(false, "0", -1);
-  static final Setup BOND_GSO = new Setup(true, "0", -1);
-  static final Setup IRQ_SPREAD = new Setup(false, "0,1,0", -1);
-  static final Setup NETSERVER_BOUND = new Setup(false, "0", 1);
-  static final Setup BOND_GSO_BOUND = new Setup(true, "0", 1);
+  /** The post's "TSO and GSO disabled", said to each slave: no super-packets at all. */
+  static final List<String> SLAVES_OFF =
+      List.of("-K eth0 tso off gso off", "-K eth1 tso off gso off", "-K eth2 tso off gso off");
+
+  /** The same words said to bond0, where 2.6.37 refuses tso and so never reaches gso. */
+  static final List<String> BOND_REFUSES = List.of("-K bond0 tso off gso off");
+
+  /** The slaves' TSO off, then GSO on bond0: cut there, before the mode picks a slave. */
+  static final List<String> BOND_CUTS =
+      List.of("-K eth0 tso off", "-K eth1 tso off", "-K eth2 tso off", "-K bond0 gso on");
+
+  static final Setup AS_REPORTED = new Setup(SLAVES_OFF, "0", -1);
+  static final Setup BOND_GSO = new Setup(BOND_REFUSES, "0", -1);
+  static final Setup IRQ_SPREAD = new Setup(SLAVES_OFF, "0,1,0", -1);
+  static final Setup NETSERVER_BOUND = new Setup(SLAVES_OFF, "0", 1);
+  static final Setup BOND_GSO_BOUND = new Setup(BOND_REFUSES, "0", 1);
+  static final Setup CUT_AT_BOND = new Setup(BOND_CUTS, "0", -1);
 
   private static final String SETUP_A =
-      "As reported: TSO and GSO off on both hosts, all interrupts on CPU 0.";
+      "As reported, said to the slaves: ethtool -K ethX tso off gso off on each, so bond0 has no"
+          + " TSO and TCP builds no super-packets; all interrupts on CPU 0.";
   private static final String SETUP_B =
-      "GSO on the sender's bond device (each slave segments in software; TSO/GSO off on the"
-          + " slaves), all interrupts on CPU 0.";
+      "As reported, said to bond0: ethtool -K bond0 tso off gso off, which 2.6.37 refuses at tso"
+          + " (Operation not supported) before it reaches gso; the slaves keep TSO, bond0 takes it"
+          + " from them, and each slave's NIC cuts the whole super-packets balance-rr hands it; all"
+          + " interrupts on CPU 0.";
   private static final String SETUP_C =
-      "As reported, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU 1.";
+      "A, but the receive interrupts spread: eth0 and eth2 on CPU 0, eth1 on CPU 1.";
   private static final String SETUP_D =
-      "As reported, with netserver bound to CPU 1 (netperf -T ,1): it copies its data and sends"
-          + " its ACKs there (2.6.37's prequeue).";
-  private static final String SETUP_E =
-      "B and D together: GSO on the sender's bond device, netserver bound to CPU 1 (-T ,1).";
+      "A, with netserver bound to CPU 1 (netperf -T ,1): it copies its data and sends its ACKs"
+          + " there (2.6.37's prequeue).";
+  private static final String SETUP_E = "B and D together: the slaves' TSO, netserver on CPU 1.";
+  private static final String SETUP_F =
+      "The slaves' TSO off, then ethtool -K bond0 gso on: bond0 cuts the super-packets in"
+          + " software before balance-rr picks a slave for each segment; all interrupts on CPU 0.";
 
   @Option(
       names = "--json-schema",
@@ -234,6 +258,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
       List<Future<RunReport>> spread = submitRows(pool, runner, profile, IRQ_SPREAD, progress);
       List<Future<RunReport>> bound = submitRows(pool, runner, profile, NETSERVER_BOUND, progress);
       List<Future<RunReport>> both = submitRows(pool, runner, profile, BOND_GSO_BOUND, progress);
+      List<Future<RunReport>> atBond = submitRows(pool, runner, profile, CUT_AT_BOND, progress);
       // The post's levels up to 127, TCP_MAX_REORDERING (include/net/tcp.h), the most SACK
       // evidence raises tp->reordering to; 2.6.37's sysctl takes more (proc_dointvec, no bound)
       // and keeps it there, and 300 is later kernels' tcp_max_reordering default.
@@ -259,7 +284,9 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
               new GroReproduceJson.SetupRuns(
                   "D", SETUP_D, NETSERVER_BOUND, bound, List.of(), List.of()),
               new GroReproduceJson.SetupRuns(
-                  "E", SETUP_E, BOND_GSO_BOUND, both, bothSweep, bothKept));
+                  "E", SETUP_E, BOND_GSO_BOUND, both, bothSweep, bothKept),
+              new GroReproduceJson.SetupRuns(
+                  "F", SETUP_F, CUT_AT_BOND, atBond, List.of(), List.of()));
       if (json) {
         GroReproduceJson.print(
             out,
@@ -509,7 +536,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
                 setup))
         // The experiment's hosts; each row sets GRO, and the set-ups the IRQs and bond0's GSO.
         .host("reference-2.6.37")
-        .offloads(new SenderOffloads(false, setup.bondGso()))
+        .offloads(setup.offloads())
         .receive(
             ReceiveSettings.parse(
                     "gro " + (gro ? "on" : "off") + " adaptive-rx on irq-cpus " + setup.irqCpus())

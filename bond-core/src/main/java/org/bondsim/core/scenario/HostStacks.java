@@ -69,7 +69,7 @@ final class HostStacks {
     SenderOffloads offloads = scenario.host().offloads();
     // With both off the bond has no GSO: a kernel whose TCP builds GSO packets anyway (4.17+) has
     // them cut at the bond; 2.6.37 builds none.
-    bond.cutsSuperPackets(!offloads.superPackets());
+    bond.cutsSuperPackets(!offloads.superPackets() || offloads.bondCuts());
     if (costs.chargesTransmit()) {
       // Whether at the bond or at the slave, a super-packet no NIC cuts is cut in software.
       boolean softwareGso = !offloads.tso();

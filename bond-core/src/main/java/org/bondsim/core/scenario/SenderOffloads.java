@@ -12,8 +12,35 @@ import org.bondsim.api.option.StrictNumbers;
  *
  * @param tso {@code tcp-segmentation-offload}
  * @param gso {@code generic-segmentation-offload}
+ * @param bondCuts the super-packets are cut in software at the bond, before its mode picks a slave
+ *     for each segment (2.6.37's bond0 with GSO but without TSO: {@link EthtoolOffloads}); they
+ *     otherwise reach the chosen slave whole
  */
-public record SenderOffloads(boolean tso, boolean gso) {
+public record SenderOffloads(boolean tso, boolean gso, boolean bondCuts) {
+  /**
+   * Checks that only GSO's super-packets are cut at the bond.
+   *
+   * @param tso tso
+   * @param gso gso
+   * @param bondCuts bondCuts
+   */
+  public SenderOffloads {
+    if (bondCuts && (tso || !gso)) {
+      throw new IllegalArgumentException(
+          "bondCuts needs gso on and tso off: the bond cuts what software GSO built");
+    }
+  }
+
+  /**
+   * Offloads whose super-packets reach the chosen slave whole.
+   *
+   * @param tso {@code tcp-segmentation-offload}
+   * @param gso {@code generic-segmentation-offload}
+   */
+  public SenderOffloads(boolean tso, boolean gso) {
+    this(tso, gso, false);
+  }
+
   /** Both off: every segment leaves TCP as one frame. */
   public static final SenderOffloads OFF = new SenderOffloads(false, false);
 

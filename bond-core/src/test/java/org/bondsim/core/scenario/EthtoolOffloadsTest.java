@@ -1,0 +1,74 @@
+package org.bondsim.core.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.bondsim.api.KernelVersion;
+import org.bondsim.api.option.OptionException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ethtool -K} on a 2.6.37 sender: where its super-packets end up cut, and what it refuses.
+ */
+class EthtoolOffloadsTest {
+  private static EthtoolOffloads.Result run(String... commands) {
+    return EthtoolOffloads.apply(KernelVersion.LINUX_2_6_37, 2, List.of(commands));
+  }
+
+  @Test
+  void bond0RefusesTsoAndTheGsoAfterItIsNeverApplied() {
+    EthtoolOffloads.Result result = run("ethtool -K bond0 tso off gso off");
+    // The slaves keep TSO, bond0 takes it from them: whole super-packets, cut by the slaves' NICs.
+    assertThat(result.offloads()).isEqualTo(new SenderOffloads(true, false));
+    assertThat(result.warnings())
+        .containsExactly(
+            "ethtool -K bond0: Cannot set device tcp segmentation offload settings: Operation not"
+                + " supported (exit 88; the settings after it were not applied)");
+  }
+
+  @Test
+  void withoutTsoOnAnySlaveBond0HasNoneAndTcpBuildsNoSuperPackets() {
+    EthtoolOffloads.Result result = run("-K eth0 tso off gso off", "-K eth1 tso off gso off");
+    assertThat(result.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(result.warnings()).isEmpty();
+  }
+
+  @Test
+  void gsoOnBond0WithoutTsoCutsAtTheBond() {
+    EthtoolOffloads.Result result = run("-K eth0 tso off", "-K eth1 tso off", "-K bond0 gso on");
+    assertThat(result.offloads()).isEqualTo(new SenderOffloads(false, true, true));
+    // With a slave's TSO still on, bond0 has TSO and the gso flag changes nothing.
+    assertThat(run("-K bond0 gso on").offloads()).isEqualTo(new SenderOffloads(true, false));
+  }
+
+  @Test
+  void e1000eDropsTsoWithSgOrChecksummingAndRefusesTsoWithoutSg() {
+    assertThat(run("-K eth0 tx off", "-K eth1 sg off").offloads()).isEqualTo(SenderOffloads.OFF);
+    EthtoolOffloads.Result result = run("-K eth0 sg off", "-K eth0 tso on", "-K eth1 sg off");
+    assertThat(result.warnings())
+        .containsExactly(
+            "ethtool -K eth0: Cannot set device tcp segmentation offload settings: Invalid"
+                + " argument (exit 88; the settings after it were not applied)");
+    assertThat(result.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(run("-K eth0 tx off", "-K eth0 sg on", "-K eth1 tx off").warnings())
+        .containsExactly(
+            "ethtool -K eth0: Cannot set device scatter-gather settings: Invalid argument (exit 86;"
+                + " the settings after it were not applied)");
+  }
+
+  @Test
+  void slavesEndingDifferentlyAndOtherKernelsAreRefusedByName() {
+    assertThatThrownBy(() -> run("-K eth0 tso off"))
+        .isInstanceOf(OptionException.class)
+        .hasMessageContaining("some slaves end with tso on and some with it off");
+    assertThatThrownBy(() -> run("-K eth2 tso off"))
+        .hasMessage(
+            "--ethtool: no device 'eth2' on the sending host; it has bond0 and eth0 to eth1");
+    assertThatThrownBy(() -> run("-K eth0 lro off"))
+        .hasMessageStartingWith("--ethtool must be features rx, tx, sg, tso, ufo, gso");
+    assertThatThrownBy(
+            () -> EthtoolOffloads.apply(KernelVersion.LINUX_6, 2, List.of("-K bond0 gso on")))
+        .hasMessageStartingWith("--ethtool follows 2.6.37's ethtool and drivers");
+  }
+}
