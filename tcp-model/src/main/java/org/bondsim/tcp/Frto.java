@@ -20,8 +20,7 @@ package org.bondsim.tcp;
  *       there is unsent data the peer's window allows; otherwise F-RTO ends.
  * </ul>
  *
- * 2.6.37 has an older F-RTO ({@code tcp_use_frto}, {@code tcp_process_frto}, {@code
- * tcp_frto_response}) that the model does not follow: its profile runs without one.
+ * 2.6.37 has an older F-RTO, before Loss rather than in it: {@link ClassicFrto}.
  */
 final class Frto {
   /** What an ACK in Loss does under F-RTO. */
