@@ -26,8 +26,9 @@ import org.bondsim.api.tcp.SackBlock;
  *       recovery ({@code tcp_enter_frto_loss}) with cwnd what is in flight plus 0, 2 or 3.
  * </ul>
  *
- * Differences: an MTU probe (which turns F-RTO off) is not modelled; the Reno variant's
- * duplicate-ACK count is not cleared at the fall back to Loss.
+ * Differences: an MTU probe (which turns F-RTO off) is not modelled; FACK's marking of the head on
+ * the ACK that falls back ({@code DATA_LOST} in {@code tcp_fastretrans_alert}) is left to the loss
+ * detector's own rules.
  */
 final class ClassicFrto {
   /** What an ACK does under F-RTO ({@code tcp_process_frto}'s outcomes). */

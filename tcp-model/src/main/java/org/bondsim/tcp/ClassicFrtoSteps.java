@@ -90,6 +90,10 @@ final class ClassicFrtoSteps {
    */
   private static void enterLoss(Recovery r, AckSample sample, int allowed) {
     boolean keepHead = r.classicFrto.counter() == 1 && sample.released == 0;
+    if (!r.options.sackOk) {
+      // tcp_enter_frto_loss: "if (tcp_is_reno(tp)) tcp_reset_reno_sack(tp)".
+      r.queue.renoSacked(0);
+    }
     if (r.queue.markAllLost(keepHead)) {
       r.undoMarker = -1;
     }

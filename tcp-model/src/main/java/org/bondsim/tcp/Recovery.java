@@ -427,8 +427,12 @@ final class Recovery {
       timeoutsInARow++;
       return;
     }
-    // tcp_enter_loss ends 2.6.37's F-RTO.
+    // tcp_enter_loss ends 2.6.37's F-RTO, and forgets Reno's duplicate ACKs (tcp_reset_reno_sack:
+    // 2.6.37's tcp_enter_loss, 6.x's tcp_timeout_mark_lost).
     classicFrto.end();
+    if (!options.sackOk) {
+      queue.renoSacked(0);
+    }
     boolean firstOfWindow =
         state <= DISORDER || queue.sndUna() >= highSeq || (state == LOSS && timeoutsInARow == 0);
     boolean openOrDisorder = state <= DISORDER;

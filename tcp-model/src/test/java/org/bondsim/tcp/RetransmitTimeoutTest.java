@@ -80,6 +80,29 @@ class RetransmitTimeoutTest {
   }
 
   @Test
+  void anRtoForgetsRenosDuplicateAcks() {
+    for (String kernel : new String[] {"6.x", "2.6.37"}) {
+      Map<String, String> sysctls = new HashMap<>();
+      sysctls.put("bondsim.kernel", kernel);
+      sysctls.put("net.ipv4.tcp_sack", "0");
+      sysctls.put("net.ipv4.tcp_timestamps", "0");
+      sysctls.put("net.ipv4.tcp_early_retrans", "0");
+      // tcp_enter_loss itself: 2.6.37's F-RTO keeps the count until it falls back to Loss.
+      sysctls.put("net.ipv4.tcp_frto", "0");
+      EndpointHarness h = new EndpointHarness(sysctls).established();
+      h.write(3L * MSS);
+      // Two duplicates of the SYN's ACK (the first also updates the window): Reno's sacked_out.
+      h.ack(0);
+      h.ack(0);
+      h.ack(0);
+      assertThat(h.endpoint.socketInfo().sacked()).as(kernel).isEqualTo(2);
+      untilTimeouts(h, 1);
+      // tcp_reset_reno_sack in tcp_enter_loss (2.6.37) and tcp_timeout_mark_lost (6.x).
+      assertThat(h.endpoint.socketInfo().sacked()).as(kernel).isZero();
+    }
+  }
+
+  @Test
   void ssthreshFallsOncePerWindowOfDataAndAgainAfterProgress() {
     EndpointHarness h = sender("6.x", "0");
     h.write(20L * MSS);
