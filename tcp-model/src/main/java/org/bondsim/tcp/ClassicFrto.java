@@ -15,9 +15,9 @@ import org.bondsim.api.tcp.SackBlock;
  * <ul>
  *   <li>{@code tcp_use_frto} ({@link #use}): the SACK variant always; the basic one only when
  *       nothing after the head was ever retransmitted (up to the first segment not SACKed).
- *   <li>{@code tcp_enter_frto} ({@link Recovery#onTimeout}): ssthresh falls as for a Loss entry,
- *       the head's retransmission stops counting as out, cwnd is what is in flight plus one, the
- *       highmark is snd_nxt (or, SACK-enhanced after a recovery, its {@code high_seq}).
+ *   <li>{@code tcp_enter_frto} ({@link ClassicFrtoSteps#enter}): ssthresh falls as for a Loss
+ *       entry, the head's retransmission stops counting as out, cwnd is what is in flight plus one,
+ *       the highmark is snd_nxt (or, SACK-enhanced after a recovery, its {@code high_seq}).
  *   <li>{@code tcp_process_frto} ({@link #onAck}), before the state machine on every ACK, which
  *       meanwhile neither grows the window nor starts a recovery: the first ACK that advances
  *       snd_una opens cwnd to what is in flight plus two for new data; the second one that brings

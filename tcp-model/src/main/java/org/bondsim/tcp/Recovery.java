@@ -23,26 +23,27 @@ final class Recovery {
     CaState.OPEN, CaState.DISORDER, CaState.CWR, CaState.RECOVERY, CaState.LOSS
   };
 
-  // Package-private below: 2.6.37's F-RTO (ClassicFrtoSteps) works on the same state and markers.
-  private final TcpHost context;
+  // Package-private below: the RTO's entry (RtoEntry) and 2.6.37's F-RTO (ClassicFrtoSteps) work
+  // on the same state and markers.
+  final TcpHost context;
   final RetransmitQueue queue;
   final CongestionWindow window;
   final WindowReduction reduction;
   final ReorderingEstimator reordering;
   final NegotiatedOptions options;
   final TcpCounters counters;
-  private final KernelProfile.LossEntry lossEntry;
-  private final Frto frto;
+  final KernelProfile.LossEntry lossEntry;
+  final Frto frto;
   final ClassicFrto classicFrto;
   // tcp_process_frto kept the window from growing on this ACK (frto_cwnd).
   private boolean holdGrowth;
   // F-RTO's step 2.b (REXMIT_NEW): new data instead of retransmissions until the next ACK.
-  private boolean newDataOnly;
+  boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
   private final boolean classicUndo;
   // tcp_packet_delayed counts a recovery with no retransmission yet as reordering (KernelProfile).
   private final boolean delayedWithoutRetransmit;
-  private final Rack rack;
+  final Rack rack;
   private final Dupthresh dupthresh;
   int state = OPEN;
   long highSeq;
@@ -412,78 +413,14 @@ final class Recovery {
   }
 
   /**
-   * {@code tcp_enter_loss}: the RTO fired with data outstanding. ssthresh falls only at the first
-   * RTO of a window of data: from Open or Disorder, once snd_una reached high_seq, or in Loss after
-   * snd_una moved since the last RTO. How the queue is marked, where cwnd starts and which undo is
-   * still possible follow the kernel ({@link KernelProfile.LossEntry}).
+   * The RTO fired with data outstanding: 2.6.37's F-RTO ({@link ClassicFrtoSteps#enter}) or {@code
+   * tcp_enter_loss} ({@link RtoEntry}).
    *
    * @param probeRetransmissionOut a tail loss probe's retransmission is out unsettled: one more
    *     retransmission for {@code undo_retrans}
    */
   void onTimeout(boolean probeRetransmissionOut) {
-    counters.timeouts++;
-    if (lossEntry == KernelProfile.LossEntry.CLASSIC && classicFrto.use(queue, options.sackOk)) {
-      ClassicFrtoSteps.enter(this);
-      timeoutsInARow++;
-      return;
-    }
-    // tcp_enter_loss ends 2.6.37's F-RTO, and forgets Reno's duplicate ACKs (tcp_reset_reno_sack:
-    // 2.6.37's tcp_enter_loss, 6.x's tcp_timeout_mark_lost).
-    classicFrto.end();
-    if (!options.sackOk) {
-      queue.renoSacked(0);
-    }
-    boolean firstOfWindow =
-        state <= DISORDER || queue.sndUna() >= highSeq || (state == LOSS && timeoutsInARow == 0);
-    boolean openOrDisorder = state <= DISORDER;
-    if (firstOfWindow) {
-      priorCwnd = window.cwnd;
-      priorSsthresh = window.ssthresh;
-      window.onLoss();
-    }
-    if (lossEntry == KernelProfile.LossEntry.CLASSIC) {
-      window.cwnd = 1;
-      // An undo is possible only after a plain RTO, with nothing in the queue sent twice before.
-      boolean retransmitted = queue.markAllLost();
-      undoMarker = retransmitted ? -1 : queue.sndUna();
-      undoRetrans = 0;
-    } else {
-      markLostOnTimeout();
-      if (firstOfWindow) {
-        // tcp_init_undo: the retransmissions still out must be proved needless first.
-        undoMarker = queue.sndUna();
-        undoRetrans = queue.retransOut() + (probeRetransmissionOut ? 1 : 0);
-        if (undoRetrans == 0) {
-          undoRetrans = -1;
-        }
-      }
-      window.cwnd = queue.packetsInFlight() + 1;
-    }
-    window.onLossState();
-    frto.onTimeout(openOrDisorder, timeoutsInARow > 0);
-    newDataOnly = false;
-    reordering.onTimeout(openOrDisorder, queue.sackedOut());
-    highSeq = queue.sndNxt();
-    state = LOSS;
-    timeoutsInARow++;
-  }
-
-  /**
-   * {@code tcp_timeout_mark_lost}: every segment not SACKed is lost ({@code tcp_mark_skb_lost}),
-   * except, after the head, those sent within RACK's RTT ({@code tcp_rack_skb_timeout} with no
-   * reordering window), which may still arrive.
-   */
-  private void markLostOnTimeout() {
-    long now = context.now();
-    long rackRttNs = rack.rttNs();
-    for (int i = 0; i < queue.size(); i++) {
-      int slot = queue.slot(i);
-      boolean recent = i > 0 && queue.sentAt(slot) + rackRttNs - now > 0;
-      if (!recent && !queue.has(slot, RetransmitQueue.SACKED)) {
-        queue.markLost(slot);
-      }
-    }
-    queue.clearRetransmitHint();
+    RtoEntry.enter(this, probeRetransmissionOut);
   }
 
   /**

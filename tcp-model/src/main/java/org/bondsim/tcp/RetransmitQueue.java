@@ -371,20 +371,12 @@ final class RetransmitQueue {
   }
 
   /**
-   * 2.6.37's RTO ({@code tcp_enter_loss}): every segment not SACKed is lost and no retransmission
-   * is out.
+   * 2.6.37's RTO ({@code tcp_enter_loss}, {@code tcp_enter_frto_loss}): every segment not SACKed is
+   * lost and no retransmission is out, except, with {@code keepHead}, the head's, which also does
+   * not count as an earlier one (F-RTO's fall back on a duplicate ACK at its first step).
    *
-   * @return whether any segment in the queue, SACKed or not, was ever retransmitted ({@code
+   * @return whether any other segment in the queue, SACKed or not, was ever retransmitted ({@code
    *     TCPCB_RETRANS}), which rules out undo
-   */
-  boolean markAllLost() {
-    return markAllLost(false);
-  }
-
-  /**
-   * {@link #markAllLost()}, except that with {@code keepHead} the head's retransmission stays out
-   * and does not count as an earlier one (2.6.37's {@code tcp_enter_frto_loss} on a duplicate ACK
-   * at F-RTO's first step).
    */
   boolean markAllLost(boolean keepHead) {
     boolean retransmitted = false;
