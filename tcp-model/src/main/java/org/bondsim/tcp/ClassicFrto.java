@@ -41,10 +41,25 @@ final class ClassicFrto {
     SHRINK,
     /** The first ACK that advances: cwnd = in flight + 2, counter 2, new data may go. */
     OPEN_FOR_NEW_DATA,
-    /** Back to conventional Loss recovery, with {@link #allowed()} segments to send. */
-    LOSS,
+    /** Back to conventional Loss recovery with nothing to send beyond what is in flight. */
+    LOSS_0(0),
+    /** The same with two segments to send. */
+    LOSS_2(2),
+    /** The same with three segments to send. */
+    LOSS_3(3),
     /** The timeout was spurious: the response, and F-RTO ends. */
-    SPURIOUS
+    SPURIOUS;
+
+    /** Segments {@code tcp_enter_frto_loss} lets cwnd take above what is in flight. */
+    final int allowed;
+
+    Step() {
+      this(0);
+    }
+
+    Step(int allowed) {
+      this.allowed = allowed;
+    }
   }
 
   private final int sysctl;
@@ -53,7 +68,6 @@ final class ClassicFrto {
   private int counter;
   // frto_highmark, -1 for none (the kernel's 0).
   private long highmark = -1;
-  private int allowed;
 
   /**
    * @param sysctl {@code net.ipv4.tcp_frto}: 0 off, 1 basic, 2 SACK-enhanced where SACK is on
@@ -76,11 +90,6 @@ final class ClassicFrto {
   /** {@code tcp_frto_response}. */
   int response() {
     return response;
-  }
-
-  /** Segments {@code tcp_enter_frto_loss} lets cwnd take above what is in flight. */
-  int allowed() {
-    return allowed;
   }
 
   /** {@code tcp_is_sackfrto}: the SACK-enhanced variant runs. */
@@ -193,14 +202,14 @@ final class ClassicFrto {
     boolean anyProgress = forwardProgress || sample.advanced;
     if (sample.sndUna() >= highmark) {
       // The whole window the RTO found is ACKed.
-      return loss(counter == 1 ? 2 : 3);
+      return counter == 1 ? Step.LOSS_2 : Step.LOSS_3;
     }
     if (!sackEnhanced(sackOk)) {
       if (!anyProgress && sample.notDuplicate) {
         return Step.IGNORE;
       }
       if (!dataAcked) {
-        return loss(counter == 1 ? 0 : 3);
+        return counter == 1 ? Step.LOSS_0 : Step.LOSS_3;
       }
     } else {
       if (counter == 1 && !dataAcked) {
@@ -210,7 +219,7 @@ final class ClassicFrto {
         if (!forwardProgress && sample.notDuplicate) {
           return Step.IGNORE;
         }
-        return loss(3);
+        return Step.LOSS_3;
       }
     }
     if (counter == 1) {
@@ -219,10 +228,5 @@ final class ClassicFrto {
     }
     counter = 0;
     return Step.SPURIOUS;
-  }
-
-  private Step loss(int segments) {
-    allowed = segments;
-    return Step.LOSS;
   }
 }

@@ -64,7 +64,8 @@ final class ClassicFrtoSteps {
       r.undoMarker = -1;
     }
     boolean onlyOriginals = frto.onlyOriginalsSacked(sample, segment.sack());
-    switch (frto.onAck(sample, r.options.sackOk, onlyOriginals)) {
+    ClassicFrto.Step step = frto.onAck(sample, r.options.sackOk, onlyOriginals);
+    switch (step) {
       case NONE, IGNORE -> {}
       case SHRINK -> r.window.cwnd = Math.min(r.window.cwnd, r.queue.packetsInFlight());
       case OPEN_FOR_NEW_DATA -> {
@@ -73,7 +74,7 @@ final class ClassicFrtoSteps {
           enterLoss(r, sample, 2);
         }
       }
-      case LOSS -> enterLoss(r, sample, frto.allowed());
+      case LOSS_0, LOSS_2, LOSS_3 -> enterLoss(r, sample, step.allowed);
       case SPURIOUS -> {
         respond(r);
         return r.state == Recovery.CWR;

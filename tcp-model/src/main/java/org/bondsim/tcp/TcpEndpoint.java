@@ -34,7 +34,6 @@ public final class TcpEndpoint {
   private final TcpCounters counters;
   private final TcpSettings settings;
   private final boolean rackOn;
-  private final boolean fackOn;
   private final NegotiatedOptions options;
   private final RttEstimator rtt;
   private final CongestionWindow window;
@@ -72,7 +71,6 @@ public final class TcpEndpoint {
     this.counters = counters;
     this.settings = settings;
     this.rackOn = settings.rack();
-    this.fackOn = profile.fack() && settings.fack();
     this.options = new NegotiatedOptions(settings, context.mtu());
     this.rtt = new RttEstimator(profile.initialRtoNs());
     // Each part is built with what exists before it; the ones a part built earlier needs later are
@@ -482,7 +480,7 @@ public final class TcpEndpoint {
     if (rackOn) {
       return rack;
     }
-    return fackOn && reordering.fackAllowed() ? fack : dupthresh;
+    return reordering.fackAllowed() ? fack : dupthresh;
   }
 
   // ===================================================================== per-destination metrics

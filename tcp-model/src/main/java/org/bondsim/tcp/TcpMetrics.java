@@ -1,6 +1,10 @@
 package org.bondsim.tcp;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bondsim.api.option.OptionException;
 
 /**
@@ -24,6 +28,9 @@ import org.bondsim.api.option.OptionException;
 public record TcpMetrics(long rttUs, long rttvarUs, int ssthresh, int cwnd, int reordering) {
   /** No entry: what {@code ip tcp_metrics flush} leaves. */
   public static final TcpMetrics NONE = new TcpMetrics(0, 0, 0, 0, 0);
+
+  // A time as iproute2 prints one: 2100us, 2.1ms, 0.002s.
+  private static final Pattern TIME = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,6})?)(us|ms|s)");
 
   /** The option a user sets an entry with, named in every message. */
   public static final String OPTION = "--tcp-metrics";
@@ -110,26 +117,20 @@ public record TcpMetrics(long rttUs, long rttvarUs, int ssthresh, int cwnd, int 
   }
 
   private static long micros(String value, String text) {
-    var m = java.util.regex.Pattern.compile("(\\d{1,9})(?:\\.(\\d{1,6}))?(us|ms|s)").matcher(value);
+    Matcher m = TIME.matcher(value);
     if (!m.matches()) {
       throw bad(text);
     }
-    long scale =
-        switch (m.group(3)) {
-          case "us" -> 1;
-          case "ms" -> 1_000;
-          default -> 1_000_000;
+    int shift =
+        switch (m.group(2)) {
+          case "us" -> 0;
+          case "ms" -> 3;
+          default -> 6;
         };
-    long whole = Long.parseLong(m.group(1)) * scale;
-    String fraction = m.group(2) == null ? "" : m.group(2);
-    long part = 0;
-    if (!fraction.isEmpty()) {
-      part = Long.parseLong(fraction) * scale;
-      for (int i = 0; i < fraction.length(); i++) {
-        part /= 10;
-      }
-    }
-    return whole + part;
+    return new BigDecimal(m.group(1))
+        .scaleByPowerOfTen(shift)
+        .setScale(0, RoundingMode.DOWN)
+        .longValueExact();
   }
 
   private static int packets(String value, String text) {
