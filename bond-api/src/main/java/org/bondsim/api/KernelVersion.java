@@ -12,6 +12,11 @@ public enum KernelVersion {
    * from 6.x only where a model says so.
    */
   LINUX_6_1("6.1"),
+  /**
+   * Linux 3.16, the kernel of the tlb_dynamic_lb experiment: its TCP (FACK, early retransmit's era,
+   * tail loss probes, PRR, no RACK), GRO and softirq budget where a model has them.
+   */
+  LINUX_3_16("3.16"),
   /** Linux 2.6.37, the kernel of the reference experiments. */
   LINUX_2_6_37("2.6.37");
 
@@ -24,7 +29,7 @@ public enum KernelVersion {
   /**
    * Returns the word the command line and settings use.
    *
-   * @return {@code 6.x}, {@code 6.1} or {@code 2.6.37}
+   * @return {@code 6.x}, {@code 6.1}, {@code 3.16} or {@code 2.6.37}
    */
   public String word() {
     return word;
@@ -33,7 +38,7 @@ public enum KernelVersion {
   /**
    * Reads a kernel's word.
    *
-   * @param text {@code 6.x}, {@code 6.1} or {@code 2.6.37}
+   * @param text {@code 6.x}, {@code 6.1}, {@code 3.16} or {@code 2.6.37}
    * @return the kernel
    * @throws IllegalArgumentException naming the allowed words
    */
@@ -44,7 +49,7 @@ public enum KernelVersion {
       }
     }
     throw new IllegalArgumentException(
-        "bondsim.kernel must be one of 6.x, 6.1, 2.6.37, got '" + text + "'");
+        "bondsim.kernel must be one of 6.x, 6.1, 3.16, 2.6.37, got '" + text + "'");
   }
 
   /** The word, so that messages and reports print {@code 6.x} rather than the constant. */

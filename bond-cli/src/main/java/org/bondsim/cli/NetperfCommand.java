@@ -486,7 +486,8 @@ final class NetperfCommand implements Callable<Integer> {
       names = "--kernel",
       description =
           "Which kernel's TCP to follow: 6.x (default), 6.1 (as released: its timers' 2-tick"
-              + " floor) or 2.6.37 (the reference experiments). The tick is --sysctl"
+              + " floor), 3.16 (the tlb_dynamic_lb experiment) or 2.6.37 (the GRO experiment). The"
+              + " tick is --sysctl"
               + " bondsim.hz=100|250|300|1000 (CONFIG_HZ, default 1000).")
   String kernel;
 

@@ -43,8 +43,8 @@ final class PacketdrillCommand implements Callable<Integer> {
       defaultValue = "6.x",
       paramLabel = "KERNEL",
       description =
-          "the TCP model's kernel: 6.x, 6.1 (as released, before the October 2023 timer fix) or"
-              + " 2.6.37 (default: ${DEFAULT-VALUE})")
+          "the TCP model's kernel: 6.x, 6.1 (as released, before the October 2023 timer fix), 3.16"
+              + " or 2.6.37 (default: ${DEFAULT-VALUE})")
   String kernel;
 
   @Option(
@@ -89,8 +89,9 @@ final class PacketdrillCommand implements Callable<Integer> {
     if (scripts.isEmpty()) {
       throw new IllegalArgumentException("SCRIPT: give at least one packetdrill script (.pkt)");
     }
-    if (!kernel.equals("6.x") && !kernel.equals("6.1") && !kernel.equals("2.6.37")) {
-      throw new IllegalArgumentException("--kernel must be 6.x, 6.1 or 2.6.37, got " + kernel);
+    if (!List.of("6.x", "6.1", "3.16", "2.6.37").contains(kernel)) {
+      throw new IllegalArgumentException(
+          "--kernel must be 6.x, 6.1, 3.16 or 2.6.37, got " + kernel);
     }
     if (hz != 100 && hz != 250 && hz != 300 && hz != 1000) {
       throw new IllegalArgumentException("--hz must be 100, 250, 300 or 1000, got " + hz);

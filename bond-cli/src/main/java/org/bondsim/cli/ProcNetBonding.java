@@ -58,21 +58,26 @@ final class ProcNetBonding {
    */
   static String render(RunReport report, RunReport.BondState bond, KernelVersion kernel) {
     boolean old = kernel == KernelVersion.LINUX_2_6_37;
+    // 3.16's bond_procfs.c: 2.6.37's lines, with Min links and 6.x's link words.
+    boolean legacy = old || kernel == KernelVersion.LINUX_3_16;
     Map<String, String> options = report.bondOptions();
     String mode = report.mode();
     StringBuilder out = new StringBuilder();
-    // bond_version: DRV_VERSION and DRV_RELDATE on 2.6.37 (bonding.h); UTS_RELEASE since 5.x.
+    // bond_version: DRV_VERSION and DRV_RELDATE on 2.6.37 and 3.16 (bonding.h); UTS_RELEASE
+    // since 5.x.
     out.append(
         old
             ? "Ethernet Channel Bonding Driver: v3.7.0 (June 2, 2010)\n"
-            : "Ethernet Channel Bonding Driver: v" + kernel.word() + " (bondsim)\n");
+            : legacy
+                ? "Ethernet Channel Bonding Driver: v3.7.1 (April 27, 2011)\n"
+                : "Ethernet Channel Bonding Driver: v" + kernel.word() + " (bondsim)\n");
     out.append("Bonding Mode: ").append(MODE_NAMES.getOrDefault(mode, mode));
     String failOverMac = options.getOrDefault("fail_over_mac", "none");
     if (mode.equals("active-backup") && !failOverMac.equals("none")) {
       out.append(" (fail_over_mac ").append(failOverMac).append(')');
     }
     out.append('\n');
-    if (usesXmitHash(mode, options, old)) {
+    if (usesXmitHash(mode, options, legacy)) {
       String policy = options.getOrDefault("xmit_hash_policy", "layer2");
       out.append("Transmit Hash Policy: ")
           .append(policy)
@@ -96,7 +101,7 @@ final class ProcNetBonding {
     out.append("MII Polling Interval (ms): ").append(options.getOrDefault("miimon", "0"));
     out.append("\nUp Delay (ms): ").append(options.getOrDefault("updelay", "0"));
     out.append("\nDown Delay (ms): ").append(options.getOrDefault("downdelay", "0")).append('\n');
-    if (!old) {
+    if (!legacy) {
       out.append("Peer Notification Delay (ms): ")
           .append(options.getOrDefault("peer_notif_delay", "0"))
           .append('\n');
@@ -104,7 +109,7 @@ final class ProcNetBonding {
     String arpInterval = options.getOrDefault("arp_interval", "0");
     if (!arpInterval.equals("0")) {
       out.append("ARP Polling Interval (ms): ").append(arpInterval).append('\n');
-      if (!old) {
+      if (!legacy) {
         out.append("ARP Missed Max: ").append(options.getOrDefault("arp_missed_max", "2"));
         out.append('\n');
       }
@@ -115,13 +120,13 @@ final class ProcNetBonding {
         out.append(' ').append(String.join(", ", bond.arpTargets()));
       }
       out.append('\n');
-      if (!old) {
+      if (!legacy) {
         out.append("NS IPv6 target/s (xx::xx form):\n");
       }
     }
     if (mode.equals("802.3ad")) {
       out.append("\n802.3ad info\n");
-      if (!old) {
+      if (!legacy) {
         out.append("LACP active: ").append(options.getOrDefault("lacp_active", "on")).append('\n');
       }
       out.append("LACP rate: ").append(options.getOrDefault("lacp_rate", "slow")).append('\n');
@@ -132,7 +137,7 @@ final class ProcNetBonding {
           .append(options.getOrDefault("ad_select", "stable"))
           .append('\n');
       RunReport.AdState ad = bond.ad();
-      if (!old && ad != null) {
+      if (!legacy && ad != null) {
         out.append("System priority: ").append(ad.systemPriority()).append('\n');
         out.append("System MAC address: ").append(ad.systemMac()).append('\n');
       }
@@ -157,7 +162,7 @@ final class ProcNetBonding {
       RunReport.AdPort port = bond.ad() == null ? null : bond.ad().ports().get(i);
       String aggregator =
           port == null || port.aggregatorId() == 0 ? "N/A" : Integer.toString(port.aggregatorId());
-      if (old) {
+      if (legacy) {
         if (mode.equals("802.3ad")) {
           out.append("Aggregator ID: ").append(aggregator).append('\n');
         }
@@ -199,7 +204,7 @@ final class ProcNetBonding {
 
   /**
    * bond_mode_uses_xmit_hash: xor and 802.3ad, and on 6.x tlb and alb with tlb_dynamic_lb 0; 2.6.37
-   * prints the policy for xor and 802.3ad only.
+   * and 3.16 print the policy for xor and 802.3ad only.
    */
   private static boolean usesXmitHash(String mode, Map<String, String> options, boolean old) {
     if (mode.equals("balance-xor") || mode.equals("802.3ad")) {

@@ -61,8 +61,10 @@ class ProcNetBondingTest {
                 + "MII Status: up\n");
   }
 
-  @Test
-  void hashingModesPrintTheirPolicyWithItsNumberAnd2637ItsOwnVersion() {
+  /**
+   * A short run of {@code bond} over two 1G slaves under {@code kernel}, with both hosts' files.
+   */
+  private static CliRunner hashingBond(String kernel, String bond) {
     CliRunner run =
         CliRunner.run(
             "netperf",
@@ -71,13 +73,19 @@ class ProcNetBondingTest {
             "-l",
             "0.1",
             "--kernel",
-            "2.6.37",
+            kernel,
             "--bond",
-            "mode balance-xor xmit_hash_policy layer3+4 miimon 100",
+            bond,
             "--slaves",
             "2x1000",
             "--proc-net-bonding");
     assertThat(run.exitCode()).as(run.err()).isZero();
+    return run;
+  }
+
+  @Test
+  void hashingModesPrintTheirPolicyWithItsNumberAnd2637ItsOwnVersion() {
+    CliRunner run = hashingBond("2.6.37", "mode balance-xor xmit_hash_policy layer3+4 miimon 100");
     assertThat(section(run.out(), "remote"))
         .startsWith(
             "remote host: cat /proc/net/bonding/bond0\n"
@@ -91,6 +99,30 @@ class ProcNetBondingTest {
                 + "\n"
                 + "Slave Interface: eth0\n")
         .doesNotContain("Peer Notification");
+  }
+
+  @Test
+  void linux316PrintsItsDriverVersionMinLinksAndNoLacpActive() {
+    CliRunner run = hashingBond("3.16", "mode 802.3ad xmit_hash_policy layer3+4 miimon 100");
+    // 3.16's bond_procfs.c: bonding.h's DRV_VERSION 3.7.1, "Min links" but no "LACP active" or
+    // system priority, and each slave's aggregator before its queue ID.
+    assertThat(section(run.out(), "remote"))
+        .startsWith(
+            "remote host: cat /proc/net/bonding/bond0\n"
+                + "Ethernet Channel Bonding Driver: v3.7.1 (April 27, 2011)\n"
+                + "Bonding Mode: IEEE 802.3ad Dynamic link aggregation\n"
+                + "Transmit Hash Policy: layer3+4 (1)\n"
+                + "MII Status: up\n"
+                + "MII Polling Interval (ms): 100\n"
+                + "Up Delay (ms): 0\n"
+                + "Down Delay (ms): 0\n"
+                + "\n"
+                + "802.3ad info\n"
+                + "LACP rate: slow\n"
+                + "Min links: 0\n")
+        .doesNotContain("LACP active")
+        .doesNotContain("System priority")
+        .contains("Aggregator ID: 1\nSlave queue ID: 0\n");
   }
 
   @Test

@@ -70,6 +70,6 @@ class TcpCommandTest {
         CliRunner.run("netperf", "-t", "TCP_STREAM", "-l", "0.01", "--kernel", "4.4");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
-        .contains("--kernel must be one of 6.x (6), 6.1 (61), 2.6.37 (2), got '4.4'");
+        .contains("--kernel must be one of 6.x (6), 6.1 (61), 3.16 (316), 2.6.37 (2), got '4.4'");
   }
 }

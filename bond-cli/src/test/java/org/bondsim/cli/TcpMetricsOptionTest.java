@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * --tcp-metrics: a run starts from the sending host's saved entry for its peer and prints the entry
@@ -71,22 +73,26 @@ class TcpMetricsOptionTest {
         .startsWith("bondsim: --tcp-metrics applies to TCP_RR, TCP_STREAM; UDP_STREAM does not");
   }
 
-  @Test
-  void twoSixThirtySevenHasNoSsthreshMetricsSysctl() {
+  @ParameterizedTest
+  @ValueSource(strings = {"2.6.37", "3.16"})
+  void kernelsBefore56HaveNoSsthreshMetricsSysctl(String kernel) {
     CliRunner run =
         CliRunner.run(
             "netperf",
             "-l",
             "0.2",
             "--kernel",
-            "2.6.37",
+            kernel,
             "--sysctl",
             "net.ipv4.tcp_no_ssthresh_metrics_save=1");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip())
         .isEqualTo(
-            "bondsim: net.ipv4.tcp_no_ssthresh_metrics_save=1 is not a sysctl of 2.6.37 (it came"
-                + " with 5.6; 2.6.37's route cache always carries ssthresh); allowed under --kernel"
-                + " 2.6.37: leave it out");
+            "bondsim: net.ipv4.tcp_no_ssthresh_metrics_save=1 is not a sysctl of "
+                + kernel
+                + " (it came with 5.6; before it the metrics always carry ssthresh); allowed"
+                + " under --kernel "
+                + kernel
+                + ": leave it out");
   }
 }

@@ -50,6 +50,8 @@ public final class CcHarness implements ConnectionView {
   private final CongestionControl module;
   // 2.6.37 grows per ACK, and slow-starts while cwnd <= ssthresh.
   private final boolean perAck;
+  // 3.16: slow start by the packets acked, congestion avoidance one step per ACK.
+  private final boolean slowStartByPackets;
   private final Ack ack = new Ack();
   private int cwnd;
   private int ssthresh = Integer.MAX_VALUE;
@@ -76,6 +78,7 @@ public final class CcHarness implements ConnectionView {
       int cwnd) {
     this.cwnd = cwnd;
     this.perAck = kernel == KernelVersion.LINUX_2_6_37;
+    this.slowStartByPackets = kernel == KernelVersion.LINUX_3_16;
     this.module =
         provider.create(
             new CongestionContext() {
@@ -181,7 +184,7 @@ public final class CcHarness implements ConnectionView {
     ack.fill(sndUna + (long) packets * MSS, packets, rttNs, nowNs - rttNs, before, sndNxt());
     sndUna += (long) packets * MSS;
     delivered += packets;
-    boolean slowStart = cwnd < ssthresh || perAck && cwnd == ssthresh;
+    boolean slowStart = cwnd < ssthresh || (perAck || slowStartByPackets) && cwnd == ssthresh;
     ack.pacingRate = slowStart ? 2L * cwnd * MSS * 1_000_000_000L / srttNs : 0;
     boolean ended = module.pktsAcked(this, ack);
     if (ended) {
@@ -199,8 +202,10 @@ public final class CcHarness implements ConnectionView {
           Math.min(
               cwnd + left,
               ssthresh == Integer.MAX_VALUE ? cwnd + left : Math.max(ssthresh, cwnd + 1));
-      left = perAck ? 0 : left - (grown - cwnd);
+      left = perAck || slowStartByPackets ? 0 : left - (grown - cwnd);
       cwnd = grown;
+    } else if (slowStartByPackets) {
+      left = 1;
     }
     int fromAvoidance = cwnd;
     if (left > 0) {

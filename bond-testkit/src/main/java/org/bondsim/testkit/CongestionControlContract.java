@@ -64,7 +64,7 @@ public interface CongestionControlContract {
    * @return by default {@link KernelVersion#LINUX_6} and {@link KernelVersion#LINUX_2_6_37}
    */
   default List<KernelVersion> kernels() {
-    return List.of(KernelVersion.LINUX_6, KernelVersion.LINUX_2_6_37);
+    return List.of(KernelVersion.LINUX_6, KernelVersion.LINUX_3_16, KernelVersion.LINUX_2_6_37);
   }
 
   /**

@@ -13,7 +13,7 @@ public final class GroProvider implements ReceiveOffloadProvider {
 
   @Override
   public String description() {
-    return "Linux's GRO (dev_gro_receive, tcp_gro_receive) of the run's kernel, 6.x or 2.6.37";
+    return "Linux's GRO (dev_gro_receive, tcp_gro_receive) of the run's kernel (6.x, 3.16 or 2.6.37)";
   }
 
   @Override
@@ -21,6 +21,11 @@ public final class GroProvider implements ReceiveOffloadProvider {
     if (kernel == null) {
       throw new NullPointerException("kernel must be given");
     }
-    return new TcpGro(kernel == KernelVersion.LINUX_2_6_37);
+    return new TcpGro(
+        switch (kernel) {
+          case LINUX_2_6_37 -> TcpGro.Rules.LINUX_2_6_37;
+          case LINUX_3_16 -> TcpGro.Rules.LINUX_3_16;
+          case LINUX_6, LINUX_6_1 -> TcpGro.Rules.CURRENT;
+        });
   }
 }

@@ -28,6 +28,13 @@ import org.bondsim.api.tcp.TcpSegment;
  * page per 4 KB of payload) goes the fragments path, bounded by {@code MAX_SKB_FRAGS} (18): six
  * 9000-byte frames.
  *
+ * <p>3.16 ({@code net/core/dev.c}) sits between: one list of at most 8, as 2.6.37, but a new flow
+ * finding it full pushes the oldest up ({@code dev_gro_receive}), a poll that used its whole weight
+ * flushes what was held since an earlier tick ({@code napi_gro_flush(n, HZ >= 1000)}; the model
+ * takes HZ as 1000 there, where a lower HZ flushes everything), and the list is flushed oldest
+ * first. Its aggregates are bounded by 64 KB only: how its drivers (igb) lay out an skb is not
+ * modelled.
+ *
  * <p>Not modelled: IP ID, TTL and TOS checks (the model's frames of a flow agree on them), {@code
  * gro_flush_timeout}, BIG TCP.
  */
@@ -42,7 +49,18 @@ final class TcpGro implements ReceiveOffload {
       TcpSegment.URG | TcpSegment.PSH | TcpSegment.RST | TcpSegment.SYN | TcpSegment.FIN;
   private static final int IGNORED_FLAGS = TcpSegment.FIN | TcpSegment.PSH | TcpSegment.CWR;
 
+  /** Which kernel's rules. */
+  enum Rules {
+    /** 2.6.37's. */
+    LINUX_2_6_37,
+    /** 3.16's. */
+    LINUX_3_16,
+    /** Since 4.19's eight buckets. */
+    CURRENT
+  }
+
   private final boolean legacy;
+  private final Rules rules;
   private final List<List<Held>> buckets = new ArrayList<>();
 
   /** One held aggregate. */
@@ -69,9 +87,10 @@ final class TcpGro implements ReceiveOffload {
     }
   }
 
-  TcpGro(boolean legacy) {
-    this.legacy = legacy;
-    int count = legacy ? 1 : 8;
+  TcpGro(Rules rules) {
+    this.rules = rules;
+    this.legacy = rules == Rules.LINUX_2_6_37;
+    int count = rules == Rules.CURRENT ? 8 : 1;
     for (int i = 0; i < count; i++) {
       buckets.add(new ArrayList<>(MAX_HELD));
     }
@@ -98,7 +117,7 @@ final class TcpGro implements ReceiveOffload {
   }
 
   private List<Held> bucketOf(Frame frame) {
-    return buckets.get(legacy ? 0 : frame.hashCode() & 7);
+    return buckets.get(rules == Rules.CURRENT ? frame.hashCode() & 7 : 0);
   }
 
   private static boolean isTcp(Packet packet) {
@@ -237,7 +256,8 @@ final class TcpGro implements ReceiveOffload {
   public void complete(long nowNs, Upstream upstream) {
     for (List<Held> bucket : buckets) {
       if (legacy) {
-        // 2.6.37 flushed its single list youngest first.
+        // 2.6.37 flushed its single list youngest first; 3.16's napi_gro_flush walks it back from
+        // the oldest.
         while (!bucket.isEmpty()) {
           complete(bucket, bucket.get(bucket.size() - 1), upstream);
         }

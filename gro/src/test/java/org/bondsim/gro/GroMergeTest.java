@@ -117,4 +117,53 @@ class GroMergeTest {
     gro.complete(0, (p, k) -> up.add(p));
     assertThat(up).extracting(Packet::payloadBytes).containsExactly(6 * 8948, 2 * 8948);
   }
+
+  /** One segment of flow {@code port} (a distinct source port per flow). */
+  private static Packet flowSegment(int port, long seq) {
+    Frame flow = new Frame(FLOW.ethernet(), FLOW.ip(), new TcpHeader(port, 5001));
+    return new Packet(
+        flow,
+        1448,
+        new TcpSegment(seq, 1, TcpSegment.ACK, 65535, 12, List.of(), 7, 3),
+        0,
+        0,
+        0,
+        null,
+        0);
+  }
+
+  @Test
+  void linux316PushesTheOldestFlowUpWhenItsOneListIsFull() {
+    // dev_gro_receive in 3.16: MAX_GRO_SKBS (8) on one list; a ninth flow evicts the oldest.
+    for (KernelVersion kernel : List.of(KernelVersion.LINUX_3_16, KernelVersion.LINUX_2_6_37)) {
+      up.clear();
+      ReceiveOffload gro = new GroProvider().create(kernel);
+      for (int flow = 0; flow < 9; flow++) {
+        gro.receive(flowSegment(40000 + flow, 0), 0, (p, k) -> up.add(p));
+      }
+      if (kernel == KernelVersion.LINUX_3_16) {
+        assertThat(up).singleElement().satisfies(p -> assertThat(sourcePort(p)).isEqualTo(40000));
+      } else {
+        // 2.6.37 sends the newcomer up unheld.
+        assertThat(up).singleElement().satisfies(p -> assertThat(sourcePort(p)).isEqualTo(40008));
+      }
+    }
+  }
+
+  @Test
+  void linux316FlushesOldestFirstAndOnAPollThatUsedItsWeight() {
+    ReceiveOffload gro = new GroProvider().create(KernelVersion.LINUX_3_16);
+    gro.receive(flowSegment(40000, 0), 0, (p, k) -> up.add(p));
+    gro.receive(flowSegment(40001, 0), 2_000_000L, (p, k) -> up.add(p));
+    // napi_gro_flush(n, HZ >= 1000) at 2.5 ms: only what was held since an earlier tick goes up.
+    gro.pollExhausted(2_500_000L, (p, k) -> up.add(p));
+    assertThat(up).extracting(GroMergeTest::sourcePort).containsExactly(40000);
+    gro.receive(flowSegment(40002, 0), 3_000_000L, (p, k) -> up.add(p));
+    gro.complete(3_000_000L, (p, k) -> up.add(p));
+    assertThat(up).extracting(GroMergeTest::sourcePort).containsExactly(40000, 40001, 40002);
+  }
+
+  private static int sourcePort(Packet packet) {
+    return ((TcpHeader) packet.frame().transport()).sourcePort();
+  }
 }

@@ -32,12 +32,21 @@ import org.bondsim.api.tcp.cc.AckView;
  * Newton step; an epoch-less connection takes delay samples from its start (the kernel compares
  * jiffies with an {@code epoch_start} of 0, which depends on the host's uptime). HyStart is
  * 2.6.37's own, on jiffies ({@link ClassicHyStart}).
+ *
+ * <p>3.16's {@code tcp_cubic.c} (same version, 2.3) differs in three places, which {@code linux316}
+ * selects: {@code bictcp_acked} takes the RTT in microseconds ({@code rtt_us}, from the skb's send
+ * time) and keeps the delay in ms × 8, at least 1, so a sub-tick path gives samples; {@code
+ * delayed_ack} is clamped to 1–512 ({@code ACK_RATIO_LIMIT}) rather than wrapping; and an undo
+ * restores max(cwnd, {@code loss_cwnd}), the window at the last reduction. Its HyStart counts
+ * milliseconds ({@code bictcp_clock}).
  */
 final class ClassicCubic extends CubicCore {
   private static final int ACK_RATIO_SHIFT = 4;
   private static final int INITIAL_DELAYED_ACK = 2 << ACK_RATIO_SHIFT;
+  // 3.16's ACK_RATIO_LIMIT: 32 packets per ACK, in sixteenths.
+  private static final int ACK_RATIO_LIMIT = 32 << ACK_RATIO_SHIFT;
 
-  // delay_min: jiffies << 3, 0 until the first sample.
+  // delay_min: jiffies << 3 (3.16: ms << 3), 0 until the first sample.
   private long delayMin;
   // delayed_ack: packets per ACK << ACK_RATIO_SHIFT.
   private int delayedAck = INITIAL_DELAYED_ACK;
@@ -45,10 +54,17 @@ final class ClassicCubic extends CubicCore {
   private int credit;
 
   private final ClassicHyStart hyStart;
+  private final boolean linux316;
 
-  ClassicCubic(Jiffies jiffies, ClassicHyStart hyStart) {
+  /**
+   * @param jiffies the kernel's tick
+   * @param hyStart the kernel's HyStart
+   * @param linux316 3.16's module rather than 2.6.37's (see the class comment)
+   */
+  ClassicCubic(Jiffies jiffies, ClassicHyStart hyStart, boolean linux316) {
     super(jiffies);
     this.hyStart = hyStart;
+    this.linux316 = linux316;
   }
 
   @Override
@@ -64,7 +80,7 @@ final class ClassicCubic extends CubicCore {
     delayMin = 0;
     delayedAck = INITIAL_DELAYED_ACK;
     hyStart.clearFound();
-    hyStart.reset(jiffies.tick(nowNs), sndNxt);
+    hyStart.reset(nowNs, sndNxt);
     // tcp_enter_loss clears snd_cwnd_cnt.
     credit = 0;
   }
@@ -72,7 +88,7 @@ final class ClassicCubic extends CubicCore {
   @Override
   void onSlowStartAck(long ack, long sndNxt, long nowNs) {
     if (hyStart.roundEnds(ack)) {
-      hyStart.reset(jiffies.tick(nowNs), sndNxt);
+      hyStart.reset(nowNs, sndNxt);
     }
   }
 
@@ -87,14 +103,12 @@ final class ClassicCubic extends CubicCore {
       return false;
     }
     long delay = acked(sample.packetsAcked(), sample.newestReleasedSentNs(), open, nowNs);
-    return delay > 0
-        && cwnd <= ssthresh
-        && hyStart.update(delay, delayMin, cwnd, jiffies.tick(nowNs));
+    return delay > 0 && cwnd <= ssthresh && hyStart.update(delay, delayMin, cwnd, nowNs);
   }
 
   @Override
   int undoCwnd(int cwnd, int priorCwnd) {
-    return Math.max(cwnd, lastMaxCwnd);
+    return Math.max(cwnd, linux316 ? priorCwnd : lastMaxCwnd);
   }
 
   /**
@@ -104,18 +118,27 @@ final class ClassicCubic extends CubicCore {
    */
   long acked(int packets, long newestSentNs, boolean open, long nowNs) {
     if (open) {
-      // cnt -= delayed_ack >> 4; delayed_ack += cnt: u32 into u16, so modulo 2^16.
-      delayedAck = (delayedAck + packets - (delayedAck >> ACK_RATIO_SHIFT)) & 0xFFFF;
+      int ratio = delayedAck + packets - (delayedAck >> ACK_RATIO_SHIFT);
+      // 2.6.37: u32 into u16, so modulo 2^16; 3.16 clamps.
+      delayedAck = linux316 ? Math.max(1, Math.min(ratio, ACK_RATIO_LIMIT)) : ratio & 0xFFFF;
     }
     if (newestSentNs < 0) {
       return 0;
     }
     long now = jiffies.tick(nowNs);
-    long rttTicks = now - jiffies.tick(newestSentNs);
-    if (rttTicks <= 0 || (epochStarted && now - epochStart < jiffies.hz())) {
+    if (epochStarted && now - epochStart < jiffies.hz()) {
       return 0;
     }
-    long delay = rttTicks << 3;
+    long delay;
+    if (linux316) {
+      delay = Math.max(1, ((nowNs - newestSentNs) / 1000 << 3) / 1000);
+    } else {
+      long rttTicks = now - jiffies.tick(newestSentNs);
+      if (rttTicks <= 0) {
+        return 0;
+      }
+      delay = rttTicks << 3;
+    }
     if (delayMin == 0 || delayMin > delay) {
       delayMin = delay;
     }
@@ -145,7 +168,9 @@ final class ClassicCubic extends CubicCore {
     if (!epochStarted) {
       startEpoch(cwnd, now, 1);
     }
-    long t = ((now + (delayMin >> 3) - epochStart) << BICTCP_HZ) / jiffies.hz();
+    // msecs_to_jiffies(delay_min >> 3) on 3.16, whose delay_min counts milliseconds.
+    long delayTicks = linux316 ? jiffies.ticks((delayMin >> 3) * 1_000_000L) : delayMin >> 3;
+    long t = ((now + delayTicks - epochStart) << BICTCP_HZ) / jiffies.hz();
     long c = friendly(cwnd, curveCnt(cwnd, t));
     c = (c << ACK_RATIO_SHIFT) / Math.max(1, delayedAck);
     cnt = (int) Math.max(1, Math.min(c, Integer.MAX_VALUE));

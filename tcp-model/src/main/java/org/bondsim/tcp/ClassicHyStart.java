@@ -21,15 +21,22 @@ package org.bondsim.tcp;
  *
  * The exit is kept ({@code ca->found}) until an RTO resets the module. 2.6.37 has no counters for
  * it.
+ *
+ * <p>3.16's ({@code linux316}) counts milliseconds ({@code bictcp_clock}: the real-time clock when
+ * HZ is under 1000), takes delays in ms × 8, needs the train to last longer than {@code delay_min
+ * >> 4} (not as long), and floors the delay threshold at 4 ms ({@code HYSTART_DELAY_MIN}).
  */
 final class ClassicHyStart {
   private static final int LOW_WINDOW = 16;
   private static final int MIN_SAMPLES = 8;
   private static final long DELAY_MIN = 2 << 3;
+  private static final long DELAY_MIN_316 = 4 << 3;
   private static final long DELAY_MAX = 16 << 3;
 
   private final int detect;
   private final long trainGapTicks;
+  private final Jiffies clock;
+  private final boolean linux316;
   private long roundStart;
   private long lastJiffies;
   private long endSeq;
@@ -40,10 +47,13 @@ final class ClassicHyStart {
   /**
    * @param detect {@code hystart_detect}'s bits; 0 when {@code hystart} is off
    * @param jiffies the kernel's tick
+   * @param linux316 3.16's HyStart rather than 2.6.37's
    */
-  ClassicHyStart(int detect, Jiffies jiffies) {
+  ClassicHyStart(int detect, Jiffies jiffies, boolean linux316) {
     this.detect = detect;
-    this.trainGapTicks = jiffies.ticks(2_000_000L);
+    this.linux316 = linux316;
+    this.clock = linux316 ? new Jiffies(1000) : jiffies;
+    this.trainGapTicks = clock.ticks(2_000_000L);
   }
 
   /** {@code bictcp_reset}'s part: {@code ca->found} cleared. */
@@ -51,8 +61,9 @@ final class ClassicHyStart {
     found = 0;
   }
 
-  /** {@code bictcp_hystart_reset}: a round starts at tick {@code now}, ending at {@code sndNxt}. */
-  void reset(long now, long sndNxt) {
+  /** {@code bictcp_hystart_reset}: a round starts now, ending at {@code sndNxt}. */
+  void reset(long nowNs, long sndNxt) {
+    long now = clock.tick(nowNs);
     roundStart = now;
     lastJiffies = now;
     endSeq = sndNxt;
@@ -73,18 +84,20 @@ final class ClassicHyStart {
   /**
    * {@code hystart_update}, called by {@code bictcp_acked} in slow start at a window of 16 or more.
    *
-   * @param delay this ACK's sample, jiffies × 8
-   * @param delayMin {@code ca->delay_min}, jiffies × 8
-   * @param now the tick
+   * @param delay this ACK's sample, jiffies × 8 (3.16: ms × 8)
+   * @param delayMin {@code ca->delay_min}, in the same unit
+   * @param nowNs the time
    * @return true when slow start ends here (ssthresh = cwnd)
    */
-  boolean update(long delay, long delayMin, int cwnd, long now) {
+  boolean update(long delay, long delayMin, int cwnd, long nowNs) {
     if (detect == 0 || cwnd < LOW_WINDOW || (found & detect) != 0) {
       return false;
     }
+    long now = clock.tick(nowNs);
     if (now - lastJiffies <= trainGapTicks) {
       lastJiffies = now;
-      if (now - roundStart >= delayMin >> 4) {
+      long length = now - roundStart;
+      if (linux316 ? length > delayMin >> 4 : length >= delayMin >> 4) {
         found |= HyStart.ACK_TRAIN;
       }
     }
@@ -93,7 +106,9 @@ final class ClassicHyStart {
         currRtt = delay;
       }
       samples++;
-    } else if (currRtt > delayMin + Math.max(DELAY_MIN, Math.min(DELAY_MAX, delayMin >> 4))) {
+    } else if (currRtt
+        > delayMin
+            + Math.max(linux316 ? DELAY_MIN_316 : DELAY_MIN, Math.min(DELAY_MAX, delayMin >> 4))) {
       found |= HyStart.DELAY;
     }
     return (found & detect) != 0;

@@ -13,7 +13,7 @@ final class CongestionWindow {
   private static final int GSO_MAX_SIZE = 65536;
 
   private final CongestionControl cc;
-  private final boolean growsPerPacket;
+  private final KernelProfile.Growth growth;
   private final KernelProfile profile;
   private int initialCwnd;
   // 2.6.37: tcp_is_cwnd_limited from the ACK's prior in-flight, and tcp_moderate_cwnd.
@@ -32,7 +32,7 @@ final class CongestionWindow {
     KernelProfile profile = settings.profile();
     this.cc = cc;
     this.view = view;
-    this.growsPerPacket = profile.growsPerPacket();
+    this.growth = profile.growth();
     this.profile = profile;
     // The handshake settles the MSS (onEstablished); until then, the window for Ethernet's MSS.
     this.initialCwnd = profile.initialCwnd(1460);
@@ -76,7 +76,8 @@ final class CongestionWindow {
 
   /** {@code tcp_is_cwnd_limited}: the window was the limit, or slow start was using half of it. */
   private boolean limited() {
-    return cwndLimited || (growsPerPacket && inSlowStart() && cwnd < 2 * maxPacketsOut);
+    return cwndLimited
+        || (growth != KernelProfile.Growth.PER_ACK && inSlowStart() && cwnd < 2 * maxPacketsOut);
   }
 
   /**
@@ -162,7 +163,9 @@ final class CongestionWindow {
    * 6.x grows on cumulative progress, or on any delivery (SACKs too) once reordering was raised
    * above the sysctl, by packets delivered. 2.6.37's {@code tcp_ack} calls {@code tcp_cong_avoid}
    * only for an ACK that acknowledged new data ({@code FLAG_DATA_ACKED}), whatever the reordering
-   * level, and grows by one per such ACK; its window test is {@link #limitedBefore}'s.
+   * level, and grows by one per such ACK; its window test is {@link #limitedBefore}'s. 3.16 gates
+   * as 6.x and slow-starts by the packets the ACK released, congestion avoidance one step per ACK
+   * ({@link KernelProfile.Growth#SLOW_START_BY_PACKETS}).
    *
    * @param sample the ACK
    * @param reordering the reordering level and whether it is above tcp_reordering
@@ -174,8 +177,9 @@ final class CongestionWindow {
       return;
     }
     int newlyDelivered = sample.newlyDelivered;
+    boolean perPacket = growth == KernelProfile.Growth.PER_PACKET;
     boolean progress;
-    if (!growsPerPacket) {
+    if (growth == KernelProfile.Growth.PER_ACK) {
       progress = sample.advanced;
     } else {
       progress = reordering.raised() ? newlyDelivered > 0 : sample.acked > 0;
@@ -188,21 +192,33 @@ final class CongestionWindow {
     if (!limited) {
       return;
     }
-    int packets = growsPerPacket ? newlyDelivered : 1;
-    // 2.6.37's modules slow-start while cwnd <= ssthresh (tcp_reno_cong_avoid, bictcp_cong_avoid);
-    // 6.x's tcp_in_slow_start while cwnd < ssthresh.
-    if (cwnd < ssthresh || (!growsPerPacket && cwnd == ssthresh)) {
+    int packets =
+        switch (growth) {
+          case PER_ACK -> 1;
+          case SLOW_START_BY_PACKETS -> sample.released;
+          case PER_PACKET -> newlyDelivered;
+        };
+    // 2.6.37's and 3.16's modules slow-start while cwnd <= ssthresh (tcp_reno_cong_avoid,
+    // bictcp_cong_avoid); 4.x and later's tcp_in_slow_start while cwnd < ssthresh.
+    if (cwnd < ssthresh || (!perPacket && cwnd == ssthresh)) {
       cc.onSlowStartAck(view, sample);
-      int grown =
-          Math.min(
-              cwnd + packets,
-              ssthresh == Integer.MAX_VALUE ? cwnd + packets : Math.max(ssthresh, cwnd + 1));
-      // tcp_slow_start (6.x) hands what is left after reaching ssthresh to congestion avoidance.
+      // tcp_slow_start: up to ssthresh + 1 on 2.6.37 and 3.16 (cwnd <= ssthresh slow-starts),
+      // ssthresh since 4.x, which hands what is left to congestion avoidance; 3.16's returns it
+      // to callers that drop it.
+      long cap =
+          ssthresh == Integer.MAX_VALUE
+              ? Integer.MAX_VALUE
+              : perPacket ? Math.max(ssthresh, cwnd + 1) : ssthresh + 1L;
+      int grown = (int) Math.min(cwnd + (long) packets, cap);
       packets -= grown - cwnd;
       cwnd = grown;
-      if (!growsPerPacket || packets <= 0) {
+      if (!perPacket || packets <= 0) {
         return;
       }
+    }
+    if (!perPacket) {
+      // One step of the module's count per ACK (tcp_cong_avoid_ai).
+      packets = 1;
     }
     cwnd = cc.congestionAvoidance(view, packets);
   }

@@ -7,8 +7,8 @@ import org.bondsim.api.tcp.cc.CongestionControlProvider;
 
 /**
  * CUBIC ({@code net/ipv4/tcp_cubic.c}, RFC 9438), Linux's default: 6.x's ({@link Cubic}, with
- * {@link HyStart}) or 2.6.37's ({@link ClassicCubic}, with {@link ClassicHyStart}), as the run's
- * kernel says.
+ * {@link HyStart}) or 2.6.37's and 3.16's ({@link ClassicCubic}, with {@link ClassicHyStart}), as
+ * the run's kernel says.
  */
 public final class CubicProvider implements CongestionControlProvider {
   /** Found by {@link java.util.ServiceLoader}. */
@@ -21,7 +21,7 @@ public final class CubicProvider implements CongestionControlProvider {
 
   @Override
   public String description() {
-    return "CUBIC as net/ipv4/tcp_cubic.c of the run's kernel (6.x, or 2.6.37's), with HyStart";
+    return "CUBIC as net/ipv4/tcp_cubic.c of the run's kernel (6.x, 3.16 or 2.6.37), with HyStart";
   }
 
   @Override
@@ -41,8 +41,11 @@ public final class CubicProvider implements CongestionControlProvider {
               : 0;
       counters = new TcpCounters();
     }
-    return context.kernel() != KernelVersion.LINUX_2_6_37
-        ? new Cubic(jiffies, new HyStart(detect, counters))
-        : new ClassicCubic(jiffies, new ClassicHyStart(detect, jiffies));
+    KernelVersion kernel = context.kernel();
+    if (kernel != KernelVersion.LINUX_2_6_37 && kernel != KernelVersion.LINUX_3_16) {
+      return new Cubic(jiffies, new HyStart(detect, counters));
+    }
+    boolean linux316 = kernel == KernelVersion.LINUX_3_16;
+    return new ClassicCubic(jiffies, new ClassicHyStart(detect, jiffies, linux316), linux316);
   }
 }

@@ -13,12 +13,17 @@ import org.bondsim.api.KernelVersion;
  * and a receiver that ACKs every out-of-order segment at once. {@link #LINUX_6_1}: 6.x, except that
  * the RACK reorder timer and the loss probe add two ticks after rounding to ticks, as before Linux
  * 1c2709cfff1d, and TCP small queues stop at 1 MB ({@code tcp_limit_output_bytes} before 6.16).
+ * {@link #LINUX_3_16}: FACK and dupthresh as 2.6.37, with 3.x's PRR, tail loss probes, F-RTO in
+ * Loss, TCP small queues with {@code tcp_limit_output_bytes} as a floor, 10-segment initial window,
+ * slow start by packets released and congestion avoidance per ACK ({@link KernelProfile}).
  */
 public enum Kernel {
   /** Linux 6.x. */
   LINUX_6(KernelVersion.LINUX_6, KernelProfile.LINUX_6),
   /** Linux 6.1 as released: 6.x with the short timers' two-tick floor and a 1 MB TSQ cap. */
   LINUX_6_1(KernelVersion.LINUX_6_1, KernelProfile.LINUX_6_1),
+  /** Linux 3.16, the kernel of the tlb_dynamic_lb experiment ({@link KernelProfile#LINUX_3_16}). */
+  LINUX_3_16(KernelVersion.LINUX_3_16, KernelProfile.LINUX_3_16),
   /** Linux 2.6.37, the kernel of the reference experiments. */
   LINUX_2_6_37(KernelVersion.LINUX_2_6_37, KernelProfile.LINUX_2_6_37);
 

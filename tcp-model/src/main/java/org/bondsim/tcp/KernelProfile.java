@@ -20,16 +20,17 @@ package org.bondsim.tcp;
  *     2.6.37, which has no TCP small queues
  * @param compressesSacks the receiver compresses SACKs after three duplicates ({@code
  *     tcp_comp_sack_nr}, since 4.19); 2.6.37 ACKs every out-of-order segment at once
- * @param growsPerPacket slow start and CUBIC count packets delivered ({@code tcp_cong_avoid}'s
- *     {@code acked}, since 3.18); 2.6.37 grows by one per ACK that may raise the window
+ * @param growth what one ACK adds to the window in slow start and in congestion avoidance ({@link
+ *     Growth})
  * @param countsEveryReorderEvent {@code tcp_check_sack_reordering} (4.x and later) bumps the
  *     counter on every detection; 2.6.37's {@code tcp_update_reordering} only when the level grows,
  *     naming FACK for the first
  * @param fack 2.6.37's FACK loss detection, on with SACK until reordering is seen ({@code
  *     tcp_disable_fack})
  * @param rack RACK loss detection when {@code tcp_recovery} bit 1 is set (since 4.4)
- * @param prr window reduction by PRR ({@code tcp_cwnd_reduction}, RFC 6937, since 3.2); otherwise
- *     2.6.37's rate-halving ({@code tcp_cwnd_down})
+ * @param reduction how the window comes down during a recovery ({@link Reduction}): PRR ({@code
+ *     tcp_cwnd_reduction}, RFC 6937, since 3.2) or, on 2.6.37, 2.6.37's rate-halving ({@code
+ *     tcp_cwnd_down})
  * @param lossProbes tail loss probes with {@code tcp_early_retrans} 3 or 4 (since 3.10)
  * @param fixedMaxReordering the reordering cap when the kernel has no {@code tcp_max_reordering}
  *     sysctl (2.6.37: {@code TCP_MAX_REORDERING}, 127), 0 when the sysctl applies
@@ -50,12 +51,8 @@ package org.bondsim.tcp;
  *     ({@code tcp_data_queue} calls {@code tcp_enter_quickack_mode} on 2.6.37), so the in-order
  *     segments after the hole are ACKed one by one too; since 4.18 only old or out-of-window data
  *     does ("tcp: do not force quickack when receiving out-of-order packets")
- * @param tickFloor the RACK reorder timer and the loss probe add {@code TCP_TIMEOUT_MIN}, two
- *     ticks, after rounding their wait up to ticks, and a probe with one packet out adds {@code
- *     TCP_RTO_MIN} in ticks the same way; Linux commit 1c2709cfff1d ("tcp: fix excessive TLP and
- *     RACK timeouts from HZ rounding", 6.6, and the stable series from October 2023) adds {@code
- *     TCP_TIMEOUT_MIN_US} (2 ms) before rounding, which at HZ=250 shortens the timer by about a
- *     tick
+ * @param shortTimers how the RACK reorder timer and the loss probe's timer are rounded to ticks and
+ *     floored ({@link ShortTimers})
  * @param tsoDeferral how {@code tcp_tso_should_defer} lets a GSO/TSO packet the window can send
  *     only part of wait for more ACKs ({@link TsoDeferralRule})
  * @param lossEntry how an RTO enters the Loss state ({@code tcp_enter_loss}; {@link LossEntry})
@@ -82,6 +79,13 @@ package org.bondsim.tcp;
  *     2.6.37 ({@code !tp->retrans_stamp}) and 6.x since Linux commit e37ab7373696 ("tcp: fix to
  *     allow timestamp undo if no retransmits were sent", 2024, in the stable series from October
  *     2024); 6.1 as released required a retransmission and an echoed timestamp older than it
+ * @param smallQueueFloor 3.6 to 3.x's TCP small queues: {@code tcp_write_xmit} stops while {@code
+ *     sk_wmem_alloc} exceeds max({@code tcp_limit_output_bytes}, pacing rate / 1024), the sysctl a
+ *     floor, and retransmissions never wait (3.16's {@code tcp_output.c}); later kernels cap
+ *     min(max(2 truesize, rate / 1024), sysctl) in {@code tcp_small_queue_check}, which
+ *     retransmissions pass too ({@link Pacing}); the same kernels' pacing rate is 200 % of cwnd
+ *     over srtt always ({@code tcp_update_pacing_rate} before the slow-start and
+ *     congestion-avoidance ratios)
  * @param metricsCache where a connection leaves what it learned about its peer for the next one
  *     ({@link MetricsCache}, {@link TcpMetrics})
  */
@@ -94,11 +98,11 @@ record KernelProfile(
     int sockMinSndbuf,
     long limitOutputBytes,
     boolean compressesSacks,
-    boolean growsPerPacket,
+    Growth growth,
     boolean countsEveryReorderEvent,
     boolean fack,
     boolean rack,
-    boolean prr,
+    Reduction reduction,
     boolean lossProbes,
     int fixedMaxReordering,
     boolean pushesGsoPackets,
@@ -107,7 +111,7 @@ record KernelProfile(
     boolean tsoAutosize,
     int tsoRttLog,
     boolean quickAckOnOutOfOrder,
-    boolean tickFloor,
+    ShortTimers shortTimers,
     TsoDeferralRule tsoDeferral,
     LossEntry lossEntry,
     boolean recordEnds,
@@ -117,14 +121,9 @@ record KernelProfile(
     boolean rateLimitsOutOfWindowAcks,
     boolean gsoAlwaysOn,
     boolean delayedWithoutRetransmit,
-    MetricsCache metricsCache) {
+    MetricsCache metricsCache,
+    boolean smallQueueFloor) {
 
-  /**
-   * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
-   * reordering level. Both reduce ssthresh only for the first RTO of a window of data (from Open or
-   * Disorder, once {@code snd_una} reached {@code high_seq}, or in Loss after an ACK moved {@code
-   * snd_una} since the last RTO: {@code icsk_retransmits} 0).
-   */
   /** The two forms of {@code tcp_tso_should_defer} the model knows. */
   enum TsoDeferralRule {
     /**
@@ -139,6 +138,74 @@ record KernelProfile(
     EXPECTED_ACK
   }
 
+  /** What one ACK that may raise the window adds to it ({@code tcp_cong_avoid}'s {@code acked}). */
+  enum Growth {
+    /**
+     * 2.6.37: one per ACK in slow start while cwnd is at most ssthresh, and one step of the
+     * module's count per ACK in congestion avoidance ({@code tcp_slow_start} without an {@code
+     * acked}).
+     */
+    PER_ACK,
+    /**
+     * 3.16 ({@code tcp_cong.c}): slow start adds the packets this ACK released from the queue
+     * (prior {@code packets_out} minus the new one, SACKed ones included), up to ssthresh + 1, and
+     * drops the rest ({@code tcp_slow_start} returns it, Reno and CUBIC ignore it); congestion
+     * avoidance still counts one per ACK ({@code tcp_cong_avoid_ai}); slow start while cwnd is at
+     * most ssthresh.
+     */
+    SLOW_START_BY_PACKETS,
+    /**
+     * Since 4.x: both count the packets delivered ({@code tcp_newly_delivered}, SACKs too), and
+     * what slow start leaves over after reaching ssthresh goes to congestion avoidance; slow start
+     * while cwnd is below ssthresh ({@code tcp_in_slow_start}).
+     */
+    PER_PACKET
+  }
+
+  /** How the window comes down in a recovery ({@code tcp_cwnd_reduction}, or before it). */
+  enum Reduction {
+    /** 2.6.37's rate-halving ({@code tcp_cwnd_down}; {@link RateHalving}). */
+    RATE_HALVING,
+    /**
+     * 3.16's PRR ({@code tcp_cwnd_reduction}): below ssthresh, always the slow-start bound ({@code
+     * max(prr_delivered - prr_out, newly_acked_sacked) + 1}).
+     */
+    PRR_SLOW_START_BOUND,
+    /**
+     * PRR since 4.x: below ssthresh, the conservative bound, plus one only on a cumulative ACK that
+     * marked nothing lost ({@link Prr}).
+     */
+    PRR
+  }
+
+  /** How the short timers are set in ticks ({@code tcp_schedule_loss_probe}, RACK's timer). */
+  enum ShortTimers {
+    /**
+     * 3.16's loss probe (tcp_output.c): srtt rounded up to ticks, doubled; with one packet out at
+     * least 1.5 times that plus {@code TCP_DELACK_MAX} (200 ms); never under 10 ms in ticks. 3.16
+     * has no RACK.
+     */
+    TEN_MS_FLOOR,
+    /**
+     * Until Linux 1c2709cfff1d: {@code TCP_TIMEOUT_MIN}, two ticks, added after rounding the wait
+     * up to ticks, and a probe with one packet out adding {@code TCP_RTO_MIN} in ticks the same way
+     * (6.1 as released; 2.6.37 has neither timer).
+     */
+    TICK_FLOOR,
+    /**
+     * Since Linux commit 1c2709cfff1d ("tcp: fix excessive TLP and RACK timeouts from HZ rounding",
+     * 6.6, and the stable series from October 2023): {@code TCP_TIMEOUT_MIN_US} (2 ms) added before
+     * rounding, which at HZ=250 shortens the timer by about a tick.
+     */
+    TIMEOUT_MIN_US
+  }
+
+  /**
+   * How {@code tcp_enter_loss} marks the queue, sets the window and the undo markers and treats the
+   * reordering level. All reduce ssthresh only for the first RTO of a window of data (from Open or
+   * Disorder, once {@code snd_una} reached {@code high_seq}, or in Loss after an ACK moved {@code
+   * snd_una} since the last RTO: {@code icsk_retransmits} 0).
+   */
   enum LossEntry {
     /**
      * 2.6.37 (read in the 2.6.37.6 tree): cwnd 1; every segment not SACKed is lost and no
@@ -147,6 +214,14 @@ record KernelProfile(
      * tcp_reordering} at every RTO.
      */
     CLASSIC,
+    /**
+     * 3.16 (read in its {@code tcp_input.c}): cwnd 1 and every segment not SACKed lost, no
+     * retransmission counting as out, as 2.6.37; but the undo marker is set at every RTO and
+     * cleared only when a retransmission was still out ({@code TCPCB_SACKED_RETRANS}), {@code
+     * undo_retrans} starts from -1 (so DSACKs of the Loss retransmissions may prove it needless),
+     * and the reordering level falls back as 6.x's.
+     */
+    TLP_ERA,
     /**
      * 6.x (read in 6.17): {@code tcp_timeout_mark_lost} spares segments other than the head sent
      * within RACK's RTT ({@code tcp_rack_skb_timeout}), and a retransmission it marks lost again
@@ -215,12 +290,16 @@ record KernelProfile(
      */
     ROUTE_CACHE,
     /**
-     * 3.6 and later (read in 6.17's {@code net/ipv4/tcp_metrics.c}): the {@code tcp_metrics} table
-     * ({@code ip tcp_metrics show}, {@code ip tcp_metrics flush}). The saved RTT sets only the
-     * first RTO, until the first data sample; ssthresh is neither saved nor loaded while {@code
-     * net.ipv4.tcp_no_ssthresh_metrics_save} is 1 (its default); the reordering level is saved only
-     * by a connection that ends neither in its first slow start nor open in congestion avoidance
-     * (the last branch of {@code tcp_update_metrics}).
+     * 3.6 to 5.5 (read in 3.16's and 6.17's {@code net/ipv4/tcp_metrics.c}): the {@code
+     * tcp_metrics} table ({@code ip tcp_metrics show}, {@code ip tcp_metrics flush}). The saved RTT
+     * sets only the first RTO, until the first data sample; ssthresh is saved and loaded; the
+     * reordering level is saved only by a connection that ends neither in its first slow start nor
+     * open in congestion avoidance (the last branch of {@code tcp_update_metrics}).
+     */
+    TCP_METRICS_WITH_SSTHRESH,
+    /**
+     * 5.6 and later: {@link #TCP_METRICS_WITH_SSTHRESH}'s table, with ssthresh saved and loaded
+     * only while {@code net.ipv4.tcp_no_ssthresh_metrics_save} is 0 (its default is 1).
      */
     TCP_METRICS
   }
@@ -236,11 +315,11 @@ record KernelProfile(
           .sockMinSndbuf(4608)
           .limitOutputBytes(4L << 20)
           .compressesSacks(true)
-          .growsPerPacket(true)
+          .growth(Growth.PER_PACKET)
           .countsEveryReorderEvent(true)
           .fack(false)
           .rack(true)
-          .prr(true)
+          .reduction(Reduction.PRR)
           .lossProbes(true)
           .fixedMaxReordering(0)
           .pushesGsoPackets(true)
@@ -249,7 +328,7 @@ record KernelProfile(
           .tsoAutosize(true)
           .tsoRttLog(9)
           .quickAckOnOutOfOrder(false)
-          .tickFloor(false)
+          .shortTimers(ShortTimers.TIMEOUT_MIN_US)
           .tsoDeferral(TsoDeferralRule.EXPECTED_ACK)
           .lossEntry(LossEntry.RACK_ERA)
           .recordEnds(true)
@@ -260,6 +339,7 @@ record KernelProfile(
           .gsoAlwaysOn(true)
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.TCP_METRICS)
+          .smallQueueFloor(false)
           .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -273,11 +353,11 @@ record KernelProfile(
           .sockMinSndbuf(2048)
           .limitOutputBytes(0L)
           .compressesSacks(false)
-          .growsPerPacket(false)
+          .growth(Growth.PER_ACK)
           .countsEveryReorderEvent(false)
           .fack(true)
           .rack(false)
-          .prr(false)
+          .reduction(Reduction.RATE_HALVING)
           .lossProbes(false)
           .fixedMaxReordering(127)
           .pushesGsoPackets(false)
@@ -286,7 +366,7 @@ record KernelProfile(
           .tsoAutosize(false)
           .tsoRttLog(-1)
           .quickAckOnOutOfOrder(true)
-          .tickFloor(true)
+          .shortTimers(ShortTimers.TICK_FLOOR)
           .tsoDeferral(TsoDeferralRule.TICKS)
           .lossEntry(LossEntry.CLASSIC)
           .recordEnds(false)
@@ -297,6 +377,55 @@ record KernelProfile(
           .gsoAlwaysOn(false)
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.ROUTE_CACHE)
+          .smallQueueFloor(false)
+          .build();
+
+  /**
+   * Linux 3.16, the kernel of the tlb experiment (read in a 3.16.0 tree: {@code net/ipv4/tcp_*.c},
+   * {@code include/net/tcp.h}). Where 3.16 has a rule of its own the profile names it; where it is
+   * modelled by a neighbour's rule, the difference is written here. Not modelled: early retransmit
+   * ({@code tcp_early_retrans} 3 also enables RFC 5827's delayed early retransmit, which fires a
+   * fast retransmit with fewer than four packets out), the window growth running before {@code
+   * tcp_fastretrans_alert} (the model grows after it, as 4.x), 3.16's {@code tcp_process_loss}
+   * trying the loss undo on every ACK in Loss (the model: on an ACK that advances), its loss probe
+   * waiting while the window has room and data waits, the FACK loss marking's reach to {@code
+   * snd_nxt}, and autosizing done when {@code tcp_sendmsg} builds the skb rather than at each send.
+   */
+  static final KernelProfile LINUX_3_16 =
+      builder()
+          .initialCwnd(10)
+          .initialRtoNs(1_000_000_000L)
+          .rmemDefault(87_380L)
+          .rmemMax(6_291_456L)
+          .advWinScale(1)
+          .sockMinSndbuf(4608)
+          .limitOutputBytes(131_072L)
+          .smallQueueFloor(true)
+          .compressesSacks(false)
+          .growth(Growth.SLOW_START_BY_PACKETS)
+          .countsEveryReorderEvent(false)
+          .fack(true)
+          .rack(false)
+          .reduction(Reduction.PRR_SLOW_START_BOUND)
+          .lossProbes(true)
+          .fixedMaxReordering(127)
+          .pushesGsoPackets(false)
+          .gsoHalfCwnd(false)
+          .handshakeRttNeedsTimestamps(false)
+          .tsoAutosize(true)
+          .tsoRttLog(-1)
+          .quickAckOnOutOfOrder(true)
+          .shortTimers(ShortTimers.TEN_MS_FLOOR)
+          .tsoDeferral(TsoDeferralRule.TICKS)
+          .lossEntry(LossEntry.TLP_ERA)
+          .recordEnds(false)
+          .undoRules(UndoRules.RACK_ERA)
+          .moderatesCwnd(false)
+          .frto(FrtoRule.PROCESS_LOSS)
+          .rateLimitsOutOfWindowAcks(false)
+          .gsoAlwaysOn(false)
+          .delayedWithoutRetransmit(true)
+          .metricsCache(MetricsCache.TCP_METRICS_WITH_SSTHRESH)
           .build();
 
   /**
@@ -314,7 +443,7 @@ record KernelProfile(
   private KernelProfile asLinux61() {
     return toBuilder()
         .limitOutputBytes(1L << 20)
-        .tickFloor(true)
+        .shortTimers(ShortTimers.TICK_FLOOR)
         .delayedWithoutRetransmit(false)
         .build();
   }

@@ -14,11 +14,11 @@ final class KernelProfileBuilder {
   private int sockMinSndbuf;
   private long limitOutputBytes;
   private boolean compressesSacks;
-  private boolean growsPerPacket;
+  private KernelProfile.Growth growth;
   private boolean countsEveryReorderEvent;
   private boolean fack;
   private boolean rack;
-  private boolean prr;
+  private KernelProfile.Reduction reduction;
   private boolean lossProbes;
   private int fixedMaxReordering;
   private boolean pushesGsoPackets;
@@ -27,7 +27,7 @@ final class KernelProfileBuilder {
   private boolean tsoAutosize;
   private int tsoRttLog;
   private boolean quickAckOnOutOfOrder;
-  private boolean tickFloor;
+  private KernelProfile.ShortTimers shortTimers;
   private KernelProfile.TsoDeferralRule tsoDeferral;
   private KernelProfile.LossEntry lossEntry;
   private boolean recordEnds;
@@ -38,7 +38,10 @@ final class KernelProfileBuilder {
   private boolean gsoAlwaysOn;
   private boolean delayedWithoutRetransmit;
   private KernelProfile.MetricsCache metricsCache;
-  // Which figures were set, one bit each in declaration order.
+  private boolean smallQueueFloor;
+  // How many figures a profile has, and which were set, one bit each in declaration order.
+  private static final int FIGURES = 33;
+
   private long set;
 
   KernelProfileBuilder() {}
@@ -53,11 +56,11 @@ final class KernelProfileBuilder {
     sockMinSndbuf = base.sockMinSndbuf();
     limitOutputBytes = base.limitOutputBytes();
     compressesSacks = base.compressesSacks();
-    growsPerPacket = base.growsPerPacket();
+    growth = base.growth();
     countsEveryReorderEvent = base.countsEveryReorderEvent();
     fack = base.fack();
     rack = base.rack();
-    prr = base.prr();
+    reduction = base.reduction();
     lossProbes = base.lossProbes();
     fixedMaxReordering = base.fixedMaxReordering();
     pushesGsoPackets = base.pushesGsoPackets();
@@ -66,7 +69,7 @@ final class KernelProfileBuilder {
     tsoAutosize = base.tsoAutosize();
     tsoRttLog = base.tsoRttLog();
     quickAckOnOutOfOrder = base.quickAckOnOutOfOrder();
-    tickFloor = base.tickFloor();
+    shortTimers = base.shortTimers();
     tsoDeferral = base.tsoDeferral();
     lossEntry = base.lossEntry();
     recordEnds = base.recordEnds();
@@ -77,7 +80,8 @@ final class KernelProfileBuilder {
     gsoAlwaysOn = base.gsoAlwaysOn();
     delayedWithoutRetransmit = base.delayedWithoutRetransmit();
     metricsCache = base.metricsCache();
-    set = (1L << 32) - 1;
+    smallQueueFloor = base.smallQueueFloor();
+    set = (1L << FIGURES) - 1;
   }
 
   KernelProfileBuilder initialCwnd(int value) {
@@ -128,8 +132,8 @@ final class KernelProfileBuilder {
     return this;
   }
 
-  KernelProfileBuilder growsPerPacket(boolean value) {
-    growsPerPacket = value;
+  KernelProfileBuilder growth(KernelProfile.Growth value) {
+    growth = value;
     set |= 1L << 8;
     return this;
   }
@@ -152,8 +156,8 @@ final class KernelProfileBuilder {
     return this;
   }
 
-  KernelProfileBuilder prr(boolean value) {
-    prr = value;
+  KernelProfileBuilder reduction(KernelProfile.Reduction value) {
+    reduction = value;
     set |= 1L << 12;
     return this;
   }
@@ -206,8 +210,8 @@ final class KernelProfileBuilder {
     return this;
   }
 
-  KernelProfileBuilder tickFloor(boolean value) {
-    tickFloor = value;
+  KernelProfileBuilder shortTimers(KernelProfile.ShortTimers value) {
+    shortTimers = value;
     set |= 1L << 21;
     return this;
   }
@@ -272,6 +276,12 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder smallQueueFloor(boolean value) {
+    smallQueueFloor = value;
+    set |= 1L << 32;
+    return this;
+  }
+
   /**
    * The profile.
    *
@@ -287,11 +297,11 @@ final class KernelProfileBuilder {
       "sockMinSndbuf",
       "limitOutputBytes",
       "compressesSacks",
-      "growsPerPacket",
+      "growth",
       "countsEveryReorderEvent",
       "fack",
       "rack",
-      "prr",
+      "reduction",
       "lossProbes",
       "fixedMaxReordering",
       "pushesGsoPackets",
@@ -300,7 +310,7 @@ final class KernelProfileBuilder {
       "tsoAutosize",
       "tsoRttLog",
       "quickAckOnOutOfOrder",
-      "tickFloor",
+      "shortTimers",
       "tsoDeferral",
       "lossEntry",
       "recordEnds",
@@ -311,7 +321,11 @@ final class KernelProfileBuilder {
       "gsoAlwaysOn",
       "delayedWithoutRetransmit",
       "metricsCache",
+      "smallQueueFloor",
     };
+    if (names.length != FIGURES) {
+      throw new IllegalStateException("kernel profile: " + names.length + " names for " + FIGURES);
+    }
     for (int i = 0; i < names.length; i++) {
       if ((set & (1L << i)) == 0) {
         throw new IllegalStateException("kernel profile: " + names[i] + " is not set");
@@ -326,11 +340,11 @@ final class KernelProfileBuilder {
         sockMinSndbuf,
         limitOutputBytes,
         compressesSacks,
-        growsPerPacket,
+        growth,
         countsEveryReorderEvent,
         fack,
         rack,
-        prr,
+        reduction,
         lossProbes,
         fixedMaxReordering,
         pushesGsoPackets,
@@ -339,7 +353,7 @@ final class KernelProfileBuilder {
         tsoAutosize,
         tsoRttLog,
         quickAckOnOutOfOrder,
-        tickFloor,
+        shortTimers,
         tsoDeferral,
         lossEntry,
         recordEnds,
@@ -349,6 +363,7 @@ final class KernelProfileBuilder {
         rateLimitsOutOfWindowAcks,
         gsoAlwaysOn,
         delayedWithoutRetransmit,
-        metricsCache);
+        metricsCache,
+        smallQueueFloor);
   }
 }

@@ -7,13 +7,17 @@ import org.bondsim.api.tcp.SackBlock;
  * Tail loss probes ({@code tcp_schedule_loss_probe}, {@code tcp_send_loss_probe}, {@code
  * tcp_process_tlp_ack}; RFC 8985): in Open state with data outstanding, probe after 2 × SRTT plus
  * 200 ms when a single packet is out (room for the peer's delayed ACK) or 2 ms otherwise, 1 s
- * without an RTT sample, and never after the RTO would fire. The probe is a new segment if the
- * window allows, else the last one again; a probe that repaired a loss costs a CWR-style reduction.
- * On with {@code tcp_early_retrans} 3 or 4 and SACK, on kernels that have it.
+ * without an RTT sample (3.16: at least 10 ms, and none without a sample; {@link
+ * KernelProfile.ShortTimers}), and never after the RTO would fire. The probe is a new segment if
+ * the window allows, else the last one again; a probe that repaired a loss costs a CWR-style
+ * reduction. On with {@code tcp_early_retrans} 3 or 4 and SACK, on kernels that have it.
  */
 final class LossProbe {
   private static final long NO_SAMPLE_TIMEOUT_NS = 1_000_000_000L;
   private static final long SEVERAL_OUT_SLACK_NS = 2_000_000L;
+  // 3.16: TCP_DELACK_MAX (HZ/5) and the probe's floor, msecs_to_jiffies(10).
+  private static final long DELACK_MAX_NS = 200_000_000L;
+  private static final long TEN_MS_NS = 10_000_000L;
 
   private final TcpHost context;
   private final RttEstimator rtt;
@@ -21,7 +25,7 @@ final class LossProbe {
   private final TcpCounters counters;
   private final boolean configured;
   private final Jiffies jiffies;
-  private final boolean tickFloor;
+  private final KernelProfile.ShortTimers shortTimers;
   private final Timer timer;
   private final RetransmitQueue queue;
   private final Recovery recovery;
@@ -55,7 +59,7 @@ final class LossProbe {
     int earlyRetrans = settings.earlyRetrans();
     this.configured = settings.profile().lossProbes() && (earlyRetrans == 3 || earlyRetrans == 4);
     this.jiffies = settings.jiffies();
-    this.tickFloor = settings.profile().tickFloor();
+    this.shortTimers = settings.profile().shortTimers();
     this.timer = context.newTimer(this::fire);
   }
 
@@ -68,26 +72,49 @@ final class LossProbe {
       timer.cancel();
       return;
     }
-    // tcp_schedule_loss_probe counts in ticks: 2 x SRTT plus the slack, rounded up together, or
-    // (before Linux 1c2709cfff1d) the SRTT term rounded up and the slack added in ticks.
-    long ticks;
-    if (!rtt.hasSample()) {
-      ticks = jiffies.ticks(NO_SAMPLE_TIMEOUT_NS);
-    } else if (tickFloor) {
-      ticks =
-          jiffies.ticks(2 * rtt.srttNs())
-              + (queue.size() == 1
-                  ? jiffies.ticks(RttEstimator.RTO_MIN_NS)
-                  : Rack.TIMEOUT_MIN_TICKS);
-    } else {
-      long slack = queue.size() == 1 ? RttEstimator.RTO_MIN_NS : SEVERAL_OUT_SLACK_NS;
-      ticks = jiffies.ticks(2 * rtt.srttNs() + slack);
+    if (!rtt.hasSample() && shortTimers == KernelProfile.ShortTimers.TEN_MS_FLOOR) {
+      // 3.16 probes only with an RTT sample (tp->srtt_us).
+      timer.cancel();
+      return;
     }
+    long ticks =
+        rtt.hasSample() ? timeoutTicks(queue.size() == 1) : jiffies.ticks(NO_SAMPLE_TIMEOUT_NS);
     long now = context.now();
     if (rto.armed()) {
       ticks = Math.min(ticks, jiffies.ticks(rto.expiresAt() - now));
     }
     timer.armAt(jiffies.fireAt(now, ticks));
+  }
+
+  /**
+   * {@code tcp_schedule_loss_probe}'s wait in ticks: 2 × SRTT plus the slack rounded up together
+   * (since Linux 1c2709cfff1d), the SRTT term rounded up and the slack added in ticks (6.1), or
+   * 3.16's: SRTT rounded up to ticks and doubled, at least 1.5 × that plus {@code TCP_DELACK_MAX}
+   * with one packet out, and at least 10 ms.
+   */
+  private long timeoutTicks(boolean onePacketOut) {
+    return timeoutTicks(shortTimers, jiffies, rtt.srttNs(), onePacketOut);
+  }
+
+  /** {@link #timeoutTicks(boolean)} for a given rule, tick and smoothed RTT. */
+  static long timeoutTicks(
+      KernelProfile.ShortTimers rule, Jiffies jiffies, long srttNs, boolean onePacketOut) {
+    return switch (rule) {
+      case TEN_MS_FLOOR -> {
+        long srtt = jiffies.ticks(srttNs);
+        long ticks = 2 * srtt;
+        if (onePacketOut) {
+          ticks = Math.max(ticks, srtt + (srtt >> 1) + jiffies.ticks(DELACK_MAX_NS));
+        }
+        yield Math.max(ticks, jiffies.ticks(TEN_MS_NS));
+      }
+      case TICK_FLOOR ->
+          jiffies.ticks(2 * srttNs)
+              + (onePacketOut ? jiffies.ticks(RttEstimator.RTO_MIN_NS) : Rack.TIMEOUT_MIN_TICKS);
+      case TIMEOUT_MIN_US ->
+          jiffies.ticks(
+              2 * srttNs + (onePacketOut ? RttEstimator.RTO_MIN_NS : SEVERAL_OUT_SLACK_NS));
+    };
   }
 
   /**

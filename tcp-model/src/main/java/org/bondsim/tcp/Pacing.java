@@ -67,4 +67,20 @@ final class Pacing {
       long queuedBytes, long limit, boolean retransmission, boolean atMostOneSkbOut) {
     return queuedBytes <= (retransmission ? 2 * limit : limit) || atMostOneSkbOut;
   }
+
+  /**
+   * 3.6 to 3.x's TCP small queues, inline in {@code tcp_write_xmit} (3.16): what waits below TCP
+   * may exceed neither {@code tcp_limit_output_bytes} nor 1 ms at the pacing rate, whichever is
+   * larger; retransmissions ({@code tcp_retransmit_skb}) never wait.
+   *
+   * @param queuedBytes truesize of what this socket has below TCP ({@code sk_wmem_alloc})
+   * @param bytesPerSecond the pacing rate
+   * @param limitOutputBytes {@code tcp_limit_output_bytes}
+   * @param retransmission whether the segment to send is a retransmission
+   * @return whether it may go now
+   */
+  static boolean smallQueueFloorAllows(
+      long queuedBytes, long bytesPerSecond, long limitOutputBytes, boolean retransmission) {
+    return retransmission || queuedBytes <= Math.max(limitOutputBytes, bytesPerSecond >> SHIFT);
+  }
 }

@@ -4,11 +4,20 @@ package org.bondsim.tcp;
  * Proportional rate reduction (RFC 6937) as {@code tcp_cwnd_reduction}: while more is in flight
  * than ssthresh, send ssthresh/prior_cwnd of what was delivered; below it, slow-start back up to
  * ssthresh (the conservative bound, plus one on a cumulative ACK that marked nothing lost). The
- * first retransmission may always go.
+ * first retransmission may always go. 3.16's takes the slow-start bound, one more always.
  */
 final class Prr extends WindowReduction {
+  private final boolean slowStartBound;
   private int priorCwnd;
   private int delivered;
+
+  /**
+   * @param slowStartBound 3.16's bound below ssthresh ({@link
+   *     KernelProfile.Reduction#PRR_SLOW_START_BOUND}): one more on every ACK
+   */
+  Prr(boolean slowStartBound) {
+    this.slowStartBound = slowStartBound;
+  }
 
   @Override
   void start(int priorCwnd) {
@@ -34,7 +43,8 @@ final class Prr extends WindowReduction {
       sendCount =
           Math.min(
               ssthresh - inFlight,
-              Math.max(delivered - sent, newlyDelivered) + (advanced && newlyLost == 0 ? 1 : 0));
+              Math.max(delivered - sent, newlyDelivered)
+                  + (slowStartBound || (advanced && newlyLost == 0) ? 1 : 0));
     }
     if (sent == 0) {
       sendCount = Math.max(sendCount, 1);

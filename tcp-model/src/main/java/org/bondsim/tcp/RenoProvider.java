@@ -25,6 +25,8 @@ public final class RenoProvider implements CongestionControlProvider {
 
   @Override
   public CongestionControl create(CongestionContext context) {
-    return new Reno(context.kernel() != KernelVersion.LINUX_2_6_37);
+    return new Reno(
+        context.kernel() != KernelVersion.LINUX_2_6_37
+            && context.kernel() != KernelVersion.LINUX_3_16);
   }
 }

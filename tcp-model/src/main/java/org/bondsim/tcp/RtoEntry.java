@@ -43,7 +43,15 @@ final class RtoEntry {
       r.priorSsthresh = window.ssthresh;
       window.onLoss();
     }
-    if (classic) {
+    if (r.lossEntry == KernelProfile.LossEntry.TLP_ERA) {
+      window.cwnd = 1;
+      // 3.16: the marker is set at every RTO and cleared if a retransmission is still out; the
+      // Loss retransmissions then count from undo_retrans -1.
+      boolean retransmissionOut = queue.retransOut() > 0 || probeRetransmissionOut;
+      queue.markAllLost(false);
+      r.undoMarker = retransmissionOut ? -1 : queue.sndUna();
+      r.undoRetrans = -1;
+    } else if (classic) {
       window.cwnd = 1;
       // An undo is possible only after a plain RTO, with nothing in the queue sent twice before.
       boolean retransmitted = queue.markAllLost(false);

@@ -91,7 +91,7 @@ public final class TcpEndpoint {
             rtt,
             settings.recovery(),
             settings.jiffies(),
-            settings.profile().tickFloor(),
+            settings.profile().shortTimers() == KernelProfile.ShortTimers.TICK_FLOOR,
             reordering,
             sock);
     this.queue = new RetransmitQueue(counters, rack);

@@ -98,7 +98,11 @@ public record TcpSettings(
         new ChoiceOption(
             "bondsim.kernel",
             "6.x",
-            List.of(new Choice("6.x", 6), new Choice("6.1", 61), new Choice("2.6.37", 2)),
+            List.of(
+                new Choice("6.x", 6),
+                new Choice("6.1", 61),
+                new Choice("3.16", 316),
+                new Choice("2.6.37", 2)),
             "which kernel's TCP to follow"),
         new ChoiceOption(
             "bondsim.hz",
@@ -239,14 +243,19 @@ public record TcpSettings(
               + " --kernel 2.6.37, or leave it out");
     }
     String ssthreshSave = context.setting("net.ipv4.tcp_no_ssthresh_metrics_save", "").trim();
-    if (kernel.profile().metricsCache() == KernelProfile.MetricsCache.ROUTE_CACHE
-        && !ssthreshSave.isEmpty()) {
-      // 2.6.37 has no such sysctl: sysctl(8) would fail, and the kernel saves ssthresh anyway.
+    boolean ssthreshSysctl =
+        kernel.profile().metricsCache() == KernelProfile.MetricsCache.TCP_METRICS;
+    if (!ssthreshSysctl && !ssthreshSave.isEmpty()) {
+      // 2.6.37 and 3.16 have no such sysctl: sysctl(8) would fail, and they save ssthresh anyway.
       throw new IllegalArgumentException(
           "net.ipv4.tcp_no_ssthresh_metrics_save="
               + ssthreshSave
-              + " is not a sysctl of 2.6.37 (it came with 5.6; 2.6.37's route cache always carries"
-              + " ssthresh); allowed under --kernel 2.6.37: leave it out");
+              + " is not a sysctl of "
+              + kernel.version().word()
+              + " (it came with 5.6; before it the metrics always carry ssthresh); allowed under"
+              + " --kernel "
+              + kernel.version().word()
+              + ": leave it out");
     }
     return TcpSettings.builder()
         .kernel(kernel)
@@ -277,9 +286,7 @@ public record TcpSettings(
             Integer.parseInt(context.setting("net.ipv4.tcp_invalid_ratelimit", "500")))
         .fack(context.setting("net.ipv4.tcp_fack", "1").equals("1"))
         .metricsSave(context.setting("net.ipv4.tcp_no_metrics_save", "0").equals("0"))
-        .ssthreshMetricsSave(
-            kernel.profile().metricsCache() == KernelProfile.MetricsCache.ROUTE_CACHE
-                || ssthreshSave.equals("0"))
+        .ssthreshMetricsSave(!ssthreshSysctl || ssthreshSave.equals("0"))
         .build();
   }
 

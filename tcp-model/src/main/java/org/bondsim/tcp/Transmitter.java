@@ -55,6 +55,7 @@ final class Transmitter {
   private final SegmentOutput output;
   // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
   private final long limitOutputBytes;
+  private final boolean smallQueueFloor;
   private long retransmitted;
 
   Transmitter(
@@ -83,6 +84,7 @@ final class Transmitter {
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.goals = new SizeGoals(profile, rtt, settings.minTsoSegs(), options.optionBytes);
     this.limitOutputBytes = settings.limitOutputBytes();
+    this.smallQueueFloor = profile.smallQueueFloor();
     boolean ticks = profile.tsoDeferral() == KernelProfile.TsoDeferralRule.TICKS;
     this.deferral = settings.gso() && ticks ? new TsoDeferral(settings.jiffies()) : null;
     this.ackDeferral = gso && !ticks ? new ExpectedAckDeferral() : null;
@@ -226,12 +228,16 @@ final class Transmitter {
     return sendWindow.window();
   }
 
-  /** The pacing rate ({@link Pacing}), unbounded before the first RTT sample. */
+  /**
+   * The pacing rate ({@link Pacing}), unbounded before the first RTT sample. 3.16's {@code
+   * tcp_update_pacing_rate} has no ratios: 200 % of cwnd over srtt always, as in slow start.
+   */
   long pacingRate() {
-    return rtt.hasSample()
-        ? Pacing.bytesPerSecond(
-            window.cwnd, window.ssthresh, queue.size(), options.mss, rtt.srttNs())
-        : Long.MAX_VALUE / 4;
+    if (!rtt.hasSample()) {
+      return Long.MAX_VALUE / 4;
+    }
+    int ssthresh = smallQueueFloor ? Integer.MAX_VALUE : window.ssthresh;
+    return Pacing.bytesPerSecond(window.cwnd, ssthresh, queue.size(), options.mss, rtt.srttNs());
   }
 
   /**
@@ -241,6 +247,10 @@ final class Transmitter {
   private boolean smallQueueAllows(boolean retransmission, int payload) {
     if (limitOutputBytes == 0) {
       return true;
+    }
+    if (smallQueueFloor) {
+      return Pacing.smallQueueFloorAllows(
+          output.queuedBytes(), pacingRate(), limitOutputBytes, retransmission);
     }
     long limit = Pacing.smallQueueLimit(pacingRate(), output.truesize(payload), limitOutputBytes);
     boolean atMostOneSkb = queue.size() == 0 || queue.sndUna() >= lastSkbStart;

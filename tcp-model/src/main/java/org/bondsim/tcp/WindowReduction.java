@@ -14,7 +14,11 @@ abstract sealed class WindowReduction permits Prr, RateHalving {
   int sent;
 
   static WindowReduction of(KernelProfile profile) {
-    return profile.prr() ? new Prr() : new RateHalving();
+    return switch (profile.reduction()) {
+      case RATE_HALVING -> new RateHalving();
+      case PRR_SLOW_START_BOUND -> new Prr(true);
+      case PRR -> new Prr(false);
+    };
   }
 
   /**

@@ -12,7 +12,8 @@ class ClassicCubicTest {
   private static final long MS = 1_000_000L;
 
   private static ClassicCubic cubic() {
-    return new ClassicCubic(new Jiffies(1000), new ClassicHyStart(3, new Jiffies(1000)));
+    return new ClassicCubic(
+        new Jiffies(1000), new ClassicHyStart(3, new Jiffies(1000), false), false);
   }
 
   /** {@code acks} ACKs of {@code packetsPerAck} each, {@code gapMs} apart from {@code start}. */
@@ -132,5 +133,33 @@ class ClassicCubicTest {
     }
     assertThat(a).isGreaterThanOrEqualTo(b);
     assertThat(a).isGreaterThan(140);
+  }
+
+  private static ClassicCubic linux316() {
+    return new ClassicCubic(new Jiffies(250), new ClassicHyStart(3, new Jiffies(250), true), true);
+  }
+
+  @Test
+  void linux316TakesDelaySamplesInMillisecondsTimesEightFromMicroseconds() {
+    ClassicCubic cubic = linux316();
+    // Halfway through a tick, so that 300 us earlier is the same tick.
+    long now = 10_000 * MS + MS / 2;
+    // 300 us: 300 x 8 / 1000 = 2 (ms x 8), where 2.6.37 sees no tick pass.
+    assertThat(cubic.acked(2, now - 300_000L, true, now)).isEqualTo(2);
+    // 100 us rounds to 0, taken as 1.
+    assertThat(cubic.acked(2, now - 100_000L, true, now)).isEqualTo(1);
+    // 2.6.37 counts whole ticks: none passed.
+    assertThat(cubic().acked(2, now - 300_000L, true, now)).isZero();
+  }
+
+  @Test
+  void linux316UndoRestoresTheWindowAtTheLastReduction() {
+    ClassicCubic cubic = linux316();
+    cubic.ssthreshAfterLoss(100);
+    cubic.ssthreshAfterLoss(80);
+    // loss_cwnd is the window the reduction started from, not fast convergence's W_max (68).
+    assertThat(cubic.undoCwnd(56, 80)).isEqualTo(80);
+    cubic.onLossState(0, 0);
+    assertThat(cubic.undoCwnd(3, 80)).isEqualTo(80);
   }
 }

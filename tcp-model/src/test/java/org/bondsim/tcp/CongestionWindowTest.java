@@ -162,4 +162,45 @@ class CongestionWindowTest {
     current.onEstablished(8948);
     assertThat(current.cwnd).isEqualTo(10);
   }
+
+  /** A cumulative ACK that released {@code released} segments, {@code delivered} of them new. */
+  private static AckSample releasing(int released, int delivered) {
+    AckSample sample = acking(delivered);
+    sample.released = released;
+    return sample;
+  }
+
+  @Test
+  void linux316SlowStartsByThePacketsReleasedAndDropsWhatPassesSsthresh() {
+    CongestionWindow w = window("3.16");
+    w.validate(true, 10, 0, 10_000);
+    // Five released, two of them SACKed before: 3.16's acked is prior packets_out minus the new.
+    w.grow(releasing(5, 3), DEFAULT_REORDERING, 1448);
+    assertThat(w.cwnd).isEqualTo(15);
+    // At most ssthresh + 1, and what is left is not carried into congestion avoidance.
+    w.ssthresh = 16;
+    w.grow(releasing(6, 6), DEFAULT_REORDERING, 1448);
+    assertThat(w.cwnd).isEqualTo(17);
+    CongestionWindow later = window("6.x");
+    later.validate(true, 10, 0, 10_000);
+    later.grow(releasing(5, 3), DEFAULT_REORDERING, 1448);
+    assertThat(later.cwnd).as("4.x and later count the packets delivered").isEqualTo(13);
+  }
+
+  @Test
+  void linux316CongestionAvoidanceCountsAckNotPackets() {
+    // Reno (tcp_cong_avoid_ai): cwnd 10 grows by one after ten counted ACKs, each releasing four.
+    CongestionWindow w =
+        TestWindows.of(
+            new ManualContext(
+                1500, Map.of("bondsim.kernel", "3.16", "net.ipv4.tcp_congestion_control", "reno")));
+    w.ssthresh = 5;
+    w.validate(true, 10, 0, 10_000);
+    for (int i = 0; i < 9; i++) {
+      w.grow(releasing(4, 4), DEFAULT_REORDERING, 1448);
+    }
+    assertThat(w.cwnd).isEqualTo(10);
+    w.grow(releasing(4, 4), DEFAULT_REORDERING, 1448);
+    assertThat(w.cwnd).isEqualTo(11);
+  }
 }

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
  * ClassicHyStart}, jiffies).
  */
 class HyStartTest {
+  private static final long MS = 1_000_000L;
+
   private static final long MS_US = 1000;
 
   /** An ACK that advanced snd_una to {@code sndUna}, with snd_nxt at {@code sndNxt}. */
@@ -102,41 +104,70 @@ class HyStartTest {
   @Test
   void linux2637EndsSlowStartAtTheFirstTickCrossingSampleOnAPathShorterThanATick() {
     Jiffies hz = new Jiffies(1000);
-    ClassicHyStart hyStart = new ClassicHyStart(HyStart.ACK_TRAIN | HyStart.DELAY, hz);
-    hyStart.reset(5000, 100);
+    ClassicHyStart hyStart = new ClassicHyStart(HyStart.ACK_TRAIN | HyStart.DELAY, hz, false);
+    hyStart.reset(5000 * MS, 100);
     // One tick of delay (8 in jiffies x 8): delay_min >> 4 is 0, so the train is long enough at
     // once; below a window of 16 nothing happens.
-    assertThat(hyStart.update(8, 8, 15, 5000)).isFalse();
-    assertThat(hyStart.update(8, 8, 16, 5001)).isTrue();
+    assertThat(hyStart.update(8, 8, 15, 5000 * MS)).isFalse();
+    assertThat(hyStart.update(8, 8, 16, 5001 * MS)).isTrue();
     // Found stays found until an RTO's reset.
-    assertThat(hyStart.update(8, 8, 17, 5001)).isFalse();
+    assertThat(hyStart.update(8, 8, 17, 5001 * MS)).isFalse();
     hyStart.clearFound();
-    hyStart.reset(6000, 500);
-    assertThat(hyStart.update(8, 8, 20, 6000)).isTrue();
+    hyStart.reset(6000 * MS, 500);
+    assertThat(hyStart.update(8, 8, 20, 6000 * MS)).isTrue();
   }
 
   @Test
   void linux2637OnALongerPathWaitsHalfTheMinimumDelayInWholeTicks() {
-    ClassicHyStart hyStart = new ClassicHyStart(HyStart.ACK_TRAIN, new Jiffies(1000));
-    hyStart.reset(1000, 100);
+    ClassicHyStart hyStart = new ClassicHyStart(HyStart.ACK_TRAIN, new Jiffies(1000), false);
+    hyStart.reset(1000 * MS, 100);
     // delay_min 5 ticks (40): the round must last 40 >> 4 = 2 ticks.
-    assertThat(hyStart.update(40, 40, 32, 1001)).isFalse();
-    assertThat(hyStart.update(40, 40, 32, 1002)).isTrue();
+    assertThat(hyStart.update(40, 40, 32, 1001 * MS)).isFalse();
+    assertThat(hyStart.update(40, 40, 32, 1002 * MS)).isTrue();
     // bictcp_cong_avoid restarts the round only once the ACK passes its end.
     assertThat(hyStart.roundEnds(100)).isFalse();
     assertThat(hyStart.roundEnds(101)).isTrue();
-    assertThat(new ClassicHyStart(0, new Jiffies(1000)).roundEnds(101)).as("hystart 0").isFalse();
+    assertThat(new ClassicHyStart(0, new Jiffies(1000), false).roundEnds(101))
+        .as("hystart 0")
+        .isFalse();
   }
 
   @Test
   void linux2637DelayDetectorKeepsTheFirstEightSamplesMinimum() {
-    ClassicHyStart hyStart = new ClassicHyStart(HyStart.DELAY, new Jiffies(1000));
-    hyStart.reset(0, 100);
+    ClassicHyStart hyStart = new ClassicHyStart(HyStart.DELAY, new Jiffies(1000), false);
+    hyStart.reset(0 * MS, 100);
     for (int i = 0; i < 8; i++) {
-      assertThat(hyStart.update(8 * 30, 8 * 20, 32, i)).isFalse(); // 30 ticks against 20
+      assertThat(hyStart.update(8 * 30, 8 * 20, 32, i * MS)).isFalse(); // 30 ticks against 20
     }
     // 240 > 160 + clamp(160 >> 4 = 10, 16, 128) = 176: the ninth sample ends slow start, even
     // though it is low itself (2.6.37 stops taking samples after eight).
-    assertThat(hyStart.update(8 * 20, 8 * 20, 32, 9)).isTrue();
+    assertThat(hyStart.update(8 * 20, 8 * 20, 32, 9 * MS)).isTrue();
+  }
+
+  @Test
+  void linux316TakesSubTickSamplesOnAMillisecondClockAndNeedsALongerTrain() {
+    // At HZ=250 3.16 still counts HyStart's train in milliseconds (bictcp_clock).
+    ClassicHyStart hyStart = new ClassicHyStart(HyStart.ACK_TRAIN, new Jiffies(250), true);
+    hyStart.reset(1000 * MS, 100);
+    // delay_min 16 (2 ms x 8): the train must last more than 16 >> 4 = 1 ms.
+    assertThat(hyStart.update(16, 16, 32, 1001 * MS)).isFalse();
+    assertThat(hyStart.update(16, 16, 32, 1002 * MS)).isTrue();
+  }
+
+  @Test
+  void linux316FloorsTheDelayThresholdAtFourMilliseconds() {
+    ClassicHyStart hyStart = new ClassicHyStart(HyStart.DELAY, new Jiffies(1000), true);
+    hyStart.reset(0, 100);
+    for (int i = 0; i < 8; i++) {
+      assertThat(hyStart.update(8 * 23, 8 * 20, 32, i * MS)).isFalse();
+    }
+    // 184 is above 160 + 16 (2.6.37's floor) but not above 160 + 32 (3.16's HYSTART_DELAY_MIN).
+    assertThat(hyStart.update(8 * 23, 8 * 20, 32, 9 * MS)).isFalse();
+    ClassicHyStart older = new ClassicHyStart(HyStart.DELAY, new Jiffies(1000), false);
+    older.reset(0, 100);
+    for (int i = 0; i < 8; i++) {
+      older.update(8 * 23, 8 * 20, 32, i * MS);
+    }
+    assertThat(older.update(8 * 23, 8 * 20, 32, 9 * MS)).isTrue();
   }
 }

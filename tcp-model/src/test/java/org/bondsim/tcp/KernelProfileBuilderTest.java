@@ -9,15 +9,17 @@ import org.junit.jupiter.api.Test;
 class KernelProfileBuilderTest {
   @Test
   void aVariantChangesOnlyWhatItNames() {
-    KernelProfile variant = KernelProfile.LINUX_6.toBuilder().tickFloor(true).build();
-    assertThat(variant.tickFloor()).isTrue();
-    assertThat(variant.toBuilder().tickFloor(false).build()).isEqualTo(KernelProfile.LINUX_6);
+    KernelProfile variant =
+        KernelProfile.LINUX_6.toBuilder().shortTimers(KernelProfile.ShortTimers.TICK_FLOOR).build();
+    assertThat(variant.shortTimers()).isEqualTo(KernelProfile.ShortTimers.TICK_FLOOR);
+    assertThat(variant.toBuilder().shortTimers(KernelProfile.ShortTimers.TIMEOUT_MIN_US).build())
+        .isEqualTo(KernelProfile.LINUX_6);
     // 6.1 is 6.x with three figures of its own.
     assertThat(KernelProfile.LINUX_6_1)
         .isEqualTo(
             KernelProfile.LINUX_6.toBuilder()
                 .limitOutputBytes(1L << 20)
-                .tickFloor(true)
+                .shortTimers(KernelProfile.ShortTimers.TICK_FLOOR)
                 .delayedWithoutRetransmit(false)
                 .build());
   }

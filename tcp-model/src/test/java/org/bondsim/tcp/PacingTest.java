@@ -69,4 +69,38 @@ class PacingTest {
         .as("2.6.37 has no TCP small queues")
         .isZero();
   }
+
+  @Test
+  void linux316TakesTheSysctlAsAFloorAndLetsRetransmissionsThrough() {
+    // 125 MB/s (1G): rate >> 10 is 122 070 bytes, under the 131 072 floor.
+    assertThat(Pacing.smallQueueFloorAllows(131_072, 125_000_000L, 131_072, false)).isTrue();
+    assertThat(Pacing.smallQueueFloorAllows(131_073, 125_000_000L, 131_072, false)).isFalse();
+    assertThat(Pacing.smallQueueFloorAllows(1 << 20, 125_000_000L, 131_072, true)).isTrue();
+    // 500 MB/s: 488 281 bytes, above the sysctl, which 6.x would have capped at.
+    assertThat(Pacing.smallQueueFloorAllows(400_000, 500_000_000L, 131_072, false)).isTrue();
+    assertThat(Pacing.smallQueueLimit(500_000_000L, 4_000, 131_072)).isEqualTo(131_072);
+  }
+
+  @Test
+  void linux316ProbeWaitsTwiceSrttInTicksAtLeastTenMilliseconds() {
+    Jiffies hz250 = new Jiffies(250);
+    // srtt 100 us rounds up to one tick (4 ms): 2 ticks, below the floor of 10 ms = 3 ticks.
+    assertThat(
+            LossProbe.timeoutTicks(KernelProfile.ShortTimers.TEN_MS_FLOOR, hz250, 100 * US, false))
+        .isEqualTo(3);
+    // One packet out: 1 + 0 + TCP_DELACK_MAX (50 ticks) = 51.
+    assertThat(
+            LossProbe.timeoutTicks(KernelProfile.ShortTimers.TEN_MS_FLOOR, hz250, 100 * US, true))
+        .isEqualTo(51);
+    // srtt 30 ms = 8 ticks (7.5 up): 16.
+    assertThat(
+            LossProbe.timeoutTicks(
+                KernelProfile.ShortTimers.TEN_MS_FLOOR, hz250, 30_000 * US, false))
+        .isEqualTo(16);
+    // 6.6 and later at the same srtt: 2 x 30 ms + 2 ms = 62 ms, 16 ticks (15.5 up).
+    assertThat(
+            LossProbe.timeoutTicks(
+                KernelProfile.ShortTimers.TIMEOUT_MIN_US, hz250, 30_000 * US, false))
+        .isEqualTo(16);
+  }
 }

@@ -45,12 +45,12 @@ class RetransmitTimeoutTest {
     return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
-  @Test
-  void on6xAnRtoSparesWhatWasSentWithinRacksRttAndOpensCwndAtWhatStaysInFlightPlusOne() {
-    EndpointHarness h = sender("6.x", "1");
-    // 0..3 at 0 ms, ACKed to 2 at 100 ms (RACK's RTT becomes 100 ms), 4..7 at 100 ms; the RTO
-    // armed then fires at 313 ms (SRTT 12.5 ms after the handshake's sample of 0, plus the 200 ms
-    // floor), 63 ms after 8 and 9 left.
+  /**
+   * 0..3 sent at 0 ms, ACKed to 2 at 100 ms (RACK's RTT becomes 100 ms), 4..7 sent at 100 ms, 8 and
+   * 9 at 250 ms; then the first RTO.
+   */
+  private static EndpointHarness timedOutWithRecentSends(String kernel) {
+    EndpointHarness h = sender(kernel, "1");
     h.write(4L * MSS);
     h.advanceTo(100 * MS);
     h.ack(2 * MSS);
@@ -59,12 +59,31 @@ class RetransmitTimeoutTest {
     h.write(2L * MSS);
     assertThat(h.counter("TcpExtTCPTimeouts")).isZero();
     untilTimeouts(h, 1);
+    return h;
+  }
+
+  @Test
+  void on6xAnRtoSparesWhatWasSentWithinRacksRttAndOpensCwndAtWhatStaysInFlightPlusOne() {
+    EndpointHarness h = timedOutWithRecentSends("6.x");
+    // The RTO armed at 100 ms fires at 313 ms (SRTT 12.5 ms after the handshake's sample of 0,
+    // plus the 200 ms floor), 63 ms after 8 and 9 left.
     assertThat(h.context.now()).isEqualTo(313 * MS);
     // tcp_timeout_mark_lost: 2..7 lost, 8 and 9 still in flight; cwnd = 2 + 1, which the head's
     // retransmission fills.
     assertThat(field(h, "unacked")).isEqualTo(8);
     assertThat(field(h, "lost")).isEqualTo(6);
     assertThat(field(h, "cwnd")).isEqualTo(3);
+    assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
+  }
+
+  @Test
+  void on316AnRtoMarksEverySegmentNotSackedLostAndStartsFromOne() {
+    // The 6.x scenario above under 3.16's tcp_enter_loss: nothing is spared for RACK (3.16 has
+    // none), so 2..9 are all lost, and cwnd is 1, which the head's retransmission fills.
+    EndpointHarness h = timedOutWithRecentSends("3.16");
+    assertThat(field(h, "unacked")).isEqualTo(8);
+    assertThat(field(h, "lost")).isEqualTo(8);
+    assertThat(field(h, "cwnd")).isEqualTo(1);
     assertThat(h.counter("TcpRetransSegs")).isEqualTo(1);
   }
 

@@ -18,7 +18,7 @@ class WindowReductionTest {
   @Test
   void prrSendsSsthreshOverPriorCwndOfWhatIsDeliveredWhileThePipeIsAboveSsthresh() {
     CongestionWindow window = window("6.x");
-    Prr prr = new Prr();
+    Prr prr = new Prr(false);
     prr.start(20);
     StringBuilder budgets = new StringBuilder();
     for (int ack = 0; ack < 10; ack++) {
@@ -36,7 +36,7 @@ class WindowReductionTest {
   @Test
   void prrSlowStartsBackToSsthreshOnceThePipeIsBelowIt() {
     CongestionWindow window = window("6.x");
-    Prr prr = new Prr();
+    Prr prr = new Prr(false);
     prr.start(20);
     prr.onAck(1, false, 19, 1, window);
     prr.sent();
@@ -50,7 +50,7 @@ class WindowReductionTest {
   @Test
   void prrLetsTheFirstRetransmissionGoEvenWithNothingDelivered() {
     CongestionWindow window = window("6.x");
-    Prr prr = new Prr();
+    Prr prr = new Prr(false);
     prr.start(20);
     prr.onAck(0, false, 19, 1, window);
     assertThat(prr.sendBudget).isEqualTo(1);
@@ -71,5 +71,24 @@ class WindowReductionTest {
     halving.onAck(1, false, 5, 1, window);
     assertThat(window.cwnd).isEqualTo(6);
     assertThat(halving.sendBudget).isEqualTo(1);
+  }
+
+  @Test
+  void linux316PrrBelowSsthreshAddsOneOnEveryAck() {
+    // in_flight 5 below ssthresh: max(prr_delivered - prr_out, newly_acked_sacked) + 1, even on a
+    // SACK that marked a loss (4.x adds the one only on a cumulative ACK marking nothing).
+    CongestionWindow window = window("3.16");
+    window.ssthresh = 10;
+    Prr prr = new Prr(true);
+    prr.start(20);
+    prr.sent = 1;
+    prr.onAck(1, false, 5, 1, window);
+    assertThat(prr.sendBudget).isEqualTo(2);
+    Prr later = new Prr(false);
+    later.start(20);
+    later.sent = 1;
+    later.onAck(1, false, 5, 1, window);
+    assertThat(later.sendBudget).isEqualTo(1);
+    assertThat(WindowReduction.of(KernelProfile.LINUX_3_16)).isInstanceOf(Prr.class);
   }
 }

@@ -13,7 +13,8 @@ public final class Packetdrill {
    *
    * @param name the file name, for messages
    * @param text the script
-   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1} or {@code 2.6.37}
+   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1}, {@code 3.16} or {@code
+   *     2.6.37}
    * @return pass, fail with the line, or skip with the reason
    * @throws ScriptSyntaxException when the script is malformed, naming the line
    */
@@ -26,7 +27,8 @@ public final class Packetdrill {
    *
    * @param name the file name, for messages
    * @param text the script
-   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1} or {@code 2.6.37}
+   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1}, {@code 3.16} or {@code
+   *     2.6.37}
    * @param tolerance the tolerance, unless the script's header sets its own
    * @return pass, fail with the line, or skip with the reason
    * @throws ScriptSyntaxException when the script is malformed, naming the line
@@ -40,7 +42,8 @@ public final class Packetdrill {
    *
    * @param name the file name, for messages
    * @param text the script
-   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1} or {@code 2.6.37}
+   * @param kernel the TCP model's kernel profile, {@code 6.x}, {@code 6.1}, {@code 3.16} or {@code
+   *     2.6.37}
    * @param hz {@code CONFIG_HZ}, the tick TCP's timers round to: 100, 250, 300 or 1000
    * @param tolerance the tolerance, unless the script's header sets its own
    * @return pass, fail with the line, or skip with the reason

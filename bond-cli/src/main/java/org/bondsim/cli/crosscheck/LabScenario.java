@@ -131,9 +131,11 @@ public record LabScenario(
           "crosscheck's real kernel has one user-mode CPU, not the modelled host's: -c, -C,"
               + " --cpu-costs and --cost-profile are not allowed");
     }
-    if (scenario.host().kernel() == KernelVersion.LINUX_2_6_37) {
+    KernelVersion kernel = scenario.host().kernel();
+    if (kernel != KernelVersion.LINUX_6 && kernel != KernelVersion.LINUX_6_1) {
       throw new IllegalArgumentException(
-          "crosscheck's real kernel is Linux 6.1: --kernel must be 6.x or 6.1, got 2.6.37");
+          "crosscheck's real kernel is Linux 6.1: --kernel must be 6.x or 6.1, got "
+              + kernel.word());
     }
     if (scenario.network().clients() > 1) {
       throw new IllegalArgumentException(

@@ -17,7 +17,7 @@ import org.bondsim.core.engine.EventLoop;
  * the socket ({@code lock_sock} in {@code tcp_recvmsg}, copying or processing), the segment goes to
  * the backlog ({@code sk_add_backlog}) and the reader processes it when it releases the socket
  * ({@code release_sock} → {@code sk_backlog_rcv}). When the reader sleeps in {@code tcp_recvmsg}
- * waiting for data, 2.6.37 puts the segment on the prequeue ({@code tcp_prequeue}: {@code
+ * waiting for data, 2.6.37 and 3.16 put the segment on the prequeue ({@code tcp_prequeue}: {@code
  * ucopy.task} is set) and wakes the reader, which runs TCP on it in its own context ({@code
  * tcp_prequeue_process}); Linux removed the prequeue in 4.14, so on 6.x the softirq runs TCP itself
  * ({@code tcp_v4_do_rcv}) and wakes the reader only to copy. So on 2.6.37 nearly all of TCP's

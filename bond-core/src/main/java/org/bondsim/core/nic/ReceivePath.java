@@ -67,11 +67,13 @@ public final class ReceivePath implements FrameReceiver {
     this.bond = bond;
     this.observer = observer;
     this.loop = loop;
-    if (settings.groFlushTimeoutNs() > 0 && kernel == KernelVersion.LINUX_2_6_37) {
+    if (settings.groFlushTimeoutNs() > 0
+        && (kernel == KernelVersion.LINUX_2_6_37 || kernel == KernelVersion.LINUX_3_16)) {
       throw new OptionException(
           "gro-flush-timeout",
           String.valueOf(settings.groFlushTimeoutNs()),
-          "gro-flush-timeout needs --kernel 6.x: Linux added it in 3.19, after 2.6.37");
+          "gro-flush-timeout needs --kernel 6.x or 6.1: Linux added it in 3.19, after "
+              + kernel.word());
     }
     this.queues = settings.rxQueues();
     this.rss = new Rss(queues);

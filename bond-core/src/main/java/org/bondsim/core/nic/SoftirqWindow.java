@@ -32,12 +32,15 @@ public record SoftirqWindow(long tickNs, int ticks) {
    *
    * @param kernel which kernel's rule
    * @param hz {@code CONFIG_HZ}
-   * @param budgetUsecs {@code net.core.netdev_budget_usecs} (ignored by 2.6.37, which has none)
+   * @param budgetUsecs {@code net.core.netdev_budget_usecs} (ignored by 2.6.37 and 3.16, which have
+   *     none)
    * @return the window
    */
   public static SoftirqWindow of(KernelVersion kernel, int hz, int budgetUsecs) {
     long tickNs = 1_000_000_000L / hz;
-    if (kernel == KernelVersion.LINUX_2_6_37) {
+    if (kernel == KernelVersion.LINUX_2_6_37 || kernel == KernelVersion.LINUX_3_16) {
+      // net_rx_action's time_limit = jiffies + 2 (3.16's net/core/dev.c; the usecs sysctl is
+      // 4.12's).
       return new SoftirqWindow(tickNs, 2);
     }
     // usecs_to_jiffies rounds up; a budget under one tick still gives one.

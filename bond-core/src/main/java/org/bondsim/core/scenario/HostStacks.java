@@ -169,7 +169,8 @@ final class HostStacks {
               stack.cpus(),
               cpu,
               scenario.costs(),
-              kernel == KernelVersion.LINUX_2_6_37,
+              // The prequeue: 2.6.37 and 3.16 have it (removed in 4.14).
+              kernel == KernelVersion.LINUX_2_6_37 || kernel == KernelVersion.LINUX_3_16,
               stack.path()::deliveringCpu,
               host);
       stack.path().readerBound();

@@ -15,6 +15,9 @@ class SoftirqWindowTest {
         .isEqualTo(new SoftirqWindow(1_000_000, 2));
     assertThat(SoftirqWindow.of(KernelVersion.LINUX_2_6_37, 250, 2000))
         .isEqualTo(new SoftirqWindow(4_000_000, 2));
+    // 3.16 too (net/core/dev.c: time_limit = jiffies + 2).
+    assertThat(SoftirqWindow.of(KernelVersion.LINUX_3_16, 250, 2000))
+        .isEqualTo(new SoftirqWindow(4_000_000, 2));
     // Since 4.12: usecs_to_jiffies(netdev_budget_usecs), rounded up.
     assertThat(SoftirqWindow.of(KernelVersion.LINUX_6, 1000, 2000))
         .isEqualTo(new SoftirqWindow(1_000_000, 2));

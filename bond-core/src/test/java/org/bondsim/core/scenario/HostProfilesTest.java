@@ -71,7 +71,7 @@ class HostProfilesTest {
             () ->
                 HostProfiles.parse(
                     "lab", new StringReader(COMPLETE.replace("kernel = 6.x", "kernel = 3.0"))))
-        .hasMessageStartingWith("host profile lab kernel must be one of 6.x, 6.1, 2.6.37");
+        .hasMessageStartingWith("host profile lab kernel must be one of 6.x, 6.1, 3.16, 2.6.37");
     assertThatThrownBy(() -> HostSpec.profile("nope"))
         .hasMessageStartingWith("host profile must be one of ideal, default");
   }
