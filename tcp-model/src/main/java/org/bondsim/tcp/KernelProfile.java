@@ -86,6 +86,9 @@ package org.bondsim.tcp;
  *     retransmissions pass too ({@link Pacing}); the same kernels' pacing rate is 200 % of cwnd
  *     over srtt always ({@code tcp_update_pacing_rate} before the slow-start and
  *     congestion-avoidance ratios)
+ * @param earlyRetransmit RFC 5827's early retransmit with {@code tcp_early_retrans} 1 to 3, delayed
+ *     with 2 and 3 ({@link EarlyRetransmit}; 3.16's {@code tcp_time_to_recover}); 2.6.37 has none,
+ *     and 6.17 none either (RACK took its place)
  * @param metricsCache where a connection leaves what it learned about its peer for the next one
  *     ({@link MetricsCache}, {@link TcpMetrics})
  */
@@ -122,7 +125,8 @@ record KernelProfile(
     boolean gsoAlwaysOn,
     boolean delayedWithoutRetransmit,
     MetricsCache metricsCache,
-    boolean smallQueueFloor) {
+    boolean smallQueueFloor,
+    boolean earlyRetransmit) {
 
   /** The two forms of {@code tcp_tso_should_defer} the model knows. */
   enum TsoDeferralRule {
@@ -260,7 +264,7 @@ record KernelProfile(
     RACK_ERA
   }
 
-  /** The two F-RTOs the model knows, each with {@code net.ipv4.tcp_frto} 2 by default. */
+  /** The F-RTOs the model knows, each with {@code net.ipv4.tcp_frto} 2 by default. */
   enum FrtoRule {
     /**
      * 2.6.37's ({@code tcp_use_frto}, {@code tcp_enter_frto}, {@code tcp_process_frto}, {@code
@@ -268,6 +272,13 @@ record KernelProfile(
      * tcp_frto_response} chooses the reaction to a spurious timeout.
      */
     PROCESS_FRTO,
+    /**
+     * 3.16's {@code tcp_process_loss} (RFC 5682's SACK-enhanced variant in Loss, as since 3.10):
+     * the loss undo ({@code tcp_try_undo_loss(sk, false)}) is tried on every ACK in Loss, so a
+     * duplicate ACK echoing a timestamp older than the first retransmission undoes the RTO;
+     * otherwise as {@link #PROCESS_LOSS}.
+     */
+    PROCESS_LOSS_EVERY_ACK,
     /**
      * Since 4.x ({@code tcp_enter_loss} sets {@code tp->frto}, {@code tcp_process_loss}; RFC 5682's
      * SACK-enhanced variant; {@link Frto}): in Loss, undoing a spurious timeout.
@@ -340,6 +351,7 @@ record KernelProfile(
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.TCP_METRICS)
           .smallQueueFloor(false)
+          .earlyRetransmit(false)
           .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -378,18 +390,16 @@ record KernelProfile(
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.ROUTE_CACHE)
           .smallQueueFloor(false)
+          .earlyRetransmit(false)
           .build();
 
   /**
    * Linux 3.16, the kernel of the tlb experiment (read in a 3.16.0 tree: {@code net/ipv4/tcp_*.c},
    * {@code include/net/tcp.h}). Where 3.16 has a rule of its own the profile names it; where it is
-   * modelled by a neighbour's rule, the difference is written here. Not modelled: early retransmit
-   * ({@code tcp_early_retrans} 3 also enables RFC 5827's delayed early retransmit, which fires a
-   * fast retransmit with fewer than four packets out), the window growth running before {@code
-   * tcp_fastretrans_alert} (the model grows after it, as 4.x), 3.16's {@code tcp_process_loss}
-   * trying the loss undo on every ACK in Loss (the model: on an ACK that advances), its loss probe
-   * waiting while the window has room and data waits, the FACK loss marking's reach to {@code
-   * snd_nxt}, and autosizing done when {@code tcp_sendmsg} builds the skb rather than at each send.
+   * modelled by a neighbour's rule, the difference is written here. Not modelled: the window growth
+   * running before {@code tcp_fastretrans_alert} (the model grows after it, as 4.x), the FACK loss
+   * marking's reach to {@code snd_nxt}, and autosizing done when {@code tcp_sendmsg} builds the skb
+   * rather than at each send.
    */
   static final KernelProfile LINUX_3_16 =
       builder()
@@ -421,11 +431,12 @@ record KernelProfile(
           .recordEnds(false)
           .undoRules(UndoRules.RACK_ERA)
           .moderatesCwnd(false)
-          .frto(FrtoRule.PROCESS_LOSS)
+          .frto(FrtoRule.PROCESS_LOSS_EVERY_ACK)
           .rateLimitsOutOfWindowAcks(false)
           .gsoAlwaysOn(false)
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.TCP_METRICS_WITH_SSTHRESH)
+          .earlyRetransmit(true)
           .build();
 
   /**

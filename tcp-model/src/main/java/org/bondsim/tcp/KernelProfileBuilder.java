@@ -39,8 +39,9 @@ final class KernelProfileBuilder {
   private boolean delayedWithoutRetransmit;
   private KernelProfile.MetricsCache metricsCache;
   private boolean smallQueueFloor;
+  private boolean earlyRetransmit;
   // How many figures a profile has, and which were set, one bit each in declaration order.
-  private static final int FIGURES = 33;
+  private static final int FIGURES = 34;
 
   private long set;
 
@@ -81,6 +82,7 @@ final class KernelProfileBuilder {
     delayedWithoutRetransmit = base.delayedWithoutRetransmit();
     metricsCache = base.metricsCache();
     smallQueueFloor = base.smallQueueFloor();
+    earlyRetransmit = base.earlyRetransmit();
     set = (1L << FIGURES) - 1;
   }
 
@@ -282,6 +284,12 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder earlyRetransmit(boolean value) {
+    earlyRetransmit = value;
+    set |= 1L << 33;
+    return this;
+  }
+
   /**
    * The profile.
    *
@@ -322,6 +330,7 @@ final class KernelProfileBuilder {
       "delayedWithoutRetransmit",
       "metricsCache",
       "smallQueueFloor",
+      "earlyRetransmit",
     };
     if (names.length != FIGURES) {
       throw new IllegalStateException("kernel profile: " + names.length + " names for " + FIGURES);
@@ -364,6 +373,7 @@ final class KernelProfileBuilder {
         gsoAlwaysOn,
         delayedWithoutRetransmit,
         metricsCache,
-        smallQueueFloor);
+        smallQueueFloor,
+        earlyRetransmit);
   }
 }

@@ -5,9 +5,10 @@ package org.bondsim.tcp;
  * detection ({@code tcp_recovery.c}), RFC 6675's duplicate threshold over SACKed segments, FACK's
  * forward-most count (2.6.37), and NewReno's duplicate ACKs without SACK ({@code
  * tcp_add_reno_sack}). The endpoint asks {@link TcpEndpoint} for the one in force at each ACK: FACK
- * gives way to the threshold once reordering is seen, as {@code tcp_disable_fack}.
+ * gives way to the threshold once reordering is seen, as {@code tcp_disable_fack}. On 3.16 early
+ * retransmit wraps the detector in force ({@link EarlyRetransmit}).
  */
-sealed interface LossDetection permits Rack, Dupthresh, Fack, NewRenoDupacks {
+sealed interface LossDetection permits Rack, Dupthresh, Fack, NewRenoDupacks, EarlyRetransmit {
   /**
    * Marks what this detector considers lost ({@code tcp_rack_mark_lost}, {@code
    * tcp_mark_head_lost}).

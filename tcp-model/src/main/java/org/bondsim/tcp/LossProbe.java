@@ -7,10 +7,10 @@ import org.bondsim.api.tcp.SackBlock;
  * Tail loss probes ({@code tcp_schedule_loss_probe}, {@code tcp_send_loss_probe}, {@code
  * tcp_process_tlp_ack}; RFC 8985): in Open state with data outstanding, probe after 2 × SRTT plus
  * 200 ms when a single packet is out (room for the peer's delayed ACK) or 2 ms otherwise, 1 s
- * without an RTT sample (3.16: at least 10 ms, and none without a sample; {@link
- * KernelProfile.ShortTimers}), and never after the RTO would fire. The probe is a new segment if
- * the window allows, else the last one again; a probe that repaired a loss costs a CWR-style
- * reduction. On with {@code tcp_early_retrans} 3 or 4 and SACK, on kernels that have it.
+ * without an RTT sample (3.16: at least 10 ms, none without a sample, and none while new data may
+ * go; {@link KernelProfile.ShortTimers}), and never after the RTO would fire. The probe is a new
+ * segment if the window allows, else the last one again; a probe that repaired a loss costs a
+ * CWR-style reduction. On with {@code tcp_early_retrans} 3 or 4 and SACK, on kernels that have it.
  */
 final class LossProbe {
   private static final long NO_SAMPLE_TIMEOUT_NS = 1_000_000_000L;
@@ -72,8 +72,11 @@ final class LossProbe {
       timer.cancel();
       return;
     }
-    if (!rtt.hasSample() && shortTimers == KernelProfile.ShortTimers.TEN_MS_FLOOR) {
-      // 3.16 probes only with an RTT sample (tp->srtt_us).
+    if (shortTimers == KernelProfile.ShortTimers.TEN_MS_FLOOR
+        && (!rtt.hasSample()
+            || (window.cwnd > queue.packetsInFlight() && sock.transmitter.canSendNewData()))) {
+      // 3.16 probes only with an RTT sample (tp->srtt_us), and only a connection that the window
+      // or the application holds back: one that may send now needs no probe.
       timer.cancel();
       return;
     }

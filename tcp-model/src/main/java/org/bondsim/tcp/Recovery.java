@@ -41,6 +41,8 @@ final class Recovery {
   boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
   private final boolean classicUndo;
+  // 3.16's tcp_process_loss tries the loss undo on every ACK (FrtoRule.PROCESS_LOSS_EVERY_ACK).
+  private final boolean lossUndoOnEveryAck;
   // tcp_packet_delayed counts a recovery with no retransmission yet as reordering (KernelProfile).
   private final boolean delayedWithoutRetransmit;
   final Rack rack;
@@ -83,6 +85,7 @@ final class Recovery {
     this.frto = frto;
     this.classicFrto = classicFrto;
     this.classicUndo = profile.undoRules() == KernelProfile.UndoRules.CLASSIC;
+    this.lossUndoOnEveryAck = profile.frto() == KernelProfile.FrtoRule.PROCESS_LOSS_EVERY_ACK;
     this.delayedWithoutRetransmit = profile.delayedWithoutRetransmit();
   }
 
@@ -343,14 +346,14 @@ final class Recovery {
   }
 
   /**
-   * {@code tcp_process_loss}: an undo when the ACK advanced and the retransmissions are proved
-   * needless ({@code tcp_try_undo_loss(sk, false)}: {@code TcpExtTCPLossUndo} only), then F-RTO's
-   * steps ({@link Frto}), then Loss recovery. Difference: the loss detector has already run for
-   * this ACK ({@link #onAck}); Linux runs it after {@code tcp_process_loss}, so after an F-RTO undo
-   * it marks afresh what an undo here has just unmarked.
+   * {@code tcp_process_loss}: an undo when the ACK advanced (3.16: any ACK) and the retransmissions
+   * are proved needless ({@code tcp_try_undo_loss(sk, false)}: {@code TcpExtTCPLossUndo} only),
+   * then F-RTO's steps ({@link Frto}), then Loss recovery. Difference: the loss detector has
+   * already run for this ACK ({@link #onAck}); Linux runs it after {@code tcp_process_loss}, so
+   * after an F-RTO undo it marks afresh what an undo here has just unmarked.
    */
   private void onAckInLoss(AckSample sample, TcpSegment segment, boolean canSendNewData) {
-    boolean undoLoss = sample.advanced && mayUndo(segment);
+    boolean undoLoss = (sample.advanced || lossUndoOnEveryAck) && mayUndo(segment);
     Frto.Step step =
         undoLoss
             ? Frto.Step.NONE
@@ -479,6 +482,20 @@ final class Recovery {
 
   private boolean mayUndoPartial(TcpSegment segment) {
     return undoMarker >= 0 && packetDelayed(segment);
+  }
+
+  /**
+   * {@code tcp_resume_early_retransmit}: the wait for an early retransmission ended with no ACK in
+   * between, so recovery starts from the head ({@code tcp_update_scoreboard(sk, 1)}).
+   */
+  void enterEarly() {
+    lossEventsBefore = queue.lossEvents();
+    int head = queue.slot(0);
+    if (queue.lostOut() == 0 && queue.size() > 0 && !queue.has(head, RetransmitQueue.SACKED)) {
+      queue.markLost(head);
+    }
+    enter();
+    reduce(0, false);
   }
 
   private void enter() {

@@ -24,6 +24,8 @@ final class ReorderingEstimator {
   private boolean seen;
   // tcp_disable_fack by tcp_init_metrics (2.6.37): a cached level turned FACK off.
   private boolean fackDisabled;
+  // tcp_disable_early_retrans (3.16): any measured reordering, or a cached level.
+  private boolean earlyRetransmitDisabled;
 
   ReorderingEstimator(TcpSettings settings, TcpCounters counters) {
     this.sysctl = settings.reordering();
@@ -60,7 +62,16 @@ final class ReorderingEstimator {
     if (cached != level) {
       level = cached;
       fackDisabled = true;
+      earlyRetransmitDisabled = true;
     }
+  }
+
+  /**
+   * Whether early retransmit may still run: 3.16's {@code tcp_update_reordering} turns it off for
+   * any evidence of reordering, even one that does not raise the level.
+   */
+  boolean earlyRetransmitAllowed() {
+    return !earlyRetransmitDisabled;
   }
 
   /** Whether the level is above the sysctl's ({@code tcp_may_raise_cwnd} looks at it). */
@@ -78,6 +89,9 @@ final class ReorderingEstimator {
    */
   void note(long distanceBytes, boolean timestamps, boolean sackOk, int mss) {
     int metric = (int) Math.min(Integer.MAX_VALUE, (distanceBytes + mss - 1) / mss);
+    if (metric > 0) {
+      earlyRetransmitDisabled = true;
+    }
     if (!everyEvent) {
       if (metric > level) {
         level = Math.min(max, metric);
@@ -106,6 +120,9 @@ final class ReorderingEstimator {
   /** Without SACK: more duplicate ACKs than the {@code packets} outstanding could cause. */
   void noteReno(int packets) {
     int metric = Math.min(max, packets);
+    if (metric > 0) {
+      earlyRetransmitDisabled = true;
+    }
     if (metric > level) {
       level = metric;
       counters.renoReorder++;

@@ -50,6 +50,8 @@ public final class TcpEndpoint {
   private final Handshake handshake;
   private final RetransmitTimer rto;
   private final LossProbe probe;
+  // 3.16's early retransmit (RFC 5827); null where the kernel has none.
+  private final EarlyRetransmit early;
   private final Timer reorderTimer;
   private final Paws paws;
   private final SocketReport report;
@@ -109,7 +111,7 @@ public final class TcpEndpoint {
             options,
             counters,
             profile,
-            new Frto(profile.frto() == KernelProfile.FrtoRule.PROCESS_LOSS && settings.frto() != 0),
+            new Frto(profile.frto() != KernelProfile.FrtoRule.PROCESS_FRTO && settings.frto() != 0),
             new ClassicFrto(
                 profile.frto() == KernelProfile.FrtoRule.PROCESS_FRTO ? settings.frto() : 0,
                 settings.frtoResponse()),
@@ -127,6 +129,10 @@ public final class TcpEndpoint {
     this.probe =
         new LossProbe(
             context, settings, rtt, options, counters, queue, recovery, window, rto, sock);
+    this.early =
+        settings.profile().earlyRetransmit()
+            ? new EarlyRetransmit(context, settings, queue, reordering, rtt, rto, sock)
+            : null;
     this.reorderTimer = context.newTimer(this::onReorderTimeout);
     sock.reorderTimer = reorderTimer;
     ZeroWindowProbe windowProbe =
@@ -388,6 +394,9 @@ public final class TcpEndpoint {
     if (rackOn) {
       rack.updateReoWnd(sample.priorDelivered, queue.delivered());
     }
+    if (early != null) {
+      early.onAck();
+    }
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
     probe.onAck(ack, sample.dsack);
     if (sample.advanced) {
@@ -471,16 +480,18 @@ public final class TcpEndpoint {
   /**
    * The detector in force ({@code tcp_identify_packet_loss}): a connection that did not negotiate
    * SACK counts duplicate ACKs whatever {@code tcp_recovery} says; with SACK, RACK when enabled,
-   * else FACK until reordering is seen, then dupthresh.
+   * else FACK until reordering is seen, then dupthresh; on 3.16 with early retransmit around it.
    */
   private LossDetection lossDetection() {
+    LossDetection detector;
     if (!options.sackOk) {
-      return newReno;
+      detector = newReno;
+    } else if (rackOn) {
+      detector = rack;
+    } else {
+      detector = reordering.fackAllowed() ? fack : dupthresh;
     }
-    if (rackOn) {
-      return rack;
-    }
-    return reordering.fackAllowed() ? fack : dupthresh;
+    return early != null && early.on() ? early.over(detector) : detector;
   }
 
   // ===================================================================== per-destination metrics

@@ -21,7 +21,8 @@ import org.bondsim.api.option.TextOption;
  * @param timestamps {@code net.ipv4.tcp_timestamps}
  * @param congestionControl {@code net.ipv4.tcp_congestion_control}: the name of a {@link
  *     CongestionControls} algorithm, cubic (the default) or reno unless a plugin adds one
- * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes
+ * @param earlyRetrans {@code net.ipv4.tcp_early_retrans}: 3 or 4 enable tail loss probes; on 3.16 1
+ *     to 3 also enable early retransmit, delayed with 2 and 3 ({@link EarlyRetransmit})
  * @param gso whether the sender hands super-packets to the bond (GSO or TSO on)
  * @param rmemDefault {@code tcp_rmem[1]}, the receive buffer a socket starts with; the kernel
  *     profile's unless {@code net.ipv4.tcp_rmem} is given

@@ -82,4 +82,23 @@ class FrtoTest {
     assertThat(frto.onAckInLoss(sample, 10_000, 10_000, false)).isEqualTo(Frto.Step.NONE);
     assertThat(frto.on()).isFalse();
   }
+
+  @Test
+  void linux316TriesTheLossUndoOnADuplicateAckToo() {
+    // Timestamps on, F-RTO off: a duplicate ACK SACKing segment 5 echoes a timestamp from before
+    // the first retransmission. 3.16's tcp_process_loss calls tcp_try_undo_loss(sk, false) on
+    // every ACK, so the RTO is undone here; 6.x tries it only on an ACK that advances snd_una.
+    for (String kernel : new String[] {"3.16", "6.x"}) {
+      EndpointHarness h =
+          EndpointHarness.dupthreshSender(
+              true, Map.of("bondsim.kernel", kernel, "net.ipv4.tcp_frto", "0"));
+      h.write(20L * MSS);
+      h.advanceTo(300_000_000L);
+      assertThat(h.counter("TcpExtTCPTimeouts")).as(kernel).isEqualTo(1);
+      h.ackEchoing(1, 0, 5 * (MSS - 12), 6 * (MSS - 12));
+      assertThat(h.counter("TcpExtTCPLossUndo"))
+          .as(kernel)
+          .isEqualTo(kernel.equals("3.16") ? 1 : 0);
+    }
+  }
 }
