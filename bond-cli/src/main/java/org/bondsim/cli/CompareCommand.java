@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.bondsim.cli.study.Axis;
 import org.bondsim.cli.study.Compare;
 import org.bondsim.cli.study.Seeds;
 import picocli.CommandLine.Command;
@@ -31,7 +32,9 @@ import picocli.CommandLine.Spec;
           + " 3x1000\".",
       "Paired: run k of A and of B share seed k, and the interval is that of the mean paired"
           + " difference (Student's t over the seeds). With --seeds-b, B runs on its own seeds and"
-          + " the interval is Welch's.",
+          + " the interval is Welch's. With --vary (as bondsim sweep's) both lines run at every"
+          + " point of the grid and pair by point and seed: the interval then spans those"
+          + " conditions.",
       "Exit status: 0 compared, 1 a run measured nothing, 2 a usage error."
     })
 final class CompareCommand implements Callable<Integer> {
@@ -55,6 +58,14 @@ final class CompareCommand implements Callable<Integer> {
               + " A's seeds, paired).")
   String seedsB;
 
+  @Option(
+      names = "--vary",
+      paramLabel = "NAME=VALUES",
+      description =
+          "An axis both lines run along, as bondsim sweep's --vary (bond-age=0:5s,"
+              + " net.ipv4.tcp_reordering=3,127). Repeatable.")
+  List<String> vary = new ArrayList<>();
+
   @Option(names = "--threads", paramLabel = "N", description = "Runs at once. Default: every core.")
   String threads;
 
@@ -75,6 +86,11 @@ final class CompareCommand implements Callable<Integer> {
     if (seedsB != null) {
       builder.seedsB(Seeds.parse(seedsB, "--seeds-b"));
     }
+    List<Axis> axes = new ArrayList<>();
+    for (String spec : vary) {
+      axes.add(Axis.parse(spec));
+    }
+    builder.vary(axes);
     if (threads != null) {
       builder.threads((int) ArgumentParsers.whole("--threads", threads, 1, 1024, " threads"));
     }
@@ -90,7 +106,7 @@ final class CompareCommand implements Callable<Integer> {
     if (json) {
       out.println(JSON.writeValueAsString(json(result)));
     } else {
-      print(out, result, a, b);
+      print(out, result, a, b, vary);
     }
     return 0;
   }
@@ -120,13 +136,28 @@ final class CompareCommand implements Callable<Integer> {
     return args;
   }
 
-  private static void print(PrintWriter out, Compare.Result r, List<String> a, List<String> b) {
+  private static void print(
+      PrintWriter out, Compare.Result r, List<String> a, List<String> b, List<String> vary) {
+    String grid =
+        r.points() == 1
+            ? ""
+            : " at each of "
+                + r.points()
+                + " points (--vary "
+                + String.join(" --vary ", vary)
+                + ")";
     out.printf(
         Locale.ROOT,
         "compare: %s%n",
         r.paired()
-            ? r.seedsA().size() + " seeds, paired (run k of A and of B share seed k): " + r.seedsA()
-            : "A on seeds " + r.seedsA() + ", B on seeds " + r.seedsB() + " (Welch)");
+            ? r.seedsA().size()
+                + " seeds"
+                + grid
+                + (r.points() == 1
+                    ? ", paired (run k of A and of B share seed k): "
+                    : ", paired (run k of A and of B share its seed and point): ")
+                + r.seedsA()
+            : "A on seeds " + r.seedsA() + ", B on seeds " + r.seedsB() + grid + " (Welch)");
     out.println("A: netperf " + quoted(a));
     out.println("B: netperf " + quoted(b));
     out.println();
@@ -190,6 +221,9 @@ final class CompareCommand implements Callable<Integer> {
       r.seedsB().forEach(seedsB::add);
     }
     root.put("paired", r.paired());
+    if (r.points() > 1) {
+      root.put("points", r.points());
+    }
     ArrayNode figures = root.putArray("figures");
     for (Compare.Figure f : r.figures()) {
       ObjectNode node = figures.addObject();

@@ -11,7 +11,10 @@ import org.apache.commons.statistics.descriptive.Mean;
  * A with its 95 % confidence interval, and a plain verdict on the figure of merit. Paired by
  * default: run k of A and run k of B share seed k, so they share every random draw the two lines
  * have in common (ports, clocks, losses) and the interval is that of the mean paired difference.
- * With separate seeds for B the samples are independent and the interval is Welch's.
+ * With separate seeds for B the samples are independent and the interval is Welch's. With axes
+ * ({@link Builder#vary}) both lines run at every point of the grid, as {@link Sweep} runs one, and
+ * run k of A pairs with run k of B at the same point and seed: the interval is then the one of the
+ * mean difference over points and seeds, which answers whether B beats A across those conditions.
  *
  * <pre>{@code
  * Compare.Result r = Compare.builder()
@@ -26,6 +29,7 @@ public final class Compare {
   private final List<String> b;
   private final List<Long> seedsA;
   private final List<Long> seedsB;
+  private final List<Axis> axes;
   private final int threads;
 
   private Compare(Builder builder) {
@@ -33,6 +37,7 @@ public final class Compare {
     this.b = List.copyOf(builder.b);
     this.seedsA = List.copyOf(builder.seedsA);
     this.seedsB = builder.seedsB == null ? seedsA : List.copyOf(builder.seedsB);
+    this.axes = List.copyOf(builder.axes);
     this.threads = builder.threads;
     if (seedsA.size() < 2 || seedsB.size() < 2) {
       throw new IllegalArgumentException(
@@ -77,6 +82,7 @@ public final class Compare {
    * @param labelA what sets A apart from B, in its own words
    * @param labelB what sets B apart from A
    * @param verdict one sentence on the figure of merit
+   * @param points how many points of the grid each seed ran at (1 without axes)
    */
   public record Result(
       List<Long> seedsA,
@@ -85,7 +91,8 @@ public final class Compare {
       List<Figure> figures,
       String labelA,
       String labelB,
-      String verdict) {
+      String verdict,
+      int points) {
     /**
      * Returns the figures that differ detectably, the largest relative difference first, the figure
      * of merit left out.
@@ -113,8 +120,8 @@ public final class Compare {
    * @throws NothingMeasured when a run measured nothing (the message says which and why)
    */
   public Result run() {
-    Grid gridA = new Grid(a, List.of(), seedsA);
-    Grid gridB = new Grid(b, List.of(), seedsB);
+    Grid gridA = new Grid(a, axes, seedsA);
+    Grid gridB = new Grid(b, axes, seedsB);
     gridA.validate();
     gridB.validate();
     List<RunRow> rowsA = new Sweep(gridA).threads(threads).run();
@@ -170,6 +177,7 @@ public final class Compare {
     figures.add(0, headline);
     String labelA = label(a, b, "A");
     String labelB = label(b, a, "B");
+    int points = rowsA.size() / seedsA.size();
     return new Result(
         seedsA,
         seedsB,
@@ -177,7 +185,13 @@ public final class Compare {
         List.copyOf(figures),
         labelA,
         labelB,
-        verdict(headline, labelA, labelB, seedsA.size()));
+        verdict(headline, labelA, labelB, samples(seedsA.size(), points)),
+        points);
+  }
+
+  /** How the runs behind an interval are counted in a verdict: seeds, and points if several. */
+  static String samples(int seeds, int points) {
+    return points == 1 ? seeds + " seeds" : seeds + " seeds x " + points + " points";
   }
 
   /** A run of either line measured nothing (a connection that never opened): no comparison. */
@@ -200,12 +214,11 @@ public final class Compare {
   }
 
   /** A plain sentence on the figure of merit. */
-  static String verdict(Figure f, String labelA, String labelB, int seeds) {
+  static String verdict(Figure f, String labelA, String labelB, String seeds) {
     if (Double.isNaN(f.differencePercent())) {
       return String.format(
           Locale.ROOT,
-          "A's %s is 0, so no relative difference: B - A = %.4g (95 %% CI %.4g to %.4g, %d"
-              + " seeds)",
+          "A's %s is 0, so no relative difference: B - A = %.4g (95 %% CI %.4g to %.4g, %s)",
           f.name(),
           f.difference().mean(),
           f.difference().ciLow(),
@@ -215,7 +228,7 @@ public final class Compare {
     if (!f.detectable()) {
       return String.format(
           Locale.ROOT,
-          "no difference detectable with %d seeds: %+.1f %% (%+.1f to %+.1f %%)",
+          "no difference detectable with %s: %+.1f %% (%+.1f to %+.1f %%)",
           seeds,
           f.differencePercent(),
           f.ciLowPercent(),
@@ -224,7 +237,7 @@ public final class Compare {
     boolean faster = f.differencePercent() > 0;
     return String.format(
         Locale.ROOT,
-        "%s %s than %s by %.1f %% (95 %% CI %.1f to %.1f %%, %d seeds)",
+        "%s %s than %s by %.1f %% (95 %% CI %.1f to %.1f %%, %s)",
         labelB,
         faster ? "faster" : "slower",
         labelA,
@@ -294,6 +307,7 @@ public final class Compare {
     private List<String> b = List.of();
     private List<Long> seedsA = Seeds.parse("1..10", "seeds");
     private List<Long> seedsB;
+    private List<Axis> axes = List.of();
     private int threads = Runtime.getRuntime().availableProcessors();
 
     private Builder() {}
@@ -370,6 +384,18 @@ public final class Compare {
      */
     public Builder seedsB(List<Long> seeds) {
       this.seedsB = List.copyOf(seeds);
+      return this;
+    }
+
+    /**
+     * Runs both lines at every point of these axes ({@code bondsim sweep}'s {@code --vary}), and
+     * pairs the runs by point and seed.
+     *
+     * @param axes the axes, the first varying slowest
+     * @return this
+     */
+    public Builder vary(List<Axis> axes) {
+      this.axes = List.copyOf(axes);
       return this;
     }
 

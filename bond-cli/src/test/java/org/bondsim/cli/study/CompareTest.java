@@ -30,6 +30,23 @@ class CompareTest {
   }
 
   @Test
+  void alongAnAxisTheRunsPairByPointAndSeed() {
+    // Two delays x two seeds: four pairs. A third link helps at both delays, so the verdict holds
+    // across them; the interval is over the four paired differences.
+    Compare.Result r =
+        Compare.builder()
+            .a("-t", "TCP_STREAM", "-l", "0.2", "--slaves", "2x1000")
+            .b("-t", "TCP_STREAM", "-l", "0.2", "--slaves", "3x1000")
+            .vary(List.of(Axis.parse("delay-us=20:100")))
+            .seeds(1, 2)
+            .threads(2)
+            .run();
+    assertThat(r.points()).isEqualTo(2);
+    assertThat(r.figures().get(0).difference().n()).isEqualTo(4);
+    assertThat(r.verdict()).endsWith(", 2 seeds x 2 points)");
+  }
+
+  @Test
   void aLineComparedWithItselfOnTheSameSeedsDiffersInNothing() {
     Compare.Result r = Compare.builder().a(LOSSY).b(LOSSY).seeds(1, 4).threads(2).run();
     assertThat(r.figures()).noneMatch(Compare.Figure::detectable);
