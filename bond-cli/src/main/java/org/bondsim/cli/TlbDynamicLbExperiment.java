@@ -38,8 +38,8 @@ import org.bondsim.netperf.TestResult;
  * <p>The hosts are cabled through a learning switch, as balance-tlb needs, so each receives on its
  * active slave only. The bond transmits as Linux 3.16 did ({@code xmit_hash_formula 3.16}); the
  * hosts are the {@code reference-2014} profile (16 CPUs, an igb NIC with 8 RSS queues per port, the
- * CPU costs borrowed from the GRO experiment, current-kernel TCP); 10 µs per host-to-switch cable
- * and a switch buffer of 1000 frames per port are assumptions. Nothing here is fitted.
+ * CPU costs borrowed from the GRO experiment, Linux 3.16 TCP); 10 µs per host-to-switch cable and a
+ * switch buffer of 1000 frames per port are assumptions. Nothing here is fitted.
  */
 final class TlbDynamicLbExperiment {
   record Row(int dynamic, int request, int response, double measuredTps) {}
@@ -108,7 +108,7 @@ final class TlbDynamicLbExperiment {
     out.println(
         "200 x TCP_RR, 60 s each after a 5 s wait (-s 5), instances started 1 ms apart,"
             + " balance-tlb 4x1G layer3+4 (xmit_hash_formula 3.16) through a switch,"
-            + " host profile reference-2014 (16 CPUs, 8 RSS queues per port; TCP 6.x; 10 us per"
+            + " host profile reference-2014 (16 CPUs, 8 RSS queues per port; Linux 3.16; 10 us per"
             + " cable)");
     out.println();
     out.println(
