@@ -55,6 +55,12 @@ final class AckSample implements AckView {
   /** Segments this ACK delivered, as {@code tcp_newly_delivered} (Reno: one per dupack). */
   int newlyDelivered;
 
+  /**
+   * {@code sack_rtt_us}: from the lowest segment this ACK newly SACKed that was sent once ({@code
+   * first_sackt}), or -1.
+   */
+  long sackRttNs;
+
   /** An RTT sample from a never-retransmitted segment, or -1 (Karn's rule). */
   long rttNs;
 
@@ -70,6 +76,8 @@ final class AckSample implements AckView {
   // when it was sent (last_sackt), -1 when none.
   private long lastSackedSeq;
   private long lastSackedSentNs;
+  private long firstSackedSeq;
+  private long firstSackedSentNs;
 
   // first_ackt, last_ackt: when the oldest and the newest segment this ACK acknowledged
   // cumulatively (not SACKed before, never retransmitted) were sent, -1 when none.
@@ -166,6 +174,9 @@ final class AckSample implements AckView {
     caRttNs = -1;
     lastSackedSeq = -1;
     lastSackedSentNs = -1;
+    firstSackedSeq = -1;
+    firstSackedSentNs = -1;
+    sackRttNs = -1;
     firstAcktNs = -1;
     lastAcktNs = -1;
     origAckedEnd = -1;
@@ -241,6 +252,10 @@ final class AckSample implements AckView {
       lastSackedSeq = start;
       lastSackedSentNs = sentNs;
     }
+    if (firstSackedSeq < 0 || start < firstSackedSeq) {
+      firstSackedSeq = start;
+      firstSackedSentNs = sentNs;
+    }
     if (sackedOnceLowEnd < 0 || end < sackedOnceLowEnd) {
       sackedOnceLowEnd = end;
     }
@@ -277,6 +292,7 @@ final class AckSample implements AckView {
     }
     if (lastSackedSentNs >= 0) {
       caRttNs = now - lastSackedSentNs;
+      sackRttNs = now - firstSackedSentNs;
     }
   }
 

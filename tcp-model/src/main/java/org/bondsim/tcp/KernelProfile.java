@@ -89,6 +89,8 @@ package org.bondsim.tcp;
  * @param earlyRetransmit RFC 5827's early retransmit with {@code tcp_early_retrans} 1 to 3, delayed
  *     with 2 and 3 ({@link EarlyRetransmit}; 3.16's {@code tcp_time_to_recover}); 2.6.37 has none,
  *     and 6.17 none either (RACK took its place)
+ * @param rttSamples which of an ACK's RTT measurements feeds the estimator ({@code
+ *     tcp_ack_update_rtt}; {@link RttSamples})
  * @param metricsCache where a connection leaves what it learned about its peer for the next one
  *     ({@link MetricsCache}, {@link TcpMetrics})
  */
@@ -126,7 +128,8 @@ record KernelProfile(
     boolean delayedWithoutRetransmit,
     MetricsCache metricsCache,
     boolean smallQueueFloor,
-    boolean earlyRetransmit) {
+    boolean earlyRetransmit,
+    RttSamples rttSamples) {
 
   /** The two forms of {@code tcp_tso_should_defer} the model knows. */
   enum TsoDeferralRule {
@@ -164,6 +167,27 @@ record KernelProfile(
      * while cwnd is below ssthresh ({@code tcp_in_slow_start}).
      */
     PER_PACKET
+  }
+
+  /** Which RTT measurement of an ACK {@code tcp_ack_update_rtt} gives the estimator. */
+  enum RttSamples {
+    /**
+     * 2.6.37: with timestamps, the echo of every ACK that advanced ({@code tcp_ack_saw_tstamp}: in
+     * ticks, the model's millisecond clock), even when the segments it released were retransmitted;
+     * without them the oldest released segment's time, when none was ever retransmitted.
+     */
+    TIMESTAMP_FIRST,
+    /**
+     * 3.16 (since 3.15, "Prefer RTT measured from ACK's timing to TS-ECR"): the oldest released
+     * segment's time, else the lowest newly SACKed segment sent once ({@code sack_rtt_us}), else on
+     * an ACK that advanced the timestamp echo in ticks (0 allowed).
+     */
+    ACK_SACK_JIFFIES_TIMESTAMP,
+    /**
+     * 6.x: as 3.16, the echo at least a millisecond and also the module's and min_rtt's sample
+     * ({@code ca_rtt_us}).
+     */
+    ACK_SACK_TIMESTAMP
   }
 
   /** How the window comes down in a recovery ({@code tcp_cwnd_reduction}, or before it). */
@@ -352,6 +376,7 @@ record KernelProfile(
           .metricsCache(MetricsCache.TCP_METRICS)
           .smallQueueFloor(false)
           .earlyRetransmit(false)
+          .rttSamples(RttSamples.ACK_SACK_TIMESTAMP)
           .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -391,6 +416,7 @@ record KernelProfile(
           .metricsCache(MetricsCache.ROUTE_CACHE)
           .smallQueueFloor(false)
           .earlyRetransmit(false)
+          .rttSamples(RttSamples.TIMESTAMP_FIRST)
           .build();
 
   /**
@@ -437,6 +463,7 @@ record KernelProfile(
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.TCP_METRICS_WITH_SSTHRESH)
           .earlyRetransmit(true)
+          .rttSamples(RttSamples.ACK_SACK_JIFFIES_TIMESTAMP)
           .build();
 
   /**

@@ -40,8 +40,9 @@ final class KernelProfileBuilder {
   private KernelProfile.MetricsCache metricsCache;
   private boolean smallQueueFloor;
   private boolean earlyRetransmit;
+  private KernelProfile.RttSamples rttSamples;
   // How many figures a profile has, and which were set, one bit each in declaration order.
-  private static final int FIGURES = 34;
+  private static final int FIGURES = 35;
 
   private long set;
 
@@ -83,6 +84,7 @@ final class KernelProfileBuilder {
     metricsCache = base.metricsCache();
     smallQueueFloor = base.smallQueueFloor();
     earlyRetransmit = base.earlyRetransmit();
+    rttSamples = base.rttSamples();
     set = (1L << FIGURES) - 1;
   }
 
@@ -290,6 +292,12 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder rttSamples(KernelProfile.RttSamples value) {
+    rttSamples = value;
+    set |= 1L << 34;
+    return this;
+  }
+
   /**
    * The profile.
    *
@@ -331,6 +339,7 @@ final class KernelProfileBuilder {
       "metricsCache",
       "smallQueueFloor",
       "earlyRetransmit",
+      "rttSamples",
     };
     if (names.length != FIGURES) {
       throw new IllegalStateException("kernel profile: " + names.length + " names for " + FIGURES);
@@ -374,6 +383,7 @@ final class KernelProfileBuilder {
         delayedWithoutRetransmit,
         metricsCache,
         smallQueueFloor,
-        earlyRetransmit);
+        earlyRetransmit,
+        rttSamples);
   }
 }

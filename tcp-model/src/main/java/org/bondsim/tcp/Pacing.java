@@ -37,6 +37,27 @@ final class Pacing {
   }
 
   /**
+   * A connection's pacing rate: {@link #bytesPerSecond} with the slow-start and
+   * congestion-avoidance ratios, or (before 4.x, {@code ratios} false) 200 % of cwnd over srtt
+   * always, as 3.16's {@code tcp_update_pacing_rate}; unbounded before the first RTT sample.
+   *
+   * @param rtt the connection's estimator
+   * @param window its cwnd and ssthresh
+   * @param packetsOut segments out
+   * @param mss the MSS
+   * @param ratios whether the kernel has {@code tcp_pacing_ss_ratio} and {@code ca_ratio}
+   * @return bytes per second
+   */
+  static long rateOf(
+      RttEstimator rtt, CongestionWindow window, int packetsOut, int mss, boolean ratios) {
+    if (!rtt.hasSample()) {
+      return Long.MAX_VALUE / 4;
+    }
+    int ssthresh = ratios ? window.ssthresh : Integer.MAX_VALUE;
+    return bytesPerSecond(window.cwnd, ssthresh, packetsOut, mss, rtt.srttNs());
+  }
+
+  /**
    * {@code tcp_small_queue_check}'s limit for a flow no qdisc paces: about 1 ms at the pacing rate,
    * at least two skbs, at most {@code tcp_limit_output_bytes}.
    *

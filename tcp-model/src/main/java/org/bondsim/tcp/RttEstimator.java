@@ -37,6 +37,37 @@ final class RttEstimator {
     srttNs += (r - srttNs) / 8;
   }
 
+  /**
+   * {@code tcp_ack_update_rtt}: which of an ACK's measurements the estimator takes, as the kernel's
+   * rule says ({@link KernelProfile.RttSamples}). Karn's rule holds throughout: the ACK's own
+   * timing gives nothing when a released segment was ever retransmitted.
+   *
+   * @param rule the kernel's
+   * @param sample the ACK ({@code seq_rtt_us}, {@code sack_rtt_us}; 6.x's echo also becomes its
+   *     {@code ca_rtt_us})
+   * @param echoNs the timestamp echo's age on an ACK that advanced, or -1
+   * @return the sample, or -1 for none
+   */
+  static long pick(KernelProfile.RttSamples rule, AckSample sample, long echoNs) {
+    return switch (rule) {
+      // tcp_rtt_estimator takes an echo of 0 ticks as 1.
+      case TIMESTAMP_FIRST -> echoNs >= 0 ? Math.max(echoNs, 1_000_000L) : sample.rttNs;
+      case ACK_SACK_TIMESTAMP -> {
+        long rttNs = sample.rttNs >= 0 ? sample.rttNs : sample.sackRttNs;
+        if (rttNs < 0 && echoNs >= 0) {
+          // 6.x: at least a millisecond, and the module's and min_rtt's sample too.
+          rttNs = Math.max(echoNs, 1_000_000L);
+          sample.caRttNs = rttNs;
+        }
+        yield rttNs;
+      }
+      case ACK_SACK_JIFFIES_TIMESTAMP -> {
+        long rttNs = sample.rttNs >= 0 ? sample.rttNs : sample.sackRttNs;
+        yield rttNs < 0 ? echoNs : rttNs;
+      }
+    };
+  }
+
   boolean hasSample() {
     return srttNs > 0;
   }

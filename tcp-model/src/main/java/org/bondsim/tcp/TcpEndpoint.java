@@ -54,6 +54,7 @@ public final class TcpEndpoint {
   private final EarlyRetransmit early;
   private final Timer reorderTimer;
   private final Paws paws;
+  private final KernelProfile.RttSamples rttSamples;
   private final SocketReport report;
   private final PeerMetrics metrics;
   private final AckSample sample = new AckSample();
@@ -179,6 +180,7 @@ public final class TcpEndpoint {
             rtt,
             metrics::load);
     this.paws = new Paws(receiver, acks, counters, settings);
+    this.rttSamples = settings.profile().rttSamples();
     this.report =
         new SocketReport(
             context,
@@ -358,16 +360,17 @@ public final class TcpEndpoint {
       onDsack(segment);
     }
     queue.cumulativeAck(sample, now);
+    long rttSampleNs = rttSample(segment);
     if (sample.released > 0 || sample.caRttNs >= 0) {
       // Only 6.x's HyStart reads it, and only in slow start.
       sample.pacingRate = window.inSlowStart() ? transmitter.pacingRate() : 0;
       window.onPacketsAcked(sample);
     }
+    if (rttSampleNs >= 0) {
+      rtt.sample(rttSampleNs);
+      rto.resetBackoff();
+    }
     if (sample.advanced) {
-      if (sample.rttNs >= 0) {
-        rtt.sample(sample.rttNs);
-        rto.resetBackoff();
-      }
       if (queue.size() > 0) {
         rto.arm();
       } else {
@@ -411,6 +414,14 @@ public final class TcpEndpoint {
       // duplicate leaves the pending one as it was.
       probe.schedule();
     }
+  }
+
+  /** {@code tcp_ack_update_rtt}'s sample ({@link RttEstimator#pick}), or -1. */
+  private long rttSample(TcpSegment segment) {
+    // "RTTM Rule": the timestamp echo is read only on an ACK that advanced.
+    boolean echo = sample.advanced && options.timestampsOk && segment.tsEcr() != 0;
+    long echoNs = echo ? (TcpClock.ms(context) - segment.tsEcr()) * 1_000_000L : -1;
+    return RttEstimator.pick(rttSamples, sample, echoNs);
   }
 
   /**

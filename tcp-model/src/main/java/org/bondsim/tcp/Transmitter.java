@@ -228,16 +228,9 @@ final class Transmitter {
     return sendWindow.window();
   }
 
-  /**
-   * The pacing rate ({@link Pacing}), unbounded before the first RTT sample. 3.16's {@code
-   * tcp_update_pacing_rate} has no ratios: 200 % of cwnd over srtt always, as in slow start.
-   */
+  /** The pacing rate ({@link Pacing#rateOf}); 3.16's has no ratios (its TSQ floor's kernels). */
   long pacingRate() {
-    if (!rtt.hasSample()) {
-      return Long.MAX_VALUE / 4;
-    }
-    int ssthresh = smallQueueFloor ? Integer.MAX_VALUE : window.ssthresh;
-    return Pacing.bytesPerSecond(window.cwnd, ssthresh, queue.size(), options.mss, rtt.srttNs());
+    return Pacing.rateOf(rtt, window, queue.size(), options.mss, !smallQueueFloor);
   }
 
   /**

@@ -43,8 +43,9 @@ class EarlyRetransmitTest {
 
   @Test
   void theDefaultWaitsAQuarterOfSrttButAtLeastTwoMilliseconds() {
-    // tcp_early_retrans 3: max(usecs_to_jiffies(10 ms / 4), msecs_to_jiffies(2)) = 3 ticks at HZ
-    // 1000 (2.5 ms rounded up), counted from the tick the SACK came in.
+    // tcp_early_retrans 3: max(usecs_to_jiffies(srtt / 4), msecs_to_jiffies(2)) = 3 ticks at HZ
+    // 1000, counted from the tick the SACK came in: srtt is 8.75 ms once the SACK's own sample
+    // (0 ms, sack_rtt_us) joined the handshake's 10 ms, a quarter 2.19 ms, rounded up.
     EndpointHarness h = threeOut("3.16", "3");
     long sackAt = h.context.now();
     h.ack(0, MSS, 2 * MSS);
@@ -59,9 +60,11 @@ class EarlyRetransmitTest {
   void anAckDuringTheWaitCancelsItAndTheNextDuplicateLooksAgain() {
     EndpointHarness h = threeOut("3.16", "3");
     long start = h.context.now();
+    // The first wait would end at 3 ms (as above).
     h.ack(0, MSS, 2 * MSS);
-    h.advanceTo(start + MS);
-    // The third segment SACKed too: the wait starts over from here.
+    h.advanceTo(start + 2 * MS);
+    // The third segment SACKed too, 2 ms after it left: srtt 7.91 ms, a wait of 2 ticks that
+    // starts over from here.
     h.ack(0, MSS, 3 * MSS);
     h.advanceTo(start + 3 * MS);
     assertThat(h.counter("TcpExtTCPSackRecovery")).isZero();
