@@ -9,48 +9,48 @@ package org.bondsim.tcp;
  *     #initialCwnd(int)})
  * @param initialRtoNs {@code TCP_TIMEOUT_INIT}: 1 s (RFC 6298, since 3.1), 3 s on 2.6.37; the SYN
  *     timer starts there too
- * @param rmemDefault {@code tcp_rmem[1]}: 131072 on 6.x, 87380 on 2.6.37
- * @param rmemMax {@code tcp_rmem[2]}: 6 MB on 6.x, 4 MB on 2.6.37
- * @param advWinScale {@code tcp_adv_win_scale}: 1 on 6.x (half the buffer is window), 2 on 2.6.37
- *     (three quarters)
- * @param sockMinSndbuf {@code SOCK_MIN_SNDBUF}: 4608 on x86-64 6.x, 2048 on 2.6.37
+ * @param rmemDefault {@code tcp_rmem[1]}: 131072 on 6.x, 87380 on 2.6.37 and 3.16
+ * @param rmemMax {@code tcp_rmem[2]}: 6 MB on 6.x and 3.16, 4 MB on 2.6.37
+ * @param advWinScale {@code tcp_adv_win_scale}: 1 on 6.x and 3.16 (half the buffer is window), 2 on
+ *     2.6.37 (three quarters)
+ * @param sockMinSndbuf {@code SOCK_MIN_SNDBUF}: 4608 on x86-64 6.x and 3.16, 2048 on 2.6.37
  * @param limitOutputBytes {@code tcp_limit_output_bytes}'s default, the cap of TCP small queues
  *     ({@code tcp_small_queue_check}, since 3.6): 4 MB since 6.16 (Linux commit "tcp: increase
- *     tcp_limit_output_bytes default value to 4MB"), 1 MB (16 × 65536, set in 2018) on 6.1; 0 on
- *     2.6.37, which has no TCP small queues
+ *     tcp_limit_output_bytes default value to 4MB"), 1 MB (16 × 65536, set in 2018) on 6.1, 131072
+ *     on 3.16 (a floor there, {@link #smallQueueFloor}); 0 on 2.6.37, which has no TCP small queues
  * @param compressesSacks the receiver compresses SACKs after three duplicates ({@code
- *     tcp_comp_sack_nr}, since 4.19); 2.6.37 ACKs every out-of-order segment at once
+ *     tcp_comp_sack_nr}, since 4.19); 2.6.37 and 3.16 ACK every out-of-order segment at once
  * @param growth what one ACK adds to the window in slow start and in congestion avoidance ({@link
  *     Growth})
  * @param countsEveryReorderEvent {@code tcp_check_sack_reordering} (4.x and later) bumps the
- *     counter on every detection; 2.6.37's {@code tcp_update_reordering} only when the level grows,
- *     naming FACK for the first
- * @param fack 2.6.37's FACK loss detection, on with SACK until reordering is seen ({@code
- *     tcp_disable_fack})
+ *     counter on every detection; 2.6.37's and 3.16's {@code tcp_update_reordering} only when the
+ *     level grows, naming FACK for the first
+ * @param fack 2.6.37's and 3.16's FACK loss detection, on with SACK until reordering is seen
+ *     ({@code tcp_disable_fack})
  * @param rack RACK loss detection when {@code tcp_recovery} bit 1 is set (since 4.4)
  * @param reduction how the window comes down during a recovery ({@link Reduction}): PRR ({@code
  *     tcp_cwnd_reduction}, RFC 6937, since 3.2) or, on 2.6.37, 2.6.37's rate-halving ({@code
  *     tcp_cwnd_down})
  * @param lossProbes tail loss probes with {@code tcp_early_retrans} 3 or 4 (since 3.10)
  * @param fixedMaxReordering the reordering cap when the kernel has no {@code tcp_max_reordering}
- *     sysctl (2.6.37: {@code TCP_MAX_REORDERING}, 127), 0 when the sysctl applies
+ *     sysctl (2.6.37 and 3.16: {@code TCP_MAX_REORDERING}, 127), 0 when the sysctl applies
  * @param pushesGsoPackets every packet of more than one segment carries PSH, to end the receiver's
  *     GRO merge early ({@code __tcp_transmit_skb}: "Force a PSH flag on all (GSO) packets", Linux
- *     commit 051ba67447de1, since 5.5); 2.6.37 marks only the end of a send() call
+ *     commit 051ba67447de1, since 5.5); 2.6.37 and 3.16 mark only the end of a send() call
  * @param gsoHalfCwnd one GSO packet takes at most half the window, so at least two are in flight
  *     ({@code tcp_cwnd_test}: "ensure we have at least 2 GSO packets in flight", since 4.0); 2.6.37
- *     lets one packet take all the room the window leaves
+ *     and 3.16 let one packet take all the room the window leaves
  * @param handshakeRttNeedsTimestamps the handshake's RTT sample survives only when timestamps were
  *     negotiated (2.6.37's {@code tcp_init_metrics} resets the estimator otherwise, and its passive
- *     side measures from the echoed timestamp); 6.x keeps it ({@code tcp_synack_rtt_meas})
+ *     side measures from the echoed timestamp); 3.16 and 6.x keep it ({@code tcp_synack_rtt_meas})
  * @param tsoAutosize a GSO packet holds about 1 ms at the pacing rate ({@code tcp_tso_autosize},
  *     since 3.12); 2.6.37 fills it up to 64 KB, as far as the window allows
  * @param tsoRttLog {@code tcp_tso_rtt_log}'s default (9, since 5.18): a path with a minimum RTT
  *     under 2^9 us gets a further 64 KB shifted right by one per 512 us; -1 where there is none
  * @param quickAckOnOutOfOrder an out-of-order segment puts the receiver back in quick-ACK mode
- *     ({@code tcp_data_queue} calls {@code tcp_enter_quickack_mode} on 2.6.37), so the in-order
- *     segments after the hole are ACKed one by one too; since 4.18 only old or out-of-window data
- *     does ("tcp: do not force quickack when receiving out-of-order packets")
+ *     ({@code tcp_data_queue} calls {@code tcp_enter_quickack_mode} on 2.6.37 and 3.16), so the
+ *     in-order segments after the hole are ACKed one by one too; since 4.18 only old or
+ *     out-of-window data does ("tcp: do not force quickack when receiving out-of-order packets")
  * @param shortTimers how the RACK reorder timer and the loss probe's timer are rounded to ticks and
  *     floored ({@link ShortTimers})
  * @param tsoDeferral how {@code tcp_tso_should_defer} lets a GSO/TSO packet the window can send
@@ -68,17 +68,18 @@ package org.bondsim.tcp;
  * @param frto which F-RTO an RTO runs ({@link FrtoRule})
  * @param rateLimitsOutOfWindowAcks the duplicate ACK that answers a pure ACK failing PAWS goes out
  *     at most once per {@code tcp_invalid_ratelimit} ({@code tcp_oow_rate_limited}, since 4.0;
- *     {@link Paws}); 2.6.37 answers every one
+ *     {@link Paws}); 2.6.37 and 3.16 answer every one
  * @param gsoAlwaysOn TCP builds GSO packets ({@link #tsoAutosize} segments) whatever the device's
  *     offloads: {@code sk_setup_caps} gives every TCP socket {@code NETIF_F_GSO} (Linux commit
  *     0a6b2a1dc2a2, "tcp: switch to GSO being always on", 4.17), and a device without GSO has them
- *     cut in software on its way in ({@code validate_xmit_skb}); 2.6.37 builds them only for a
- *     device with GSO or TSO on
+ *     cut in software on its way in ({@code validate_xmit_skb}); 2.6.37 and 3.16 build them only
+ *     for a device with GSO or TSO on
  * @param delayedWithoutRetransmit {@code tcp_packet_delayed} takes a recovery that has
  *     retransmitted nothing yet as a packet merely delayed, so the first partial ACK undoes it:
- *     2.6.37 ({@code !tp->retrans_stamp}) and 6.x since Linux commit e37ab7373696 ("tcp: fix to
- *     allow timestamp undo if no retransmits were sent", 2024, in the stable series from October
- *     2024); 6.1 as released required a retransmission and an echoed timestamp older than it
+ *     2.6.37 and 3.16 ({@code !tp->retrans_stamp}) and 6.x since Linux commit e37ab7373696 ("tcp:
+ *     fix to allow timestamp undo if no retransmits were sent", 2024, in the stable series from
+ *     October 2024); 6.1 as released required a retransmission and an echoed timestamp older than
+ *     it
  * @param smallQueueFloor 3.6 to 3.x's TCP small queues: {@code tcp_write_xmit} stops while {@code
  *     sk_wmem_alloc} exceeds max({@code tcp_limit_output_bytes}, pacing rate / 1024), the sysctl a
  *     floor, and retransmissions never wait (3.16's {@code tcp_output.c}); later kernels cap
