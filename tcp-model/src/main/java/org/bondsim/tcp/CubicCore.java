@@ -6,9 +6,9 @@ import org.bondsim.api.tcp.cc.CongestionControl;
 import org.bondsim.api.tcp.cc.ConnectionView;
 
 /**
- * What both kernels' CUBIC share ({@code net/ipv4/tcp_cubic.c}, 2.6.37 and 6.17 alike): bictcp's
- * state, β = 717/1024 with fast convergence ({@code bictcp_recalc_ssthresh}), the cubic curve in
- * the kernel's integer arithmetic (time in 1/1024 s, {@code cube_rtt_scale} 410) and the
+ * What the kernels' CUBIC share ({@code net/ipv4/tcp_cubic.c}, 2.6.37, 3.16 and 6.17 alike):
+ * bictcp's state, β = 717/1024 with fast convergence ({@code bictcp_recalc_ssthresh}), the cubic
+ * curve in the kernel's integer arithmetic (time in 1/1024 s, {@code cube_rtt_scale} 410) and the
  * TCP-friendly Reno estimate. The subclasses differ in when {@code bictcp_update} runs, how its
  * {@code cnt} becomes window growth, and in HyStart, each kernel's own ({@link HyStart}, {@link
  * ClassicHyStart}).
