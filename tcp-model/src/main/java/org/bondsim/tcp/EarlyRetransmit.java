@@ -136,7 +136,7 @@ final class EarlyRetransmit implements LossDetection {
 
   /** {@code tcp_resume_early_retransmit}: recovery now, from the head, unless turned off since. */
   private void fire() {
-    if (!on() || !sock.recovery.openOrDisorder()) {
+    if (!on() || !sock.recovery.openOrDisorder() || queue.size() == 0) {
       return;
     }
     sock.recovery.enterEarly();

@@ -341,6 +341,10 @@ public final class TcpEndpoint {
       onOldAck(segment);
       return;
     }
+    if (early != null) {
+      // tcp_ack gives the timer back to the RTO before anything else (tcp_rearm_rto).
+      early.onAck();
+    }
     // A duplicate ACK in RFC 5681's sense, less the window test: nothing newly acknowledged while
     // data is outstanding. Linux keeps no such counter; bondsim reports it for reordering studies.
     if (ack == queue.sndUna() && queue.sndNxt() > queue.sndUna()) {
@@ -396,9 +400,6 @@ public final class TcpEndpoint {
     }
     if (rackOn) {
       rack.updateReoWnd(sample.priorDelivered, queue.delivered());
-    }
-    if (early != null) {
-      early.onAck();
     }
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
     probe.onAck(ack, sample.dsack);

@@ -73,6 +73,18 @@ class EarlyRetransmitTest {
   }
 
   @Test
+  void anAckOfEverythingEndsTheWaitWithNothingToRecover() {
+    EndpointHarness h = threeOut("3.16", "3");
+    long start = h.context.now();
+    h.ack(0, MSS, 2 * MSS);
+    // Everything arrives: the queue empties during the wait.
+    h.ack(3L * MSS);
+    h.advanceTo(start + 20 * MS);
+    assertThat(h.counter("TcpExtTCPSackRecovery")).isZero();
+    assertThat(h.counter("TcpRetransSegs")).isZero();
+  }
+
+  @Test
   void measuredReorderingTurnsItOffForGood() {
     for (boolean reordered : new boolean[] {true, false}) {
       EndpointHarness h = threeOut("3.16", "3");
