@@ -59,7 +59,6 @@ final class TcpGro implements ReceiveOffload {
     CURRENT
   }
 
-  private final boolean legacy;
   private final Rules rules;
   private final List<List<Held>> buckets = new ArrayList<>();
 
@@ -89,7 +88,6 @@ final class TcpGro implements ReceiveOffload {
 
   TcpGro(Rules rules) {
     this.rules = rules;
-    this.legacy = rules == Rules.LINUX_2_6_37;
     int count = rules == Rules.CURRENT ? 8 : 1;
     for (int i = 0; i < count; i++) {
       buckets.add(new ArrayList<>(MAX_HELD));
@@ -163,7 +161,7 @@ final class TcpGro implements ReceiveOffload {
       return;
     }
     if (bucket.size() >= MAX_HELD) {
-      if (legacy) {
+      if (rules == Rules.LINUX_2_6_37) {
         upstream.up(frame, 1);
         return;
       }
@@ -195,7 +193,7 @@ final class TcpGro implements ReceiveOffload {
         && next.sack().equals(first.sack())
         && length <= held.mss
         && held.payload + length + 40 + first.optionBytes() < MAX_BYTES
-        && (!legacy || held.segments < held.legacyMaxSegments);
+        && (rules != Rules.LINUX_2_6_37 || held.segments < held.legacyMaxSegments);
   }
 
   /** 2.6.37's segment limit for a flow of {@code mss}-byte segments (see the class comment). */
@@ -240,7 +238,7 @@ final class TcpGro implements ReceiveOffload {
 
   @Override
   public void pollExhausted(long nowNs, Upstream upstream) {
-    if (legacy) {
+    if (rules == Rules.LINUX_2_6_37) {
       return;
     }
     // napi_gro_flush(napi, HZ >= 1000): only packets held since an earlier jiffy (1 ms) go up.
@@ -255,7 +253,7 @@ final class TcpGro implements ReceiveOffload {
   @Override
   public void complete(long nowNs, Upstream upstream) {
     for (List<Held> bucket : buckets) {
-      if (legacy) {
+      if (rules == Rules.LINUX_2_6_37) {
         // 2.6.37 flushed its single list youngest first; 3.16's napi_gro_flush walks it back from
         // the oldest.
         while (!bucket.isEmpty()) {

@@ -206,9 +206,7 @@ final class CongestionWindow {
       // ssthresh since 4.x, which hands what is left to congestion avoidance; 3.16's returns it
       // to callers that drop it.
       long cap =
-          ssthresh == Integer.MAX_VALUE
-              ? Integer.MAX_VALUE
-              : perPacket ? Math.max(ssthresh, cwnd + 1) : ssthresh + 1L;
+          ssthresh == Integer.MAX_VALUE ? Integer.MAX_VALUE : ssthresh + (perPacket ? 0 : 1L);
       int grown = (int) Math.min(cwnd + (long) packets, cap);
       packets -= grown - cwnd;
       cwnd = grown;

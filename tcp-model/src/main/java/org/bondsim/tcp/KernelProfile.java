@@ -211,8 +211,9 @@ record KernelProfile(
   enum ShortTimers {
     /**
      * 3.16's loss probe (tcp_output.c): srtt rounded up to ticks, doubled; with one packet out at
-     * least 1.5 times that plus {@code TCP_DELACK_MAX} (200 ms); never under 10 ms in ticks. 3.16
-     * has no RACK.
+     * least 1.5 times that plus {@code TCP_DELACK_MAX} (200 ms); never under 10 ms in ticks; and
+     * its conditions with it: no probe without an RTT sample or while cwnd and new data would let
+     * the connection send ({@link LossProbe}). 3.16 has no RACK.
      */
     TEN_MS_FLOOR,
     /**

@@ -49,23 +49,17 @@ final class RttEstimator {
    * @return the sample, or -1 for none
    */
   static long pick(KernelProfile.RttSamples rule, AckSample sample, long echoNs) {
-    return switch (rule) {
+    if (rule == KernelProfile.RttSamples.TIMESTAMP_FIRST) {
       // tcp_rtt_estimator takes an echo of 0 ticks as 1.
-      case TIMESTAMP_FIRST -> echoNs >= 0 ? Math.max(echoNs, 1_000_000L) : sample.rttNs;
-      case ACK_SACK_TIMESTAMP -> {
-        long rttNs = sample.rttNs >= 0 ? sample.rttNs : sample.sackRttNs;
-        if (rttNs < 0 && echoNs >= 0) {
-          // 6.x: at least a millisecond, and the module's and min_rtt's sample too.
-          rttNs = Math.max(echoNs, 1_000_000L);
-          sample.caRttNs = rttNs;
-        }
-        yield rttNs;
-      }
-      case ACK_SACK_JIFFIES_TIMESTAMP -> {
-        long rttNs = sample.rttNs >= 0 ? sample.rttNs : sample.sackRttNs;
-        yield rttNs < 0 ? echoNs : rttNs;
-      }
-    };
+      return echoNs >= 0 ? Math.max(echoNs, 1_000_000L) : sample.rttNs;
+    }
+    long rttNs = sample.rttNs >= 0 ? sample.rttNs : sample.sackRttNs;
+    if (rttNs >= 0 || echoNs < 0 || rule == KernelProfile.RttSamples.ACK_SACK_JIFFIES_TIMESTAMP) {
+      return rttNs >= 0 ? rttNs : echoNs;
+    }
+    // 6.x: at least a millisecond, and the module's and min_rtt's sample too.
+    sample.caRttNs = Math.max(echoNs, 1_000_000L);
+    return sample.caRttNs;
   }
 
   boolean hasSample() {
