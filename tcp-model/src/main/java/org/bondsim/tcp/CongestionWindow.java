@@ -159,6 +159,14 @@ final class CongestionWindow {
   }
 
   /**
+   * Whether {@link #grow} runs before the state machine ({@link
+   * KernelProfile.Growth#beforeStateMachine}).
+   */
+  boolean growsBeforeStateMachine() {
+    return growth.beforeStateMachine();
+  }
+
+  /**
    * {@code tcp_may_raise_cwnd} then {@code tcp_cong_avoid}, only while the window was the limit.
    * 6.x grows on cumulative progress, or on any delivery (SACKs too) once reordering was raised
    * above the sysctl, by packets delivered. 2.6.37's {@code tcp_ack} calls {@code tcp_cong_avoid}

@@ -167,7 +167,20 @@ record KernelProfile(
      * what slow start leaves over after reaching ssthresh goes to congestion avoidance; slow start
      * while cwnd is below ssthresh ({@code tcp_in_slow_start}).
      */
-    PER_PACKET
+    PER_PACKET;
+
+    /**
+     * Whether the window grows before the state machine runs. 2.6.37's and 3.16's {@code tcp_ack}
+     * call {@code tcp_cong_avoid} before {@code tcp_fastretrans_alert}, gated by {@code
+     * tcp_may_raise_cwnd} on the state the ACK found (not Recovery, not CWR; Loss grows), so the
+     * ACK that starts a recovery grows the window its ssthresh is taken from, and the one that ends
+     * it does not grow; since 4.9 {@code tcp_cong_control} runs after the state machine.
+     *
+     * @return true for {@link #PER_ACK} and {@link #SLOW_START_BY_PACKETS}
+     */
+    boolean beforeStateMachine() {
+      return this != PER_PACKET;
+    }
   }
 
   /** Which RTT measurement of an ACK {@code tcp_ack_update_rtt} gives the estimator. */
@@ -424,8 +437,7 @@ record KernelProfile(
   /**
    * Linux 3.16, the kernel of the tlb experiment (read in a 3.16.0 tree: {@code net/ipv4/tcp_*.c},
    * {@code include/net/tcp.h}). Where 3.16 has a rule of its own the profile names it; where it is
-   * modelled by a neighbour's rule, the difference is written here. Not modelled: the window growth
-   * running before {@code tcp_fastretrans_alert} (the model grows after it, as 4.x), the FACK loss
+   * modelled by a neighbour's rule, the difference is written here. Not modelled: the FACK loss
    * marking's reach to {@code snd_nxt}, and autosizing done when {@code tcp_sendmsg} builds the skb
    * rather than at each send.
    */

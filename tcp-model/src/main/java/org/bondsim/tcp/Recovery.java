@@ -174,6 +174,14 @@ final class Recovery {
     // tcp_ack_is_dubious, judged on the state the ACK found: only such an ACK reaches
     // tcp_fastretrans_alert, whose tcp_try_to_open moderates the window on 2.6.37.
     int priorState = state;
+    if (window.growsBeforeStateMachine()
+        && !holdGrowth
+        && priorState != RECOVERY
+        && priorState != CWR) {
+      // 2.6.37 and 3.16: tcp_may_raise_cwnd and tcp_cong_avoid before tcp_fastretrans_alert, on
+      // the state this ACK found; the later growth sites below are 4.9+'s tcp_cong_control.
+      window.grow(sample, reordering, options.mss);
+    }
     if (state == OPEN) {
       // tcp_fastretrans_alert's state check: in Open nothing retransmitted is out.
       retransStampMs = 0;
@@ -218,8 +226,9 @@ final class Recovery {
    * The Open and Disorder states' part of {@code tcp_fastretrans_alert}: recovery when the loss
    * detector calls for it, else {@code tcp_try_to_open} and the window's growth.
    *
-   * @param grows whether this ACK may grow the window: not on 2.6.37 when it found Recovery ({@code
-   *     tcp_may_raise_cwnd} runs before the state machine there)
+   * @param grows whether this ACK may grow the window here, after the state machine (not in CWR,
+   *     not on the ACK 2.6.37's F-RTO holds); kernels that grew it before the state machine ({@link
+   *     CongestionWindow#growsBeforeStateMachine}) do not grow it again
    */
   private void onAckOpen(
       AckSample sample, LossDetection detection, boolean dubious, boolean grows) {
@@ -248,7 +257,7 @@ final class Recovery {
       // 2.6.37's tcp_try_keep_open stays in Disorder while the undo marker is set.
       state = OPEN;
     }
-    if (grows) {
+    if (grows && !window.growsBeforeStateMachine()) {
       window.grow(sample, reordering, options.mss);
     }
     if (dubious) {
@@ -288,9 +297,10 @@ final class Recovery {
       }
       // tcp_try_undo_recovery leaves Open; the ACK goes on through the Open state's processing:
       // a segment still marked lost (above high_seq) starts the next recovery, otherwise
-      // tcp_try_to_open, which moderates on 2.6.37.
+      // tcp_try_to_open, which moderates on 2.6.37. 4.9+ grows the window after it; 2.6.37 and 3.16
+      // did not grow on this ACK, which found Recovery.
       detection.markLosses();
-      onAckOpen(sample, detection, true, !classicUndo);
+      onAckOpen(sample, detection, true, true);
       return;
     }
     if (classicUndo && sample.advanced && mayUndo(segment)) {
@@ -329,7 +339,7 @@ final class Recovery {
         if (detection.timeToRecover()) {
           enter();
           reduce(sample.newlyDelivered, sample.advanced);
-        } else {
+        } else if (!window.growsBeforeStateMachine()) {
           window.grow(sample, reordering, options.mss);
         }
         return;
@@ -375,8 +385,9 @@ final class Recovery {
       }
       // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
       // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
-      // it before retransmitting. Not on the ACK with which 2.6.37's F-RTO fell back to Loss.
-      if (!holdGrowth) {
+      // it before retransmitting (having grown it before the state machine, as 3.16 does). Not on
+      // the ACK with which 2.6.37's F-RTO fell back to Loss.
+      if (!holdGrowth && !window.growsBeforeStateMachine()) {
         window.grow(sample, reordering, options.mss);
       }
       moderate();

@@ -20,14 +20,7 @@ class ClassicRecoveryTest {
    * on FLAG_DATA_ACKED): segments 7..16 are out, {@code written} segments in all.
    */
   private static EndpointHarness grownToTen(String kernel, int written) {
-    EndpointHarness h =
-        new EndpointHarness(
-                Map.of(
-                    "bondsim.kernel", kernel,
-                    "net.ipv4.tcp_timestamps", "0",
-                    "net.ipv4.tcp_recovery", "0",
-                    "net.ipv4.tcp_early_retrans", "0"))
-            .established();
+    EndpointHarness h = EndpointHarness.dupthreshSender(false, Map.of("bondsim.kernel", kernel));
     h.write((long) written * MSS);
     int start = kernel.equals("2.6.37") ? 3 : 10;
     for (int i = 1; i <= 7; i++) {

@@ -59,10 +59,6 @@ final class EndpointHarness {
   }
 
   /**
-   * Connects: our SYN, the peer's SYN-ACK (MSS 1460, SACK, window scale, its timestamps if
-   * enabled), our ACK.
-   */
-  /**
    * An established sender with RACK and tail loss probes off, so the duplicate threshold decides.
    *
    * @param timestamps whether timestamps are negotiated
@@ -76,6 +72,10 @@ final class EndpointHarness {
     return new EndpointHarness(sysctls).established();
   }
 
+  /**
+   * Connects: our SYN, the peer's SYN-ACK (MSS 1460, SACK, window scale, its timestamps if
+   * enabled), our ACK.
+   */
   EndpointHarness established() {
     return established(0);
   }
