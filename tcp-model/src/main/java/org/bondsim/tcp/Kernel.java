@@ -45,6 +45,22 @@ public enum Kernel {
     return profile;
   }
 
+  /**
+   * Whether this kernel's {@code struct tcp_info} carries the transfer totals {@code ss -ti} prints
+   * after {@code ssthresh}: {@code tcpi_bytes_acked} and {@code tcpi_bytes_received} (4.1), {@code
+   * tcpi_segs_out}/{@code in} (4.2), {@code tcpi_data_segs_out}/{@code in} and {@code tcpi_min_rtt}
+   * (4.6), {@code tcpi_delivered} (4.18), {@code tcpi_bytes_sent} and {@code tcpi_bytes_retrans}
+   * (4.19), {@code tcpi_snd_wnd} (5.4). 2.6.37's ends at {@code tcpi_total_retrans} and 3.16's at
+   * {@code tcpi_max_pacing_rate} ({@code include/linux/tcp.h}, {@code include/uapi/linux/tcp.h} in
+   * their trees); a current {@code ss} zeroes what the kernel did not fill, and prints no zero
+   * field.
+   *
+   * @return true for 6.x and 6.1
+   */
+  boolean tcpInfoHasTotals() {
+    return this == LINUX_6 || this == LINUX_6_1;
+  }
+
   /** Reads {@code bondsim.kernel}'s word; the API enum owns the words and the message. */
   static Kernel parse(String text) {
     KernelVersion version = KernelVersion.parse(text);

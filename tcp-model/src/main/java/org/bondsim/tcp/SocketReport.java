@@ -56,7 +56,6 @@ final class SocketReport {
    */
   String describe() {
     SocketInfo info = socketInfo();
-    ConnectionTotals totals = transmitter.totals();
     SsLine line =
         new SsLine()
             .flag(options.timestampsOk, "ts")
@@ -82,18 +81,22 @@ final class SocketReport {
     if (info.sndSsthresh() < 0xFFFF) {
       line.count("ssthresh", info.sndSsthresh());
     }
-    line.count("bytes_sent", totals.bytesSent)
-        .count("bytes_retrans", totals.bytesRetrans)
-        .count("bytes_acked", queue.sndUna())
-        .count("bytes_received", totals.bytesReceived)
-        .count("segs_out", totals.segsOut)
-        .count("segs_in", totals.segsIn)
-        .count("data_segs_out", totals.dataSegsOut)
-        .count("data_segs_in", totals.dataSegsIn);
+    // Older kernels' tcp_info ends before the totals: ss finds zeros and prints nothing.
+    boolean totals = settings.kernel().tcpInfoHasTotals();
+    ConnectionTotals sent = totals ? transmitter.totals() : new ConnectionTotals();
+    line.count("bytes_sent", sent.bytesSent)
+        .count("bytes_retrans", sent.bytesRetrans)
+        .count("bytes_acked", totals ? queue.sndUna() : 0)
+        .count("bytes_received", sent.bytesReceived)
+        .count("segs_out", sent.segsOut)
+        .count("segs_in", sent.segsIn)
+        .count("data_segs_out", sent.dataSegsOut)
+        .count("data_segs_in", sent.dataSegsIn);
     if (info.rttUs() > 0) {
+      // ss computes this one from tcpi_snd_cwnd, tcpi_snd_mss and tcpi_rtt, which every kernel has.
       line.rate("send", info.sndCwnd() * (double) info.sndMss() * 8_000_000.0 / info.rttUs());
     }
-    line.count("delivered", info.delivered()).count("unacked", info.unacked());
+    line.count("delivered", totals ? info.delivered() : 0).count("unacked", info.unacked());
     if (info.retrans() != 0 || info.totalRetrans() != 0) {
       line.pair("retrans", Long.toString(info.retrans()), Long.toString(info.totalRetrans()));
     }
@@ -101,8 +104,8 @@ final class SocketReport {
     if (info.reordering() != 3) {
       line.count("reordering", info.reordering());
     }
-    line.millis("minrtt", rtt.minRttNs() / 1000 / 1000.0)
-        .count("snd_wnd", transmitter.peerWindow());
+    line.millis("minrtt", totals ? rtt.minRttNs() / 1000 / 1000.0 : 0)
+        .count("snd_wnd", totals ? transmitter.peerWindow() : 0);
     return line.toString();
   }
 

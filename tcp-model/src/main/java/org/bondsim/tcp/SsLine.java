@@ -6,7 +6,9 @@ import java.util.Locale;
  * One connection as {@code ss -ti} prints it: iproute2's {@code tcp_stats_print} order and omission
  * rules ({@code misc/ss.c}): a field appears only when Linux's value for it is non-zero ({@code
  * rto} also not at the 3 s fallback, {@code ssthresh} only below 0xFFFF, {@code reordering} only
- * when not 3), numbers in C's {@code %g}, rates as {@code sprint_bw} writes them.
+ * when not 3), numbers in C's {@code %g}, rates as {@code sprint_bw} writes them. On a kernel whose
+ * {@code tcp_info} ends before a field ({@link Kernel#tcpInfoHasTotals}) that field is zero to
+ * {@code ss}, so it does not appear.
  *
  * <p>Left out, because the model does not keep them as Linux does: {@code ato}, {@code lastsnd},
  * {@code lastrcv}, {@code lastack}, {@code pacing_rate}, {@code delivery_rate}, {@code

@@ -2,9 +2,10 @@ package org.bondsim.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** ss -ti's number formats: C's %g and sprint_bw. */
+/** ss -ti's number formats (C's %g and sprint_bw), and the fields each kernel's tcp_info has. */
 class SsLineTest {
   @Test
   void gKeepsSixSignificantDigitsAndDropsTrailingZeros() {
@@ -39,5 +40,31 @@ class SsLineTest {
             .count("unacked", 3)
             .toString();
     assertThat(line).isEqualTo("ts cubic rto:201 unacked:3");
+  }
+
+  private static String afterOneAck(String kernel) {
+    EndpointHarness h =
+        new EndpointHarness(Map.of("bondsim.kernel", kernel)).established(2_000_000L);
+    h.write(20L * 1448);
+    h.advanceTo(4_000_000L);
+    h.ack(2L * 1448);
+    return h.endpoint.describe();
+  }
+
+  @Test
+  void oldKernelsLineHasNoFieldTheirTcpInfoLacks() {
+    for (String kernel : new String[] {"2.6.37", "3.16"}) {
+      String line = afterOneAck(kernel);
+      assertThat(line).contains(" cwnd:", " rtt:", " unacked:", " send ");
+      assertThat(line)
+          .doesNotContain(
+              "bytes_sent", "bytes_acked", "segs_out", "segs_in", "delivered", "minrtt", "snd_wnd");
+    }
+  }
+
+  @Test
+  void sixXLineHasTheTransferTotals() {
+    assertThat(afterOneAck("6.x"))
+        .contains(" bytes_sent:", " bytes_acked:", " segs_out:", " delivered:2 ", " minrtt:");
   }
 }
