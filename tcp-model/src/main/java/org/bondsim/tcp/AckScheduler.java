@@ -9,7 +9,9 @@ import org.bondsim.api.stack.Timer;
  * TCP_DELACK_MIN}). While the out-of-order queue holds data, 2.6.37 ACKs every segment at once;
  * current kernels send the first three duplicate ACKs for a given rcv_nxt at once and then
  * compress: one ACK after 5 % of the RTT (at most tcp_comp_sack_delay_ns, 1 ms) stands for up to
- * tcp_comp_sack_nr (44) segments ({@code TCPAckCompressed}).
+ * tcp_comp_sack_nr (44) segments ({@code TCPAckCompressed}, counted when the ACK that stands for
+ * them goes, whatever sends it: {@code tcp_event_ack_sent}), and new data landing in the third SACK
+ * block or beyond sends the compressed ACK at once ({@link #flushCompressed}).
  */
 final class AckScheduler {
   private static final long DELACK_NS = 40_000_000L;
@@ -72,8 +74,12 @@ final class AckScheduler {
     quickAcks = Math.max(quickAcks, quick);
   }
 
-  /** A segment went out carrying the ACK: nothing is pending ({@code tcp_event_ack_sent}). */
+  /**
+   * A segment went out carrying the ACK: nothing is pending, and the ACKs compressed so far were
+   * compressed into it ({@code tcp_event_ack_sent}).
+   */
   void ackSent() {
+    counters.ackCompressed += compressedAcks;
     pending = false;
     compressedAcks = 0;
     compressTimer.cancel();
@@ -102,7 +108,7 @@ final class AckScheduler {
     }
   }
 
-  void whileHolesExist() {
+  private void whileHolesExist() {
     if (!compresses || !options.sackOk || compressedAcks >= COMP_SACK_NR) {
       ackNow();
       return;
@@ -128,9 +134,28 @@ final class AckScheduler {
 
   private void onCompressedAck() {
     if (pending && compressedAcks > 0) {
-      counters.ackCompressed += compressedAcks - 1;
+      // tcp_compressed_ack_kick: the ACK it sends is one of them.
+      compressedAcks--;
       ackNow();
     }
+  }
+
+  /**
+   * {@code tcp_sack_compress_send_ack}, from {@code tcp_sack_new_ofo_skb} when new out-of-order
+   * data lands in the third SACK block or beyond ({@code TCP_SACK_BLOCKS_EXPECTED}, 2: "SACK
+   * packets might be lost"): while ACKs are being compressed, the compressed ACK goes now, with the
+   * blocks as they were before this data. It clears the ACK this data had scheduled, so nothing
+   * more is sent for it.
+   *
+   * @return true when an ACK went
+   */
+  boolean flushCompressed() {
+    if (compressedAcks == 0) {
+      return false;
+    }
+    compressedAcks--;
+    ackNow();
+    return true;
   }
 
   private void onDelayedAck() {

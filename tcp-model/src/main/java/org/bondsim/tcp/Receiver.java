@@ -253,9 +253,14 @@ final class Receiver {
       sackBlocks.setDsack(seq, end, false);
     }
     int range = ofo.add(seq, end, first);
+    // A compressed ACK forced out before the blocks change clears what this data scheduled.
+    boolean flushed =
+        options.sackOk && sackBlocks.landsBeyondSecond(seq, end) && sock.acks.flushCompressed();
     sackBlocks.onOutOfOrder(ofo.start(range), ofo.end(range));
-    sock.acks.dataQueued();
-    sock.acks.whileHolesExist();
+    if (!flushed) {
+      // When to ACK is decided once, after the segment's ACK part (tcp_ack_snd_check).
+      sock.acks.dataQueued();
+    }
   }
 
   private void deliver(long bytes) {

@@ -49,6 +49,19 @@ final class SackBlocks {
     stale = true;
   }
 
+  /**
+   * Whether data at {@code [start, end)} extends the third block or a later one, or starts a new
+   * block behind two or more ({@code tcp_sack_new_ofo_skb}'s {@code this_sack} at least {@code
+   * TCP_SACK_BLOCKS_EXPECTED}).
+   */
+  boolean landsBeyondSecond(long start, long end) {
+    int at = 0;
+    while (at < count && !(blocks[at].start() <= end && blocks[at].end() >= start)) {
+      at++;
+    }
+    return at >= 2;
+  }
+
   /** rcv_nxt moved: blocks it passed are gone. */
   void dropBelow(long rcvNxt) {
     int kept = 0;
