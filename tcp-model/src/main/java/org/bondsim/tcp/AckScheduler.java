@@ -93,15 +93,20 @@ final class AckScheduler {
     sock.transmitter.sendAck();
   }
 
-  /** After a data segment was processed: ACK now, later, or compressed. */
+  /**
+   * After a data segment was processed: ACK now, later, or compressed, in {@code
+   * __tcp_ack_snd_check}'s order: more than a full segment since the last ACK or quick-ACK mode
+   * first, holes or not; then the delayed ACK without holes, the duplicate ACKs and compression
+   * with them. Difference: the window's advance that Linux also asks of the first is not checked.
+   */
   void decide() {
     if (!pending) {
       return;
     }
-    if (receiver.hasHoles()) {
-      whileHolesExist();
-    } else if (receiver.unacknowledged() > options.mss || quickAcks > 0) {
+    if (receiver.unacknowledged() > options.mss || quickAcks > 0) {
       ackNow();
+    } else if (receiver.hasHoles()) {
+      whileHolesExist();
     } else if (!delackTimer.armed()) {
       // A jiffies timer (ICSK_TIME_DACK); the SACK-compression timer below is an hrtimer.
       delackTimer.armAt(jiffies.fireAfter(context.now(), DELACK_NS));
