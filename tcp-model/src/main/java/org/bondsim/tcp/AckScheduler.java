@@ -4,14 +4,15 @@ import org.bondsim.api.stack.Timer;
 
 /**
  * When the receiver ACKs ({@code __tcp_ack_snd_check}, {@code tcp_send_delayed_ack}): at once for
- * the first 16 segments ({@code TCP_MAX_QUICKACKS}), for two full segments unacknowledged, when a
- * hole fills and for old data; otherwise after the 40 ms delayed-ACK timer ({@code
- * TCP_DELACK_MIN}). While the out-of-order queue holds data, 2.6.37 ACKs every segment at once;
- * current kernels send the first three duplicate ACKs for a given rcv_nxt at once and then
- * compress: one ACK after 5 % of the RTT (at most tcp_comp_sack_delay_ns, 1 ms) stands for up to
- * tcp_comp_sack_nr (44) segments ({@code TCPAckCompressed}, counted when the ACK that stands for
- * them goes, whatever sends it: {@code tcp_event_ack_sent}), and new data landing in the third SACK
- * block or beyond sends the compressed ACK at once ({@link #flushCompressed}).
+ * the first 16 segments from the first in-order one on ({@code TCP_MAX_QUICKACKS}, at most half the
+ * window in segments), for two full segments unacknowledged, when a hole fills and for old data;
+ * otherwise after the 40 ms delayed-ACK timer ({@code TCP_DELACK_MIN}). While the out-of-order
+ * queue holds data, 2.6.37 ACKs every segment at once; current kernels send the first three
+ * duplicate ACKs for a given rcv_nxt at once and then compress: one ACK after 5 % of the RTT (at
+ * most tcp_comp_sack_delay_ns, 1 ms) stands for up to tcp_comp_sack_nr (44) segments ({@code
+ * TCPAckCompressed}, counted when the ACK that stands for them goes, whatever sends it: {@code
+ * tcp_event_ack_sent}), and new data landing in the third SACK block or beyond sends the compressed
+ * ACK at once ({@link #flushCompressed}).
  */
 final class AckScheduler {
   private static final long DELACK_NS = 40_000_000L;
@@ -31,7 +32,8 @@ final class AckScheduler {
   private final Receiver receiver;
   // The transmitter that sends the ACK, built after this: found when an ACK is due.
   private final TcpSock sock;
-  private int quickAcks = MAX_QUICKACKS;
+  private int quickAcks;
+  private boolean inOrderDataSeen;
   private boolean pending;
   private int compressedAcks;
   private int dupAcks;
@@ -72,6 +74,18 @@ final class AckScheduler {
     long segments = receiver.window() / (2L * Math.max(options.mss, 1));
     int quick = (int) Math.min(MAX_QUICKACKS, Math.max(segments, 2));
     quickAcks = Math.max(quickAcks, quick);
+  }
+
+  /**
+   * In-order data arrived ({@code tcp_event_data_recv}): the first starts quick-ACK mode ({@code
+   * icsk_ack.ato} still 0: {@code tcp_incr_quickack} with {@code TCP_MAX_QUICKACKS}); out-of-order
+   * data before it finds the mode off.
+   */
+  void inOrderData() {
+    if (!inOrderDataSeen) {
+      inOrderDataSeen = true;
+      enterQuickAck();
+    }
   }
 
   /**

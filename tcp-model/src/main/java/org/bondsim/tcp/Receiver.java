@@ -233,6 +233,7 @@ final class Receiver {
       }
       rcvNxt = end;
       markReceived();
+      sock.acks.inOrderData();
       boolean hadHoles = !ofo.isEmpty();
       rcvNxt = ofo.drain(rcvNxt);
       sackBlocks.dropBelow(rcvNxt);

@@ -104,4 +104,24 @@ class SackCompressionTest {
     assertThat(h.packetsSent()).isEqualTo(before + 1);
     assertThat(h.counter("TcpExtTCPAckCompressed")).isEqualTo(44);
   }
+
+  @Test
+  void quickAckModeAcksEveryOutOfOrderSegmentAtOnceAndStartsWithTheFirstInOrderOne() {
+    EndpointHarness h =
+        new EndpointHarness(Map.of("net.ipv4.tcp_timestamps", "0")).established(2_000_000L);
+    int before = h.packetsSent();
+    // Out of order before any in-order data: quick-ACK mode is off, the fourth waits.
+    for (int n = 1; n <= 4; n++) {
+      segment(h, n);
+    }
+    assertThat(h.packetsSent() - before).isEqualTo(3);
+    // The hole fills: the first in-order data starts quick-ACK mode, and its ACK goes at once.
+    segment(h, 0);
+    before = h.packetsSent();
+    for (int n = 6; n <= 10; n++) {
+      segment(h, n);
+    }
+    // __tcp_ack_snd_check tests tcp_in_quickack_mode before the out-of-order queue.
+    assertThat(h.packetsSent() - before).isEqualTo(5);
+  }
 }
