@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.bondsim.core.host.CpuCosts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -469,7 +470,9 @@ final class NetperfCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "Named CPU costs: none (default), generic-2010 (uncalibrated 2010-era x86 figures) or"
-              + " reference-2.6.37 (generic-2010's per-operation figures x 1.931 with both copies at"
+              + " reference-2.6.37 (generic-2010's per-operation figures x "
+              + CpuCosts.REFERENCE_2_6_37_FACTOR
+              + " with both copies at"
               + " 0.25 ns/byte, calibrated on one row of the reference experiment; see docs/receive-path.md).")
   String costProfile;
 

@@ -211,7 +211,7 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
               : (below + above) / 2;
     }
     // Rounded to the three decimals printed, so the named profile reference-2.6.37 (per-operation
-    // figures x 1.931) and this command run the very same figures.
+    // figures x CpuCosts.REFERENCE_2_6_37_FACTOR) and this command run the very same figures.
     return new Fit(Math.round(bestFactor * 1000) / 1000.0, simulated);
   }
 
@@ -408,10 +408,11 @@ final class ReproduceCommand implements java.util.concurrent.Callable<Integer> {
             + " and tcp_recvmsg's) at its 0.25 ns/byte, fitted so the MTU 9000, GRO off row's"
             + " sender service demand comes out at %.3f us/KB (measured %.3f); all else is"
             + " predicted. bondsim netperf --cost-profile reference-2.6.37 is this fit as of this"
-            + " release (factor 1.931).%n",
+            + " release (factor %.3f).%n",
         factor,
         simulated,
-        calibration.serviceDemand());
+        calibration.serviceDemand(),
+        CpuCosts.REFERENCE_2_6_37_FACTOR);
   }
 
   private static List<Future<RunReport>> submitRows(

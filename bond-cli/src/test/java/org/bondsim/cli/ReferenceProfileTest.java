@@ -23,7 +23,8 @@ class ReferenceProfileTest {
             ReproduceCommand.scenario(
                 9000, false, 3, CpuCosts.REFERENCE_2_6_37, ReproduceCommand.AS_REPORTED));
     double measured = ReproduceCommand.MEASURED.get(2).serviceDemand();
-    // The fit (per-operation figures x 1.931) reaches the measurement within the fit's 0.5 %; the
+    // The fit (per-operation figures x CpuCosts.REFERENCE_2_6_37_FACTOR) reaches the measurement
+    // within the fit's 0.5 %; the
     // test pins that fit.
     assertThat(report.local().serviceDemandUsPerKb()).isCloseTo(0.825, within(0.005));
     assertThat(report.local().serviceDemandUsPerKb()).isCloseTo(measured, within(0.2 * measured));

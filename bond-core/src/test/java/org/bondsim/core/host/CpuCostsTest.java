@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class CpuCostsTest {
   @Test
   void theReferenceProfileIsTheGenericOneTimesTheFittedFactor() {
-    assertThat(CpuCosts.REFERENCE_BASE.perOperationScaled(1.931))
+    assertThat(CpuCosts.REFERENCE_BASE.perOperationScaled(CpuCosts.REFERENCE_2_6_37_FACTOR))
         .isEqualTo(CpuCosts.REFERENCE_2_6_37);
     assertThat(CpuCosts.profile("reference-2.6.37")).isSameAs(CpuCosts.REFERENCE_2_6_37);
     assertThat(CpuCosts.profile("none").any()).isFalse();
