@@ -151,11 +151,10 @@ final class AckScheduler {
     compressTimer.armAt(context.now() + Math.min(COMP_SACK_DELAY_NS, rttNs / 20));
   }
 
+  /** {@code tcp_compressed_ack_kick}: the ACK it sends is one of those it stands for. */
   private void onCompressedAck() {
-    if (pending && compressedAcks > 0) {
-      // tcp_compressed_ack_kick: the ACK it sends is one of them.
-      compressedAcks--;
-      ackNow();
+    if (pending) {
+      flushCompressed();
     }
   }
 

@@ -255,8 +255,7 @@ final class Receiver {
     }
     int range = ofo.add(seq, end, first);
     // A compressed ACK forced out before the blocks change clears what this data scheduled.
-    boolean flushed =
-        options.sackOk && sackBlocks.landsBeyondSecond(seq, end) && sock.acks.flushCompressed();
+    boolean flushed = sackBlocks.landsBeyondSecond(seq, end) && sock.acks.flushCompressed();
     sackBlocks.onOutOfOrder(ofo.start(range), ofo.end(range));
     if (!flushed) {
       // When to ACK is decided once, after the segment's ACK part (tcp_ack_snd_check).

@@ -226,9 +226,8 @@ final class Recovery {
    * The Open and Disorder states' part of {@code tcp_fastretrans_alert}: recovery when the loss
    * detector calls for it, else {@code tcp_try_to_open} and the window's growth.
    *
-   * @param grows whether this ACK may grow the window here, after the state machine (not in CWR,
-   *     not on the ACK 2.6.37's F-RTO holds); kernels that grew it before the state machine ({@link
-   *     CongestionWindow#growsBeforeStateMachine}) do not grow it again
+   * @param grows whether this ACK may grow the window after the state machine (not in CWR, not on
+   *     the ACK 2.6.37's F-RTO holds; {@link #growAfterStateMachine})
    */
   private void onAckOpen(
       AckSample sample, LossDetection detection, boolean dubious, boolean grows) {
@@ -257,11 +256,21 @@ final class Recovery {
       // 2.6.37's tcp_try_keep_open stays in Disorder while the undo marker is set.
       state = OPEN;
     }
-    if (grows && !window.growsBeforeStateMachine()) {
-      window.grow(sample, reordering, options.mss);
+    if (grows) {
+      growAfterStateMachine(sample);
     }
     if (dubious) {
       moderate();
+    }
+  }
+
+  /**
+   * {@code tcp_cong_control}'s growth, after the state machine (4.9 and later); kernels that grew
+   * the window before it ({@link CongestionWindow#growsBeforeStateMachine}) do not grow it again.
+   */
+  private void growAfterStateMachine(AckSample sample) {
+    if (!window.growsBeforeStateMachine()) {
+      window.grow(sample, reordering, options.mss);
     }
   }
 
@@ -339,8 +348,8 @@ final class Recovery {
         if (detection.timeToRecover()) {
           enter();
           reduce(sample.newlyDelivered, sample.advanced);
-        } else if (!window.growsBeforeStateMachine()) {
-          window.grow(sample, reordering, options.mss);
+        } else {
+          growAfterStateMachine(sample);
         }
         return;
       }
@@ -387,8 +396,8 @@ final class Recovery {
       // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
       // it before retransmitting (having grown it before the state machine, as 3.16 does). Not on
       // the ACK with which 2.6.37's F-RTO fell back to Loss.
-      if (!holdGrowth && !window.growsBeforeStateMachine()) {
-        window.grow(sample, reordering, options.mss);
+      if (!holdGrowth) {
+        growAfterStateMachine(sample);
       }
       moderate();
     }

@@ -83,20 +83,25 @@ final class SocketReport {
     }
     // Older kernels' tcp_info ends before the totals: ss finds zeros and prints nothing.
     boolean totals = settings.kernel().tcpInfoHasTotals();
-    ConnectionTotals sent = totals ? transmitter.totals() : new ConnectionTotals();
-    line.count("bytes_sent", sent.bytesSent)
-        .count("bytes_retrans", sent.bytesRetrans)
-        .count("bytes_acked", totals ? queue.sndUna() : 0)
-        .count("bytes_received", sent.bytesReceived)
-        .count("segs_out", sent.segsOut)
-        .count("segs_in", sent.segsIn)
-        .count("data_segs_out", sent.dataSegsOut)
-        .count("data_segs_in", sent.dataSegsIn);
+    if (totals) {
+      ConnectionTotals sent = transmitter.totals();
+      line.count("bytes_sent", sent.bytesSent)
+          .count("bytes_retrans", sent.bytesRetrans)
+          .count("bytes_acked", queue.sndUna())
+          .count("bytes_received", sent.bytesReceived)
+          .count("segs_out", sent.segsOut)
+          .count("segs_in", sent.segsIn)
+          .count("data_segs_out", sent.dataSegsOut)
+          .count("data_segs_in", sent.dataSegsIn);
+    }
     if (info.rttUs() > 0) {
       // ss computes this one from tcpi_snd_cwnd, tcpi_snd_mss and tcpi_rtt, which every kernel has.
       line.rate("send", info.sndCwnd() * (double) info.sndMss() * 8_000_000.0 / info.rttUs());
     }
-    line.count("delivered", totals ? info.delivered() : 0).count("unacked", info.unacked());
+    if (totals) {
+      line.count("delivered", info.delivered());
+    }
+    line.count("unacked", info.unacked());
     if (info.retrans() != 0 || info.totalRetrans() != 0) {
       line.pair("retrans", Long.toString(info.retrans()), Long.toString(info.totalRetrans()));
     }
@@ -104,8 +109,10 @@ final class SocketReport {
     if (info.reordering() != 3) {
       line.count("reordering", info.reordering());
     }
-    line.millis("minrtt", totals ? rtt.minRttNs() / 1000 / 1000.0 : 0)
-        .count("snd_wnd", totals ? transmitter.peerWindow() : 0);
+    if (totals) {
+      line.millis("minrtt", rtt.minRttNs() / 1000 / 1000.0)
+          .count("snd_wnd", transmitter.peerWindow());
+    }
     return line.toString();
   }
 
