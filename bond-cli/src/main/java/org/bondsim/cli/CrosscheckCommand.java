@@ -19,6 +19,8 @@ import org.bondsim.cli.crosscheck.LabScenario;
 import org.bondsim.cli.crosscheck.UmlLab;
 import org.bondsim.core.bond.PolicyRegistry;
 import org.bondsim.core.host.WorkloadRegistry;
+import org.bondsim.core.scenario.GuestStalls;
+import org.bondsim.core.scenario.Network;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -94,6 +96,15 @@ final class CrosscheckCommand implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   String realtime;
 
+  @Option(
+      names = "--guest-stalls",
+      paramLabel = "PER_S",
+      description =
+          "How many times a second bondsim's side stands still as the lab's guest does (its host"
+              + " does not run it for 1 to 12 ms); 0 for a guest that never stalls."
+              + " Default: ${DEFAULT-VALUE}.")
+  String guestStalls = LabScenario.GUEST_STALLS_PER_SECOND;
+
   @Parameters(
       arity = "1..*",
       paramLabel = "netperf ARGS",
@@ -109,8 +120,13 @@ final class CrosscheckCommand implements Callable<Integer> {
     List<Long> seedList = seedList(seeds);
     Scenario scenario = scenario(netperf);
     LabScenario lab = LabScenario.from(scenario);
-    // bondsim runs the links the lab builds (a tbf on a veth, a netem delay), not cables.
-    scenario = withSlaves(scenario, LabScenario.labLinks(scenario));
+    // bondsim runs the links the lab builds (a tbf on a veth, a netem delay), not cables, on a
+    // machine that stalls as the lab's guest does.
+    scenario =
+        onLab(
+            scenario,
+            LabScenario.labLinks(scenario),
+            scenario.network().withGuestStalls(stalls(guestStalls)));
     String missing = boots == 0 ? null : UmlLab.missing();
     if (missing != null) {
       spec.commandLine().getErr().println("bondsim: " + missing);
@@ -180,7 +196,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         scenario.network());
   }
 
-  private static Scenario withSlaves(Scenario s, List<SlaveLinkSpec> slaves) {
+  private static Scenario onLab(Scenario s, List<SlaveLinkSpec> slaves, Network network) {
     return new Scenario(
         s.bond(),
         s.moduleParameters(),
@@ -192,7 +208,22 @@ final class CrosscheckCommand implements Callable<Integer> {
         s.events(),
         s.workload(),
         s.host(),
-        s.network());
+        network);
+  }
+
+  /** {@code --guest-stalls}: a rate per second, 0 to 100. */
+  static GuestStalls stalls(String text) {
+    double perSecond;
+    try {
+      perSecond = Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      perSecond = Double.NaN;
+    }
+    if (!(perSecond >= 0 && perSecond <= 100)) {
+      throw new IllegalArgumentException(
+          "--guest-stalls must be a rate of 0 to 100 per second, got '" + text + "'");
+    }
+    return new GuestStalls(perSecond);
   }
 
   private static Scenario withSeed(Scenario s, long seed) {

@@ -28,24 +28,7 @@ class CrosscheckCommandTest {
 
   @Test
   void bondsimAloneRunsTheLabsLinksAndLeavesTheKernelsColumnUnknown() throws Exception {
-    JsonNode json =
-        CliRunner.json(
-            "crosscheck",
-            "--runs",
-            "0",
-            "--seeds",
-            "1-2",
-            "--json",
-            "netperf",
-            "-l",
-            "1",
-            "--slaves",
-            "1x20",
-            "--delay-us",
-            "2000",
-            "--",
-            "-m",
-            "65536");
+    JsonNode json = labRun("5", "1-2", "1");
     JsonNode throughput = json.at("/figures/0");
     assertThat(throughput.get("name").asText()).isEqualTo("Mbit/s");
     assertThat(throughput.get("bondsim")).hasSize(2);
@@ -59,5 +42,48 @@ class CrosscheckCommandTest {
     JsonNode srtt = json.at("/figures/9");
     assertThat(srtt.get("name").asText()).isEqualTo("srtt ms");
     assertThat(srtt.get("bondsim").get(0).asDouble()).isBetween(4.8, 12.0);
+  }
+
+  @Test
+  void theGuestsStallsCostTheLabsThroughputAndCanBeTurnedOff() throws Exception {
+    // Over 2 s of one 20 Mbit/s link, 5 stalls a second of 1-12 ms each leave the tbf idle beyond
+    // its two-frame burst: the throughput falls short of the stall-free run's, seed by seed.
+    double stalled = throughput("5");
+    double steady = throughput("0");
+    assertThat(steady).isGreaterThan(stalled);
+    assertThat(steady - stalled).isBetween(0.02, 0.5);
+    CliRunner bad =
+        CliRunner.run(
+            "crosscheck", "--guest-stalls", "often", "--runs", "0", "netperf", "--slaves", "1x20");
+    assertThat(bad.exitCode()).isEqualTo(Main.USAGE_ERROR);
+    assertThat(bad.err())
+        .isEqualTo("bondsim: --guest-stalls must be a rate of 0 to 100 per second, got 'often'\n");
+  }
+
+  private static double throughput(String stalls) throws Exception {
+    return labRun(stalls, "1", "2").at("/figures/0/bondsim/0").asDouble();
+  }
+
+  /** bondsim alone on one lab link of 20 Mbit/s over 2 ms. */
+  private static JsonNode labRun(String stalls, String seeds, String seconds) throws Exception {
+    return CliRunner.json(
+        "crosscheck",
+        "--guest-stalls",
+        stalls,
+        "--runs",
+        "0",
+        "--seeds",
+        seeds,
+        "--json",
+        "netperf",
+        "-l",
+        seconds,
+        "--slaves",
+        "1x20",
+        "--delay-us",
+        "2000",
+        "--",
+        "-m",
+        "65536");
   }
 }

@@ -81,6 +81,13 @@ public record LabScenario(
   public static final long GUEST_PROCESSING_NS = 75_000;
 
   /**
+   * How many times a second the lab's guest stands still ({@link
+   * org.bondsim.core.scenario.GuestStalls}): fitted, the one figure of the comparison that is, so
+   * that one 20 Mbit/s link over 2 ms gives the lab's throughput.
+   */
+  public static final String GUEST_STALLS_PER_SECOND = "5";
+
+  /**
    * A link of the lab.
    *
    * @param rateKbit tbf's rate

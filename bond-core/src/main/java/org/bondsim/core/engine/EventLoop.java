@@ -15,6 +15,10 @@ import java.util.Arrays;
  * all events in a TCP run) skips the heap: it goes to a first-in first-out ring that runs once the
  * heap holds nothing more at this instant. The order is the same as the heap's: every heap entry at
  * the current instant was scheduled before the clock reached it, so before any ring entry.
+ *
+ * <p>With {@link #stallWith stalls}, the machine stands still now and then: an event due inside a
+ * stall runs when the stall ends, after the events due before it and in their order, and what it
+ * schedules for an instant already passed happens at once. Without them nothing of this runs.
  */
 public final class EventLoop {
   // The heap orders entries by (time, order); an entry's order, argument and event stay in a slot
@@ -36,6 +40,7 @@ public final class EventLoop {
   private long now;
   private boolean stopped;
   private long dispatched;
+  private Stalls stalls;
 
   /** Starts an empty loop at time 0. */
   public EventLoop() {
@@ -79,6 +84,10 @@ public final class EventLoop {
    * @param arg passed back to the event
    */
   public void schedule(long at, Event event, long arg) {
+    if (at < now && stalls != null) {
+      // Worked out before a stall from what was due then: it is late, not in the past.
+      at = now;
+    }
     if (at < now) {
       throw new IllegalArgumentException("cannot schedule in the past: " + at + " < " + now);
     }
@@ -127,18 +136,16 @@ public final class EventLoop {
    * @param until the last instant to simulate, inclusive
    */
   public void runUntil(long until) {
+    if (stalls != null) {
+      runStalled(until);
+      return;
+    }
     stopped = false;
     while (!stopped) {
       if (size > 0 && times[0] == now && now <= until) {
         runTop();
       } else if (nowSize > 0 && now <= until) {
-        Event event = nowEvents[nowHead];
-        long arg = nowArgs[nowHead];
-        nowEvents[nowHead] = null;
-        nowHead = (nowHead + 1) & (nowEvents.length - 1);
-        nowSize--;
-        dispatched++;
-        event.fire(now, arg);
+        runNow();
       } else if (size > 0 && times[0] <= until) {
         runTop();
       } else {
@@ -151,8 +158,54 @@ public final class EventLoop {
     stopped = false;
   }
 
+  /**
+   * Makes the machine stand still during {@code stalls} from now on (a user-mode Linux guest that
+   * its host did not run, {@code bondsim crosscheck}); set before the run starts.
+   *
+   * @param stalls when the machine stands still
+   */
+  public void stallWith(Stalls stalls) {
+    if (stalls == null) {
+      throw new NullPointerException("stalls must be given");
+    }
+    this.stalls = stalls;
+  }
+
+  /** {@link #runUntil} with stalls: each heap entry runs when it is due or its stall ends. */
+  private void runStalled(long until) {
+    stopped = false;
+    while (!stopped) {
+      if (size > 0 && times[0] == now && now <= until) {
+        runTop(now);
+      } else if (nowSize > 0 && now <= until) {
+        runNow();
+      } else if (size > 0 && Math.max(now, stalls.resume(times[0])) <= until) {
+        runTop(Math.max(now, stalls.resume(times[0])));
+      } else {
+        break;
+      }
+    }
+    if (until > now && !stopped) {
+      now = until;
+    }
+    stopped = false;
+  }
+
+  private void runNow() {
+    Event event = nowEvents[nowHead];
+    long arg = nowArgs[nowHead];
+    nowEvents[nowHead] = null;
+    nowHead = (nowHead + 1) & (nowEvents.length - 1);
+    nowSize--;
+    dispatched++;
+    event.fire(now, arg);
+  }
+
   private void runTop() {
-    long at = times[0];
+    runTop(times[0]);
+  }
+
+  private void runTop(long at) {
     int slot = slots[0];
     long arg = args[slot];
     Event event = events[slot];

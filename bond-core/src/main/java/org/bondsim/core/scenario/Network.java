@@ -21,6 +21,10 @@ import org.bondsim.core.wire.PortChannelSpec;
  *     the same instant leave and, over equal delays, arrive together, in the order they were handed
  *     over (for teaching: an exact tie); false (the default) gives each port its own seeded
  *     oscillator within IEEE 802.3's ±100 ppm and its own octet-clock phase ({@code Port#clock})
+ * @param bondAgeNs how long both hosts' bonds have been up when netperf starts
+ * @param guestStalls when the machine running both hosts stands still ({@link GuestStalls}): a
+ *     user-mode Linux lab's, for {@code bondsim crosscheck}; {@link GuestStalls#NONE} for hosts of
+ *     their own
  */
 public record Network(
     Topology topology,
@@ -30,7 +34,8 @@ public record Network(
     Ipv4Address remoteAddress,
     PortChannelSpec portChannel,
     boolean lockedClocks,
-    long bondAgeNs) {
+    long bondAgeNs,
+    GuestStalls guestStalls) {
   /** The longest bond age, a day: long enough for any timer's phase to matter. */
   public static final long MAX_BOND_AGE_NS = 86_400_000_000_000L;
 
@@ -53,8 +58,11 @@ public record Network(
    * @param bondAgeNs how long both hosts' bonds have been up when netperf starts (before its ARP
    *     and {@code -s} wait): the phase of the bonds' monitors, such as balance-tlb's 10 s
    *     rebalance, at the test's start
+   * @param guestStalls the stalls of the machine running both hosts, {@link GuestStalls#NONE} for
+   *     none
    */
   public Network {
+    Checks.notNull("guestStalls", guestStalls);
     if (topology == null) {
       throw new NullPointerException("topology must be given");
     }
@@ -98,7 +106,16 @@ public record Network(
       int clients,
       Ipv4Address localAddress,
       Ipv4Address remoteAddress) {
-    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, null, false, 0);
+    this(
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        null,
+        false,
+        0,
+        GuestStalls.NONE);
   }
 
   /**
@@ -118,7 +135,16 @@ public record Network(
       Ipv4Address localAddress,
       Ipv4Address remoteAddress,
       PortChannelSpec portChannel) {
-    this(topology, switchBufferFrames, clients, localAddress, remoteAddress, portChannel, false, 0);
+    this(
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        portChannel,
+        false,
+        0,
+        GuestStalls.NONE);
   }
 
   /**
@@ -156,7 +182,15 @@ public record Network(
    */
   public Network withAddresses(Ipv4Address local, Ipv4Address remote) {
     return new Network(
-        topology, switchBufferFrames, clients, local, remote, portChannel, lockedClocks, bondAgeNs);
+        topology,
+        switchBufferFrames,
+        clients,
+        local,
+        remote,
+        portChannel,
+        lockedClocks,
+        bondAgeNs,
+        guestStalls);
   }
 
   /**
@@ -174,7 +208,8 @@ public record Network(
         remoteAddress,
         spec,
         lockedClocks,
-        bondAgeNs);
+        bondAgeNs,
+        guestStalls);
   }
 
   /**
@@ -192,7 +227,8 @@ public record Network(
         remoteAddress,
         portChannel,
         locked,
-        bondAgeNs);
+        bondAgeNs,
+        guestStalls);
   }
 
   /**
@@ -210,7 +246,27 @@ public record Network(
         remoteAddress,
         portChannel,
         lockedClocks,
-        ageNs);
+        ageNs,
+        guestStalls);
+  }
+
+  /**
+   * Returns this network run on a machine that stands still now and then.
+   *
+   * @param stalls the stalls, {@link GuestStalls#NONE} for none
+   * @return the network
+   */
+  public Network withGuestStalls(GuestStalls stalls) {
+    return new Network(
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        portChannel,
+        lockedClocks,
+        bondAgeNs,
+        stalls);
   }
 
   /** The ways to cable two bonded hosts. */

@@ -243,6 +243,11 @@ final class RunAssembly {
     for (int i = 0; i < links.size(); i++) {
       Cabling.shape(shapings.get(i), links.get(i), receiverCables.get(i), shapingRandom);
     }
+    // Drawn only for a lab's guest, so that every other run draws as before.
+    GuestStalls stalls = scenario.network().guestStalls();
+    if (stalls.active()) {
+      loop.stallWith(stalls.schedule(root.split(SeedStreams.Stream.STALLS)));
+    }
   }
 
   /**

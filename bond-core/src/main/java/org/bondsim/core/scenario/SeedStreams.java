@@ -37,7 +37,9 @@ final class SeedStreams {
     /** The ports' oscillators and octet-clock phases ({@code Cabling.setClocks}). */
     CLOCKS,
     /** The shaped links' timers ({@code Cabling.shape}). */
-    SHAPING
+    SHAPING,
+    /** When the machine running both hosts stands still ({@link GuestStalls}). */
+    STALLS
   }
 
   private final SeededRandom root;
