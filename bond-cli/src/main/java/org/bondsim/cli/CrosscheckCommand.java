@@ -163,7 +163,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     if (json) {
       out.println(json(scenario, seedList, runsDone, rows));
     } else {
-      printTable(out, lab, seedList, runsDone, rows);
+      printTable(out, lab, scenario.network().guestStalls(), seedList, runsDone, rows);
     }
     if (boots == 0) {
       // bondsim alone: nothing was judged.
@@ -273,6 +273,7 @@ final class CrosscheckCommand implements Callable<Integer> {
   private static void printTable(
       PrintWriter out,
       LabScenario lab,
+      GuestStalls stalls,
       List<Long> seedList,
       List<LabRun> runsDone,
       List<Comparison.Row> rows) {
@@ -286,9 +287,11 @@ final class CrosscheckCommand implements Callable<Integer> {
         lab.streams());
     out.printf(
         Locale.ROOT,
-        "bondsim: seeds %s (--kernel 6.x, HZ 100, tcp_limit_output_bytes 1048576 as the guest);"
+        "bondsim: seeds %s (--kernel 6.x, HZ 100, tcp_limit_output_bytes 1048576 as the guest;"
+            + " %s stall(s) a second, fitted to one 20 Mbit/s link's throughput);"
             + " linux: %d boots of Linux %s (user-mode), %d trusted%n",
         seedList,
+        trim(stalls.perSecond()),
         runsDone.size(),
         guestVersion(),
         runsDone.stream().filter(LabRun::trusted).count());
@@ -359,6 +362,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     root.put("guest_kernel", guestVersion());
     ArrayNode seedsNode = root.putArray("seeds");
     seedList.forEach(seedsNode::add);
+    root.put("guest_stalls_per_second", scenario.network().guestStalls().perSecond());
     ArrayNode linux = root.putArray("linux_runs");
     for (LabRun run : runsDone) {
       ObjectNode node = linux.addObject();
