@@ -29,6 +29,9 @@ UNSEEN = {
     "skew-half": BASE + " --slaves 3x20 --delay-us 500,1500,2500",
     "two-25": BASE + " --slaves 2x25 --delay-us 2000,3000",
     "five-12": BASE + " --slaves 5x12 --delay-us 1000,1500,2000,2500,3000",
+    "skew-pps4": '-t TCP_STREAM -l 10 --bond "mode balance-rr packets_per_slave 4"'
+    + " --slaves 3x20 --delay-us 1000,2000,3000",
+    "skew-nosack": SKEW + " --sysctl net.ipv4.tcp_sack=0",
 }
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN}
 problems = []
