@@ -82,8 +82,10 @@ public record LabScenario(
 
   /**
    * How many times a second the lab's guest stands still ({@link
-   * org.bondsim.core.scenario.GuestStalls}): fitted, the one figure of the comparison that is, so
-   * that one 20 Mbit/s link over 2 ms gives the lab's throughput.
+   * org.bondsim.core.scenario.GuestStalls}): the comparison's one fitted figure, fitted so that one
+   * 20 Mbit/s link over 2 ms gives the lab's throughput (18.6 Mbit/s, kept in
+   * docs/crosscheck/2026-12-04/single.json; 18.8 without stalls). It cannot be measured: a capture
+   * in the guest adds stalls of its own (docs/crosscheck/2026-12-05/stalls.md).
    */
   public static final String GUEST_STALLS_PER_SECOND = "5";
 
