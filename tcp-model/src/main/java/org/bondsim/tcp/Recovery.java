@@ -212,7 +212,12 @@ final class Recovery {
         enterDisorder();
       }
     }
-    detection.markLosses();
+    // tcp_fastretrans_alert looks for new losses before the Open, Disorder and CWR states' part
+    // and, in Recovery, after the undo checks (onAckInRecovery); 2.6.37's tcp_update_scoreboard
+    // also comes after tcp_try_undo_partial, but its profile still looks first, a difference kept.
+    if (state != RECOVERY || classicUndo) {
+      detection.markLosses();
+    }
     switch (state) {
       case OPEN, DISORDER -> onAckOpen(sample, detection, dubious, !holdGrowth);
       case CWR -> onAckCwr(sample, detection);
@@ -340,11 +345,12 @@ final class Recovery {
         undo(true);
       }
       tryUndoDsack();
+      // tcp_identify_packet_loss comes after the undo checks, which may have ended this ACK's
+      // part before any new loss is marked.
+      detection.markLosses();
       if (state != RECOVERY) {
-        // "Undo reverts the recovery state. If loss is evident, starts a new recovery": RACK
-        // looks again; otherwise tcp_cong_control, now outside any reduction, may grow the
-        // window.
-        detection.markLosses();
+        // "Undo reverts the recovery state. If loss is evident, starts a new recovery";
+        // otherwise tcp_cong_control, now outside any reduction, may grow the window.
         if (detection.timeToRecover()) {
           enter();
           reduce(sample.newlyDelivered, sample.advanced);
