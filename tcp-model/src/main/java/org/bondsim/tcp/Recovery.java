@@ -36,13 +36,13 @@ final class Recovery {
   final Frto frto;
   final ClassicFrto classicFrto;
   // tcp_process_frto kept the window from growing on this ACK (frto_cwnd).
-  private boolean holdGrowth;
+  boolean holdGrowth;
   // F-RTO's step 2.b (REXMIT_NEW): new data instead of retransmissions until the next ACK.
   boolean newDataOnly;
   // 2.6.37's undo rules (KernelProfile.UndoRules.CLASSIC).
   private final boolean classicUndo;
   // 3.16's tcp_process_loss tries the loss undo on every ACK (FrtoRule.PROCESS_LOSS_EVERY_ACK).
-  private final boolean lossUndoOnEveryAck;
+  final boolean lossUndoOnEveryAck;
   // tcp_packet_delayed counts a recovery with no retransmission yet as reordering (KernelProfile).
   private final boolean delayedWithoutRetransmit;
   final Rack rack;
@@ -222,7 +222,7 @@ final class Recovery {
       case OPEN, DISORDER -> onAckOpen(sample, detection, dubious, !holdGrowth);
       case CWR -> onAckCwr(sample, detection);
       case RECOVERY -> onAckInRecovery(sample, segment, detection);
-      case LOSS -> onAckInLoss(sample, segment, canSendNewData);
+      case LOSS -> LossAck.process(this, sample, segment, canSendNewData);
       default -> throw new IllegalStateException("state " + state);
     }
   }
@@ -273,7 +273,7 @@ final class Recovery {
    * {@code tcp_cong_control}'s growth, after the state machine (4.9 and later); kernels that grew
    * the window before it ({@link CongestionWindow#growsBeforeStateMachine}) do not grow it again.
    */
-  private void growAfterStateMachine(AckSample sample) {
+  void growAfterStateMachine(AckSample sample) {
     if (!window.growsBeforeStateMachine()) {
       window.grow(sample, reordering, options.mss);
     }
@@ -370,45 +370,6 @@ final class Recovery {
     reduce(sample.newlyDelivered, sample.advanced);
   }
 
-  /**
-   * {@code tcp_process_loss}: an undo when the ACK advanced (3.16: any ACK) and the retransmissions
-   * are proved needless ({@code tcp_try_undo_loss(sk, false)}: {@code TcpExtTCPLossUndo} only),
-   * then F-RTO's steps ({@link Frto}), then Loss recovery. Difference: the loss detector has
-   * already run for this ACK ({@link #onAck}); Linux runs it after {@code tcp_process_loss}, so
-   * after an F-RTO undo it marks afresh what an undo here has just unmarked.
-   */
-  private void onAckInLoss(AckSample sample, TcpSegment segment, boolean canSendNewData) {
-    boolean undoLoss = (sample.advanced || lossUndoOnEveryAck) && mayUndo(segment);
-    Frto.Step step =
-        undoLoss
-            ? Frto.Step.NONE
-            : frto.onAckInLoss(sample, highSeq, queue.sndNxt(), canSendNewData);
-    if (undoLoss || step == Frto.Step.SPURIOUS) {
-      counters.lossUndo++;
-      if (step == Frto.Step.SPURIOUS) {
-        counters.spuriousRtos++;
-      }
-      timeoutsInARow = 0;
-      undo(true);
-    } else {
-      if (step == Frto.Step.SEND_NEW_DATA) {
-        highSeq = queue.sndNxt();
-        newDataOnly = true;
-      }
-      if (queue.sndUna() >= highSeq) {
-        leave();
-      }
-      // Loss is not a reduction state: tcp_cong_avoid slow-starts from the RTO's window (capped at
-      // ssthresh, then congestion avoidance), on the ACK that ends Loss too; 2.6.37 then moderates
-      // it before retransmitting (having grown it before the state machine, as 3.16 does). Not on
-      // the ACK with which 2.6.37's F-RTO fell back to Loss.
-      if (!holdGrowth) {
-        growAfterStateMachine(sample);
-      }
-      moderate();
-    }
-  }
-
   /** F-RTO's step 2.b holds retransmissions back until the next ACK ({@code REXMIT_NEW}). */
   boolean newDataOnly() {
     return newDataOnly;
@@ -467,10 +428,6 @@ final class Recovery {
   }
 
   /**
-   * {@code tcp_any_retrans_done}: a retransmission is out, or the head of the queue was ever
-   * retransmitted.
-   */
-  /**
    * {@code tcp_try_undo_dsack} (6.x): once DSACKs proved every retransmission of the episode
    * needless, the reduction is undone, the loss marks kept ({@code TcpExtTCPDSACKUndo}).
    */
@@ -491,6 +448,10 @@ final class Recovery {
     return queue.sackedOut() > 0 || queue.lostOut() > 0 || anyRetransDone();
   }
 
+  /**
+   * {@code tcp_any_retrans_done}: a retransmission is out, or the head of the queue was ever
+   * retransmitted.
+   */
   private boolean anyRetransDone() {
     return queue.retransOut() > 0
         || (queue.size() > 0 && queue.has(queue.slot(0), RetransmitQueue.EVER_RETRANS));
@@ -502,7 +463,7 @@ final class Recovery {
     }
   }
 
-  private boolean mayUndo(TcpSegment segment) {
+  boolean mayUndo(TcpSegment segment) {
     return undoMarker >= 0 && (undoRetrans == 0 || packetDelayed(segment));
   }
 
@@ -554,7 +515,7 @@ final class Recovery {
     reduction.onAck(newlyDelivered, advanced, queue.packetsInFlight(), newlyLost, window);
   }
 
-  private void leave() {
+  void leave() {
     state = OPEN;
     clearRetransStampIfNoneDone();
     // The undo marker outlives the episode on both kernels, so DSACKs that arrive after it ended
@@ -585,7 +546,7 @@ final class Recovery {
    * @param unmarkLoss whether the segments marked lost are unmarked (they were not lost after all,
    *     and may qualify again later): partial and loss undo do, DSACK and full undo leave the marks
    */
-  private void undo(boolean unmarkLoss) {
+  void undo(boolean unmarkLoss) {
     rack.recheck();
     window.undo(priorCwnd);
     if (priorSsthresh > window.ssthresh) {

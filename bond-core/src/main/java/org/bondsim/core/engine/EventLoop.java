@@ -179,10 +179,12 @@ public final class EventLoop {
         runTop(now);
       } else if (nowSize > 0 && now <= until) {
         runNow();
-      } else if (size > 0 && Math.max(now, stalls.resume(times[0])) <= until) {
-        runTop(Math.max(now, stalls.resume(times[0])));
       } else {
-        break;
+        long due = size > 0 ? Math.max(now, stalls.resume(times[0])) : Long.MAX_VALUE;
+        if (due > until) {
+          break;
+        }
+        runTop(due);
       }
     }
     if (until > now && !stopped) {
