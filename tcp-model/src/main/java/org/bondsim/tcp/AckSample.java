@@ -143,13 +143,28 @@ final class AckSample implements AckView {
   private long rateSentNs;
   private long rateEnd;
 
-  /** Whether the first SACK block was a DSACK ({@code FLAG_DSACKING_ACK}). */
+  /**
+   * Whether the first SACK block was a DSACK the sender reads ({@code FLAG_DSACKING_ACK}): not one
+   * skipped as dubious.
+   */
   boolean dsack;
 
-  /** Retransmitted segments the DSACK covers that are still queued. */
+  /**
+   * {@code tp->undo_marker} when the ACK arrived, -1 for none: a DSACK counts toward an undo only
+   * for data above it.
+   */
+  long undoMarker;
+
+  /** {@code tp->max_window}: the largest window the peer offered, a DSACK's plausible extent. */
+  long maxWindow;
+
+  /** Retransmitted segments above the undo marker that the DSACK covers and are still queued. */
   int dsackedRetransmissions;
 
-  /** Segments a DSACK below snd_una covers (already acknowledged), 0 otherwise. */
+  /**
+   * Duplicates a DSACK below snd_una reports for data above the undo marker (already acknowledged:
+   * {@code tcp_check_dsack}'s "forgotten data"), 0 otherwise.
+   */
   long dsackedBelowUna;
 
   /**
@@ -189,6 +204,8 @@ final class AckSample implements AckView {
     rateSentNs = -1;
     rateEnd = -1;
     dsack = false;
+    undoMarker = -1;
+    maxWindow = 0;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
     walked = 0;

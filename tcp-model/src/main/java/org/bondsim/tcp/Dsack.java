@@ -20,26 +20,54 @@ final class Dsack {
   }
 
   /**
-   * Counts the retransmissions the block proves needless for undo, and takes a SACKed
-   * retransmission it covers as reordering evidence; a block below snd_una counts in whole
-   * segments.
+   * {@code tcp_is_sackblock_valid} for a DSACK: one inside the outstanding window always counts;
+   * one below snd_una only while an undo marker is set and then not below it, but for a block that
+   * straddles the marker by at most the peer's largest window.
+   *
+   * @param sndUna snd_una after the ACK
+   * @param sndNxt snd_nxt
+   * @param sample the ACK's undo marker and largest window
    */
-  static void tag(RetransmitQueue queue, SackBlock block, AckSample sample, int mss) {
+  static boolean valid(SackBlock block, long sndUna, long sndNxt, AckSample sample) {
+    long start = block.start();
+    long end = block.end();
+    if (end > sndNxt || start >= end) {
+      return false;
+    }
+    if (start > sndUna) {
+      return true;
+    }
+    long marker = sample.undoMarker;
+    if (marker < 0 || end > sndUna) {
+      return false;
+    }
+    if (start >= marker) {
+      return true;
+    }
+    return end > marker && start >= end - sample.maxWindow;
+  }
+
+  /**
+   * {@code tcp_sacktag_one}'s DSACK part for the queued segments the block covers: each
+   * retransmission above the undo marker is one fewer for undo to wait for, and a SACKed
+   * retransmission is reordering evidence.
+   */
+  static void tag(RetransmitQueue queue, SackBlock block, AckSample sample) {
     for (int i = queue.firstAtOrAbove(block.start()); i < queue.size(); i++) {
       int slot = queue.slot(i);
-      if (queue.start(slot) >= block.end()) {
+      long start = queue.start(slot);
+      if (start >= block.end()) {
         break;
       }
       sample.walked++;
       if (queue.has(slot, RetransmitQueue.EVER_RETRANS)) {
-        sample.dsackedRetransmissions++;
+        if (sample.undoMarker >= 0 && start + queue.length(slot) > sample.undoMarker) {
+          sample.dsackedRetransmissions++;
+        }
         if (queue.has(slot, RetransmitQueue.SACKED)) {
-          sample.sackReordered(queue.start(slot));
+          sample.sackReordered(start);
         }
       }
-    }
-    if (block.end() <= queue.sndUna()) {
-      sample.dsackedBelowUna = Math.max(1, (block.end() - block.start() + mss - 1) / mss);
     }
   }
 }

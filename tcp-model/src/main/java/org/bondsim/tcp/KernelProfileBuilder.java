@@ -40,9 +40,10 @@ final class KernelProfileBuilder {
   private KernelProfile.MetricsCache metricsCache;
   private boolean smallQueueFloor;
   private boolean earlyRetransmit;
+  private boolean dsackSegments;
   private KernelProfile.RttSamples rttSamples;
   // How many figures a profile has, and which were set, one bit each in declaration order.
-  private static final int FIGURES = 35;
+  private static final int FIGURES = 36;
 
   private long set;
 
@@ -84,6 +85,7 @@ final class KernelProfileBuilder {
     metricsCache = base.metricsCache();
     smallQueueFloor = base.smallQueueFloor();
     earlyRetransmit = base.earlyRetransmit();
+    dsackSegments = base.dsackSegments();
     rttSamples = base.rttSamples();
     set = (1L << FIGURES) - 1;
   }
@@ -292,9 +294,15 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder dsackSegments(boolean value) {
+    dsackSegments = value;
+    set |= 1L << 34;
+    return this;
+  }
+
   KernelProfileBuilder rttSamples(KernelProfile.RttSamples value) {
     rttSamples = value;
-    set |= 1L << 34;
+    set |= 1L << 35;
     return this;
   }
 
@@ -339,6 +347,7 @@ final class KernelProfileBuilder {
       "metricsCache",
       "smallQueueFloor",
       "earlyRetransmit",
+      "dsackSegments",
       "rttSamples",
     };
     if (names.length != FIGURES) {
@@ -384,6 +393,7 @@ final class KernelProfileBuilder {
         metricsCache,
         smallQueueFloor,
         earlyRetransmit,
+        dsackSegments,
         rttSamples);
   }
 }

@@ -55,6 +55,7 @@ final class RetransmitQueue {
   private long delivered;
   // tp->lost: every time a segment was marked lost, a lost retransmission included.
   private long lossEvents;
+  private long totalRetrans;
   private int renoSacked;
   private long highestSacked = -1;
   private final LostHint lostHint = new LostHint();
@@ -67,10 +68,16 @@ final class RetransmitQueue {
   private int searchHintSlot = -1;
   private long searchHintSeq;
 
-  RetransmitQueue(TcpCounters counters, Rack rack) {
+  /**
+   * @param counters the host's counters
+   * @param rack RACK's state, advanced by each delivery
+   * @param dsackSegments whether DSACKs count in segments and dubious ones are skipped ({@link
+   *     KernelProfile#dsackSegments})
+   */
+  RetransmitQueue(TcpCounters counters, Rack rack, boolean dsackSegments) {
     this.counters = counters;
     this.rack = rack;
-    this.tagger = new SackTagger(this, counters);
+    this.tagger = new SackTagger(this, counters, dsackSegments);
   }
 
   // ----------------------------------------------------------------- reading
@@ -310,7 +317,13 @@ final class RetransmitQueue {
     if (retransmission) {
       segState[slot] |= RETRANS | EVER_RETRANS;
       retransOut++;
+      totalRetrans++;
     }
+  }
+
+  /** {@code tp->total_retrans}: segments retransmitted over the connection, loss probes too. */
+  long totalRetrans() {
+    return totalRetrans;
   }
 
   /** A tail loss probe resends the last segment: marked ever-retransmitted, not counted out. */
@@ -319,6 +332,7 @@ final class RetransmitQueue {
     segTxDelivered[slot] = delivered;
     sendOrder.sent(slot);
     segState[slot] |= EVER_RETRANS;
+    totalRetrans++;
   }
 
   /**

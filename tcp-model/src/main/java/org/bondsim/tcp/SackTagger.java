@@ -15,13 +15,17 @@ final class SackTagger {
 
   private final RetransmitQueue queue;
   private final TcpCounters counters;
+  private final boolean dsackSegments;
+  // tp->dsack_dups: duplicates the peer's DSACKs reported over the connection.
+  private long dsackDups;
   private final SackCache sackCache = new SackCache(TCP_NUM_SACKS);
   // The ACK's SACK blocks (less a DSACK) in sequence order, as indexes into its list.
   private final int[] blockOrder = new int[TCP_NUM_SACKS];
 
-  SackTagger(RetransmitQueue queue, TcpCounters counters) {
+  SackTagger(RetransmitQueue queue, TcpCounters counters, boolean dsackSegments) {
     this.queue = queue;
     this.counters = counters;
+    this.dsackSegments = dsackSegments;
   }
 
   /**
@@ -34,14 +38,7 @@ final class SackTagger {
       List<SackBlock> blocks, AckSample sample, long now, int mss, long previousHighestSacked) {
     int first = 0;
     if (!blocks.isEmpty() && Dsack.isDsack(blocks.get(0), blocks, sample.ack)) {
-      SackBlock block = blocks.get(0);
-      sample.dsack = true;
-      if (block.start() < sample.ack) {
-        counters.dsackRecv++;
-      } else {
-        counters.dsackOfoRecv++;
-      }
-      Dsack.tag(queue, block, sample, mss);
+      readDsack(blocks.get(0), sample, mss);
       first = 1;
     }
     // Linux sorts the blocks by sequence before it walks them; the order decides which segment
@@ -77,5 +74,51 @@ final class SackTagger {
       }
     }
     sackCache.ackDone();
+  }
+
+  /**
+   * {@code tcp_check_dsack} and the DSACK's turn in {@code tcp_sacktag_write_queue}: counts it,
+   * skips it when dubious ({@code tcp_dsack_seen}), lets a block below snd_una report duplicates of
+   * data above the undo marker, and walks it only when {@code tcp_is_sackblock_valid} takes it. A
+   * dubious DSACK is skipped whole: read as a plain SACK block, it would lie below snd_una or
+   * inside the next block, and change nothing.
+   */
+  private void readDsack(SackBlock block, AckSample sample, int mss) {
+    if (block.start() < sample.ack) {
+      counters.dsackRecv++;
+    } else {
+      counters.dsackOfoRecv++;
+    }
+    long length = block.end() - block.start();
+    long duplicates = 1;
+    if (dsackSegments) {
+      if (length <= 0 || length > sample.maxWindow) {
+        counters.dsackIgnoredDubious++;
+        return;
+      }
+      duplicates = (length + mss - 1) / mss;
+      dsackDups += duplicates;
+      // "Skip the DSACK if dup segs weren't retransmitted by sender": a network's copy.
+      if (dsackDups > queue.totalRetrans()) {
+        counters.dsackIgnoredDubious++;
+        return;
+      }
+    }
+    sample.dsack = true;
+    // Here snd_una is still the one before the ACK (prior_snd_una).
+    if (sample.undoMarker >= 0
+        && block.end() <= queue.sndUna()
+        && block.end() > sample.undoMarker) {
+      sample.dsackedBelowUna = duplicates;
+    }
+    if (!Dsack.valid(block, Math.max(sample.ack, queue.sndUna()), queue.sndNxt(), sample)) {
+      if (sample.undoMarker < 0) {
+        counters.dsackIgnoredNoUndo++;
+      } else {
+        counters.dsackIgnoredOld++;
+      }
+      return;
+    }
+    Dsack.tag(queue, block, sample);
   }
 }

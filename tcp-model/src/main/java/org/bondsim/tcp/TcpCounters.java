@@ -28,6 +28,9 @@ public final class TcpCounters {
   long spuriousRtos;
   long dsackRecv;
   long dsackOfoRecv;
+  long dsackIgnoredOld;
+  long dsackIgnoredNoUndo;
+  long dsackIgnoredDubious;
   long dsackOldSent;
   long dsackOfoSent;
   long ofoQueue;
@@ -90,6 +93,10 @@ public final class TcpCounters {
     all.put("TcpExtTCPSpuriousRTOs", spuriousRtos);
     all.put("TcpExtTCPDSACKRecv", dsackRecv);
     all.put("TcpExtTCPDSACKOfoRecv", dsackOfoRecv);
+    all.put("TcpExtTCPDSACKIgnoredOld", dsackIgnoredOld);
+    all.put("TcpExtTCPDSACKIgnoredNoUndo", dsackIgnoredNoUndo);
+    // Since 5.9 ("tcp: skip DSACKs with dubious sequence ranges"); 2.6.37 and 3.16 read them all.
+    all.put("TcpExtTCPDSACKIgnoredDubious", dsackIgnoredDubious);
     all.put("TcpExtTCPDSACKOldSent", dsackOldSent);
     all.put("TcpExtTCPDSACKOfoSent", dsackOfoSent);
     all.put("TcpExtTCPOFOQueue", ofoQueue);

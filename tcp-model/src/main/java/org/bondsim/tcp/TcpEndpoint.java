@@ -97,7 +97,7 @@ public final class TcpEndpoint {
             settings.profile().shortTimers() == KernelProfile.ShortTimers.TICK_FLOOR,
             reordering,
             sock);
-    this.queue = new RetransmitQueue(counters, rack);
+    this.queue = new RetransmitQueue(counters, rack, profile.dsackSegments());
     sock.queue = queue;
     this.dupthresh = new Dupthresh(queue, reordering);
     this.fack = new Fack(queue, reordering);
@@ -332,6 +332,9 @@ public final class TcpEndpoint {
   private void onAck(TcpSegment segment, boolean carriesData) {
     long ack = segment.acknowledgment();
     sample.reset(ack, queue.sndUna());
+    // What a DSACK is read against (tcp_check_dsack, tcp_is_sackblock_valid).
+    sample.undoMarker = recovery.undoMarker;
+    sample.maxWindow = transmitter.maxWindow();
     sample.priorInFlight = queue.packetsInFlight();
     sample.sndNxt = queue.sndNxt();
     if (ack > queue.sndNxt()) {

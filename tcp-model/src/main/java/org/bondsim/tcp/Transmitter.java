@@ -228,6 +228,11 @@ final class Transmitter {
     return sendWindow.window();
   }
 
+  /** {@code tp->max_window}: the largest window the peer offered. */
+  long maxWindow() {
+    return sendWindow.maxWindow();
+  }
+
   /** The pacing rate ({@link Pacing#rateOf}); 3.16's has no ratios (its TSQ floor's kernels). */
   long pacingRate() {
     return Pacing.rateOf(rtt, window, queue.size(), options.mss, !smallQueueFloor);

@@ -20,7 +20,7 @@ class LossDetectionTest {
       new ReorderingEstimator(TcpSettings.of(context), counters);
   private final TcpSock sock = new TcpSock();
   private final Rack rack = new Rack(context, rtt, 1, new Jiffies(1000), false, reordering, sock);
-  private final RetransmitQueue queue = new RetransmitQueue(counters, rack);
+  private final RetransmitQueue queue = new RetransmitQueue(counters, rack, true);
 
   LossDetectionTest() {
     for (int i = 0; i < 10; i++) {

@@ -26,7 +26,8 @@ class RetransmitQueueSearchPropertiesTest {
         new RetransmitQueue(
             new TcpCounters(),
             TestRacks.standalone(
-                new ManualContext(1500, Map.of()), new RttEstimator(1_000_000_000L)));
+                new ManualContext(1500, Map.of()), new RttEstimator(1_000_000_000L)),
+            true);
     for (int len : lengths) {
       queue.sent(queue.append(allOneLength ? 1448 : len, false), 0, false);
     }

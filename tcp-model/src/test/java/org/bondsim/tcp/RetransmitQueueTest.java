@@ -16,10 +16,12 @@ class RetransmitQueueTest {
   private final RttEstimator rtt = new RttEstimator(1_000_000_000L);
   private RetransmitQueue queue;
   private final AckSample sample = new AckSample();
+  // tp->undo_marker as the ACKs find it, -1 for none.
+  private long undoMarker = -1;
 
   @BeforeEach
   void tenSegments() {
-    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt));
+    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt), true);
     for (int i = 0; i < 10; i++) {
       queue.sent(queue.append(1000, false), i * 1000L, false);
     }
@@ -27,6 +29,8 @@ class RetransmitQueueTest {
 
   private AckSample ack(long ack, long... pairs) {
     sample.reset(ack, queue.sndUna());
+    sample.undoMarker = undoMarker;
+    sample.maxWindow = 64_000;
     List<SackBlock> blocks = new java.util.ArrayList<>();
     for (int i = 0; i < pairs.length; i += 2) {
       blocks.add(new SackBlock(pairs[i], pairs[i + 1]));
@@ -60,7 +64,7 @@ class RetransmitQueueTest {
    */
   @Test
   void theRateSampleComesFromTheNewestSentSegmentDelivered() {
-    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt));
+    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt), true);
     for (int i = 0; i < 4; i++) {
       queue.countDelivered(i);
       queue.sent(queue.append(1000, false), i * 1000L, false);
@@ -140,22 +144,92 @@ class RetransmitQueueTest {
     assertThat(queue.lostOut()).isZero();
   }
 
+  /** Retransmits the segments starting at these sequence numbers, as a recovery would. */
+  private void retransmit(long... seqs) {
+    for (long seq : seqs) {
+      int slot = queue.slot(queue.firstAtOrAbove(seq));
+      queue.markLost(slot);
+      queue.sent(slot, 15_000, true);
+    }
+  }
+
   @Test
   void aDsackBelowTheAckCountsTheSegmentsItCovers() {
+    undoMarker = 0;
+    retransmit(0, 1000);
     ack(3000);
     // A later ACK reports 0..1999 arrived twice: already acknowledged, so not in the queue.
     AckSample dsack = ack(3000, 0, 2000);
     assertThat(dsack.dsack).isTrue();
     assertThat(dsack.dsackedBelowUna).isEqualTo(2);
     assertThat(counters.dsackRecv).isEqualTo(1);
+    assertThat(counters.dsackIgnoredOld + counters.dsackIgnoredNoUndo).isZero();
+  }
+
+  /**
+   * A DSACK for what an earlier episode retransmitted, below the current undo marker, proves
+   * nothing about this one: tcp_check_dsack does not count it and tcp_is_sackblock_valid drops it
+   * as old.
+   */
+  @Test
+  void aDsackBelowTheUndoMarkerIsIgnoredAsOld() {
+    retransmit(0, 1000);
+    ack(3000);
+    undoMarker = 3000;
+    AckSample dsack = ack(3000, 0, 2000);
+    assertThat(dsack.dsack).isTrue();
+    assertThat(dsack.dsackedBelowUna).isZero();
+    assertThat(counters.dsackRecv).isEqualTo(1);
+    assertThat(counters.dsackIgnoredOld).isEqualTo(1);
+  }
+
+  /** After an undo (the marker cleared) a DSACK below snd_una is dropped: TCPDSACKIgnoredNoUndo. */
+  @Test
+  void aDsackBelowSndUnaWithNoUndoMarkerIsIgnored() {
+    retransmit(0);
+    ack(3000);
+    AckSample dsack = ack(3000, 0, 1000);
+    assertThat(dsack.dsackedBelowUna).isZero();
+    assertThat(counters.dsackIgnoredNoUndo).isEqualTo(1);
+    assertThat(counters.dsackIgnoredOld).isZero();
+  }
+
+  /** A copy the network made, never retransmitted: tcp_dsack_seen skips it (5.9 and later). */
+  @Test
+  void aDsackForDataNeverRetransmittedIsDubious() {
+    undoMarker = 0;
+    ack(3000);
+    AckSample dsack = ack(3000, 0, 1000);
+    assertThat(dsack.dsack).isFalse();
+    assertThat(dsack.dsackedBelowUna).isZero();
+    assertThat(counters.dsackRecv).isEqualTo(1);
+    assertThat(counters.dsackIgnoredDubious).isEqualTo(1);
+  }
+
+  /** 2.6.37 and 3.16 read every DSACK, and count one duplicate whatever the block covers. */
+  @Test
+  void olderKernelsReadEveryDsackAsOneDuplicate() {
+    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt), false);
+    for (int i = 0; i < 10; i++) {
+      queue.sent(queue.append(1000, false), i * 1000L, false);
+    }
+    undoMarker = 0;
+    ack(3000);
+    AckSample dsack = ack(3000, 0, 2000);
+    assertThat(dsack.dsack).isTrue();
+    assertThat(dsack.dsackedBelowUna).isEqualTo(1);
+    assertThat(counters.dsackIgnoredDubious).isZero();
   }
 
   @Test
   void aFirstBlockInsideTheSecondIsAnOutOfOrderDsack() {
+    undoMarker = 0;
+    retransmit(5000);
     ack(0, 4000, 8000);
     AckSample dsack = ack(0, 5000, 6000, 4000, 8000);
     assertThat(dsack.dsack).isTrue();
     assertThat(dsack.newlySacked).isZero();
+    assertThat(dsack.dsackedRetransmissions).isEqualTo(1);
     assertThat(counters.dsackOfoRecv).isEqualTo(1);
   }
 

@@ -79,7 +79,8 @@ class SackScoreboardPropertiesTest {
       @ForAll("acks") List<long[]> acks) {
     ManualContext context = new ManualContext(1500, Map.of());
     RetransmitQueue queue =
-        new RetransmitQueue(new TcpCounters(), TestRacks.standalone(context, new RttEstimator(1)));
+        new RetransmitQueue(
+            new TcpCounters(), TestRacks.standalone(context, new RttEstimator(1)), true);
     List<long[]> segments = new ArrayList<>();
     long seq = 0;
     for (int len : lengths) {

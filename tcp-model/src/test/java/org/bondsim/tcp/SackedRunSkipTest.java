@@ -19,7 +19,8 @@ class SackedRunSkipTest {
   private final RetransmitQueue queue =
       new RetransmitQueue(
           new TcpCounters(),
-          TestRacks.standalone(new ManualContext(1500, Map.of()), new RttEstimator(1)));
+          TestRacks.standalone(new ManualContext(1500, Map.of()), new RttEstimator(1)),
+          true);
   private final AckSample sample = new AckSample();
 
   private void send(int segments) {

@@ -82,6 +82,8 @@ public final class Comparison {
           "TcpExtTCPFullUndo",
           "TcpExtTCPPartialUndo",
           "TcpExtTCPLossUndo",
+          "TcpExtTCPDSACKIgnoredOld",
+          "TcpExtTCPDSACKIgnoredNoUndo",
           "TcpExtTCPTimeouts",
           "TcpExtTCPLossProbes",
           "TcpExtTCPACKSkippedPAWS",
