@@ -158,6 +158,9 @@ final class AckSample implements AckView {
   /** {@code tp->max_window}: the largest window the peer offered, a DSACK's plausible extent. */
   long maxWindow;
 
+  /** Duplicates a DSACK delivered ({@code sack_delivered}'s part), 0 before 6.x. */
+  int dsackDelivered;
+
   /** Retransmitted segments above the undo marker that the DSACK covers and are still queued. */
   int dsackedRetransmissions;
 
@@ -208,6 +211,7 @@ final class AckSample implements AckView {
     maxWindow = 0;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
+    dsackDelivered = 0;
     walked = 0;
   }
 

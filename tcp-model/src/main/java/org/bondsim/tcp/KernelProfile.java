@@ -90,12 +90,15 @@ package org.bondsim.tcp;
  * @param earlyRetransmit RFC 5827's early retransmit with {@code tcp_early_retrans} 1 to 3, delayed
  *     with 2 and 3 ({@link EarlyRetransmit}; 3.16's {@code tcp_time_to_recover}); 2.6.37 has none,
  *     and 6.17 none either (RACK took its place)
- * @param dsackSegments a DSACK counts as many duplicates as the MSS-sized segments it covers, and
- *     one that covers more than the peer's largest window, or brings the duplicates reported over
- *     the connection past its retransmissions, is skipped as dubious ({@code tcp_dsack_seen},
- *     {@code TcpExtTCPDSACKIgnoredDubious}: Linux's "tcp: fix segment accounting when DSACK range
- *     covers multiple segments" and "tcp: skip DSACKs with dubious sequence ranges", both 2020, in
- *     5.9); 2.6.37 and 3.16 count every DSACK as one and read it whatever it covers
+ * @param dsackDelivers a DSACK is a delivery ({@code tcp_dsack_seen}): its duplicates count in
+ *     {@code tp->delivered}, and so in the ACK's delivered segments that PRR and the congestion
+ *     control are given ("A spurious retransmission is delivered", since the delivery-rate sampling
+ *     of 4.9), as many as the MSS-sized segments it covers, and one that covers more than the
+ *     peer's largest window, or brings the duplicates reported over the connection past its
+ *     retransmissions, is skipped as dubious ({@code TcpExtTCPDSACKIgnoredDubious}: Linux's "tcp:
+ *     fix segment accounting when DSACK range covers multiple segments" and "tcp: skip DSACKs with
+ *     dubious sequence ranges", both 2020, in 5.9); 2.6.37 and 3.16 have no such count, read every
+ *     DSACK whatever it covers and count one duplicate for it toward an undo
  * @param rttSamples which of an ACK's RTT measurements feeds the estimator ({@code
  *     tcp_ack_update_rtt}; {@link RttSamples})
  * @param metricsCache where a connection leaves what it learned about its peer for the next one
@@ -136,7 +139,7 @@ record KernelProfile(
     MetricsCache metricsCache,
     boolean smallQueueFloor,
     boolean earlyRetransmit,
-    boolean dsackSegments,
+    boolean dsackDelivers,
     RttSamples rttSamples) {
 
   /** The two forms of {@code tcp_tso_should_defer} the model knows. */
@@ -398,7 +401,7 @@ record KernelProfile(
           .metricsCache(MetricsCache.TCP_METRICS)
           .smallQueueFloor(false)
           .earlyRetransmit(false)
-          .dsackSegments(true)
+          .dsackDelivers(true)
           .rttSamples(RttSamples.ACK_SACK_TIMESTAMP)
           .build();
 
@@ -439,7 +442,7 @@ record KernelProfile(
           .metricsCache(MetricsCache.ROUTE_CACHE)
           .smallQueueFloor(false)
           .earlyRetransmit(false)
-          .dsackSegments(false)
+          .dsackDelivers(false)
           .rttSamples(RttSamples.TIMESTAMP_FIRST)
           .build();
 
@@ -486,7 +489,7 @@ record KernelProfile(
           .delayedWithoutRetransmit(true)
           .metricsCache(MetricsCache.TCP_METRICS_WITH_SSTHRESH)
           .earlyRetransmit(true)
-          .dsackSegments(false)
+          .dsackDelivers(false)
           .rttSamples(RttSamples.ACK_SACK_JIFFIES_TIMESTAMP)
           .build();
 

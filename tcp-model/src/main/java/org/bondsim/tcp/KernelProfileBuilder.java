@@ -40,7 +40,7 @@ final class KernelProfileBuilder {
   private KernelProfile.MetricsCache metricsCache;
   private boolean smallQueueFloor;
   private boolean earlyRetransmit;
-  private boolean dsackSegments;
+  private boolean dsackDelivers;
   private KernelProfile.RttSamples rttSamples;
   // How many figures a profile has, and which were set, one bit each in declaration order.
   private static final int FIGURES = 36;
@@ -85,7 +85,7 @@ final class KernelProfileBuilder {
     metricsCache = base.metricsCache();
     smallQueueFloor = base.smallQueueFloor();
     earlyRetransmit = base.earlyRetransmit();
-    dsackSegments = base.dsackSegments();
+    dsackDelivers = base.dsackDelivers();
     rttSamples = base.rttSamples();
     set = (1L << FIGURES) - 1;
   }
@@ -294,8 +294,8 @@ final class KernelProfileBuilder {
     return this;
   }
 
-  KernelProfileBuilder dsackSegments(boolean value) {
-    dsackSegments = value;
+  KernelProfileBuilder dsackDelivers(boolean value) {
+    dsackDelivers = value;
     set |= 1L << 34;
     return this;
   }
@@ -347,7 +347,7 @@ final class KernelProfileBuilder {
       "metricsCache",
       "smallQueueFloor",
       "earlyRetransmit",
-      "dsackSegments",
+      "dsackDelivers",
       "rttSamples",
     };
     if (names.length != FIGURES) {
@@ -393,7 +393,7 @@ final class KernelProfileBuilder {
         metricsCache,
         smallQueueFloor,
         earlyRetransmit,
-        dsackSegments,
+        dsackDelivers,
         rttSamples);
   }
 }

@@ -71,13 +71,13 @@ final class RetransmitQueue {
   /**
    * @param counters the host's counters
    * @param rack RACK's state, advanced by each delivery
-   * @param dsackSegments whether DSACKs count in segments and dubious ones are skipped ({@link
-   *     KernelProfile#dsackSegments})
+   * @param dsackDelivers whether a DSACK is a delivery, counted in segments, and dubious ones are
+   *     skipped ({@link KernelProfile#dsackDelivers})
    */
-  RetransmitQueue(TcpCounters counters, Rack rack, boolean dsackSegments) {
+  RetransmitQueue(TcpCounters counters, Rack rack, boolean dsackDelivers) {
     this.counters = counters;
     this.rack = rack;
-    this.tagger = new SackTagger(this, counters, dsackSegments);
+    this.tagger = new SackTagger(this, counters, dsackDelivers);
   }
 
   // ----------------------------------------------------------------- reading

@@ -15,17 +15,17 @@ final class SackTagger {
 
   private final RetransmitQueue queue;
   private final TcpCounters counters;
-  private final boolean dsackSegments;
+  private final boolean dsackDelivers;
   // tp->dsack_dups: duplicates the peer's DSACKs reported over the connection.
   private long dsackDups;
   private final SackCache sackCache = new SackCache(TCP_NUM_SACKS);
   // The ACK's SACK blocks (less a DSACK) in sequence order, as indexes into its list.
   private final int[] blockOrder = new int[TCP_NUM_SACKS];
 
-  SackTagger(RetransmitQueue queue, TcpCounters counters, boolean dsackSegments) {
+  SackTagger(RetransmitQueue queue, TcpCounters counters, boolean dsackDelivers) {
     this.queue = queue;
     this.counters = counters;
-    this.dsackSegments = dsackSegments;
+    this.dsackDelivers = dsackDelivers;
   }
 
   /**
@@ -91,7 +91,7 @@ final class SackTagger {
     }
     long length = block.end() - block.start();
     long duplicates = 1;
-    if (dsackSegments) {
+    if (dsackDelivers) {
       if (length <= 0 || length > sample.maxWindow) {
         counters.dsackIgnoredDubious++;
         return;
@@ -105,6 +105,10 @@ final class SackTagger {
       }
     }
     sample.dsack = true;
+    if (dsackDelivers) {
+      // "A spurious retransmission is delivered" (sack_delivered).
+      sample.dsackDelivered = (int) duplicates;
+    }
     // Here snd_una is still the one before the ACK (prior_snd_una).
     if (sample.undoMarker >= 0
         && block.end() <= queue.sndUna()

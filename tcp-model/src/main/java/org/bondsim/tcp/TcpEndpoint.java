@@ -97,7 +97,7 @@ public final class TcpEndpoint {
             settings.profile().shortTimers() == KernelProfile.ShortTimers.TICK_FLOOR,
             reordering,
             sock);
-    this.queue = new RetransmitQueue(counters, rack, profile.dsackSegments());
+    this.queue = new RetransmitQueue(counters, rack, profile.dsackDelivers());
     sock.queue = queue;
     this.dupthresh = new Dupthresh(queue, reordering);
     this.fack = new Fack(queue, reordering);
@@ -385,7 +385,7 @@ public final class TcpEndpoint {
         reorderTimer.cancel();
       }
     }
-    sample.newlyDelivered = sample.acked + sample.newlySacked;
+    sample.newlyDelivered = sample.acked + sample.newlySacked + sample.dsackDelivered;
     // FLAG_NOT_DUP: data, a window update (tcp_may_update_window) or an acknowledgment of new data.
     sample.notDuplicate = sample.advanced || carriesData || windowUpdate;
     queue.countDelivered(sample.newlyDelivered);

@@ -51,8 +51,9 @@ class RecoveryUndoTest {
     h.ack(2 * MSS, 0, MSS, 2 * MSS, 4 * MSS);
     assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
     assertThat(h.counter("TcpExtTCPDSACKUndo")).isEqualTo(1);
-    // cwnd 10 and no ssthresh again; Open, the ACK's one delivery (segment 0) slow-starts it.
-    assertThat(h.endpoint.describe()).contains(" cwnd:11 ").doesNotContain("ssthresh:");
+    // cwnd 10 and no ssthresh again; Open, the ACK's two deliveries (segment 0, and the DSACKed
+    // duplicate: "a spurious retransmission is delivered") slow-start it.
+    assertThat(h.endpoint.describe()).contains(" cwnd:12 ").doesNotContain("ssthresh:");
   }
 
   @Test
@@ -64,8 +65,9 @@ class RecoveryUndoTest {
     assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
     assertThat(h.counter("TcpExtTCPDSACKUndo")).isZero();
     assertThat(h.counter("TcpExtTCPFullUndo")).isEqualTo(1);
-    // Back to cwnd 10 and no ssthresh, then, Open, the ACK's seven deliveries slow-start it.
-    assertThat(h.endpoint.describe()).contains(" cwnd:17 ").doesNotContain("ssthresh:");
+    // Back to cwnd 10 and no ssthresh, then, Open, the ACK's eight deliveries (seven segments and
+    // the DSACKed duplicate) slow-start it.
+    assertThat(h.endpoint.describe()).contains(" cwnd:18 ").doesNotContain("ssthresh:");
   }
 
   @Test

@@ -162,6 +162,7 @@ class RetransmitQueueTest {
     AckSample dsack = ack(3000, 0, 2000);
     assertThat(dsack.dsack).isTrue();
     assertThat(dsack.dsackedBelowUna).isEqualTo(2);
+    assertThat(dsack.dsackDelivered).as("two duplicates delivered").isEqualTo(2);
     assertThat(counters.dsackRecv).isEqualTo(1);
     assertThat(counters.dsackIgnoredOld + counters.dsackIgnoredNoUndo).isZero();
   }
@@ -202,6 +203,7 @@ class RetransmitQueueTest {
     AckSample dsack = ack(3000, 0, 1000);
     assertThat(dsack.dsack).isFalse();
     assertThat(dsack.dsackedBelowUna).isZero();
+    assertThat(dsack.dsackDelivered).isZero();
     assertThat(counters.dsackRecv).isEqualTo(1);
     assertThat(counters.dsackIgnoredDubious).isEqualTo(1);
   }
@@ -218,6 +220,7 @@ class RetransmitQueueTest {
     AckSample dsack = ack(3000, 0, 2000);
     assertThat(dsack.dsack).isTrue();
     assertThat(dsack.dsackedBelowUna).isEqualTo(1);
+    assertThat(dsack.dsackDelivered).as("no tp->delivered before 4.9").isZero();
     assertThat(counters.dsackIgnoredDubious).isZero();
   }
 
