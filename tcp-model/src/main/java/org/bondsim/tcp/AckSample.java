@@ -155,6 +155,11 @@ final class AckSample implements AckView {
    */
   long undoMarker;
 
+  /**
+   * The echoed timestamp ({@code rcv_tsecr}) when timestamps are on and the ACK has one, else 0.
+   */
+  long tsEcr;
+
   /** {@code tp->max_window}: the largest window the peer offered, a DSACK's plausible extent. */
   long maxWindow;
 
@@ -209,6 +214,7 @@ final class AckSample implements AckView {
     dsack = false;
     undoMarker = -1;
     maxWindow = 0;
+    tsEcr = 0;
     dsackedRetransmissions = 0;
     dsackedBelowUna = 0;
     dsackDelivered = 0;

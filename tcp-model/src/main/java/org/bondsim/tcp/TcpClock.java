@@ -6,6 +6,11 @@ final class TcpClock {
 
   /** Milliseconds since the run began, from 1 so that 0 can mean "no timestamp". */
   static long ms(TcpHost context) {
-    return context.now() / 1_000_000L + 1;
+    return msAt(context.now());
+  }
+
+  /** The clock's reading at {@code ns} on the run's clock. */
+  static long msAt(long ns) {
+    return ns / 1_000_000L + 1;
   }
 }

@@ -335,6 +335,7 @@ public final class TcpEndpoint {
     // What a DSACK is read against (tcp_check_dsack, tcp_is_sackblock_valid).
     sample.undoMarker = recovery.undoMarker;
     sample.maxWindow = transmitter.maxWindow();
+    sample.tsEcr = options.timestampsOk ? segment.tsEcr() : 0;
     sample.priorInFlight = queue.packetsInFlight();
     sample.sndNxt = queue.sndNxt();
     if (ack > queue.sndNxt()) {

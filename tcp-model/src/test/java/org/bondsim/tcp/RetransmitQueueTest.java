@@ -8,6 +8,8 @@ import java.util.Map;
 import org.bondsim.api.tcp.SackBlock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The scoreboard with hand-made SACK sequences over ten 1000-byte segments at 0..9999. */
 class RetransmitQueueTest {
@@ -222,6 +224,27 @@ class RetransmitQueueTest {
     assertThat(dsack.dsackedBelowUna).isEqualTo(1);
     assertThat(dsack.dsackDelivered).as("no tp->delivered before 4.9").isZero();
     assertThat(counters.dsackIgnoredDubious).isZero();
+  }
+
+  /**
+   * tcp_clean_rtx_queue advances RACK on a cumulatively acknowledged retransmission unless the
+   * echoed timestamp proves an earlier copy arrived (tcp_skb_spurious_retrans).
+   */
+  @ParameterizedTest
+  @CsvSource({"5, 15000000", "1, 0"})
+  void aRetransmissionAcknowledgedAdvancesRackUnlessTheEchoIsOlder(long echoMs, long rackRttNs) {
+    Rack rack = TestRacks.standalone(context, rtt);
+    RetransmitQueue q = new RetransmitQueue(counters, rack, true);
+    int slot = q.append(1000, false);
+    q.sent(slot, 0, false);
+    q.markLost(slot);
+    q.sent(slot, 5_000_000L, true); // the retransmission: tcp_time_stamp 6
+    sample.reset(1000, q.sndUna());
+    // An echo of 6 or more answers the retransmission, of 1 the original sent at 0.
+    sample.tsEcr = echoMs + 1;
+    q.sackTag(List.of(), sample, 20_000_000L, 1000);
+    q.cumulativeAck(sample, 20_000_000L);
+    assertThat(rack.rttNs()).isEqualTo(rackRttNs);
   }
 
   @Test
