@@ -85,6 +85,32 @@ class RecoveryUndoTest {
   }
 
   /**
+   * A DSACK for what an earlier recovery retransmitted, arriving once the next recovery has set its
+   * own undo marker, proves nothing about the new one: tcp_check_dsack counts it only above the
+   * marker, and tcp_is_sackblock_valid drops it as old (TcpExtTCPDSACKIgnoredOld).
+   */
+  @Test
+  void aDsackForAnEarlierRecoveryDoesNotUndoTheNextOne() {
+    EndpointHarness h = recoveringFromTheFirst();
+    h.write(10L * MSS);
+    int mark = h.packetsSent();
+    h.ack(10 * MSS); // the first recovery ends without an undo; new segments go out
+    assertThat(h.dataSequencesSince(mark)).startsWith(10L * MSS);
+    mark = h.packetsSent();
+    h.ack(10 * MSS, 11 * MSS, 14 * MSS); // three SACKed above segment 10: the second recovery
+    assertThat(h.dataSequencesSince(mark)).startsWith(10L * MSS);
+    assertThat(h.counter("TcpExtTCPSackRecovery")).isEqualTo(2);
+    assertThat(h.endpoint.describe()).contains(" cwnd:5 ssthresh:5 ");
+    // The receiver reports segment 0 twice only now: below snd_una and below the new marker.
+    h.ack(10 * MSS, 0, MSS, 11 * MSS, 14 * MSS);
+    assertThat(h.counter("TcpExtTCPDSACKRecv")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPDSACKIgnoredOld")).isEqualTo(1);
+    assertThat(h.counter("TcpExtTCPDSACKUndo")).isZero();
+    // Still reduced, still in recovery (segment 10's retransmission out).
+    assertThat(h.endpoint.describe()).contains(" cwnd:5 ssthresh:5 ").contains(" retrans:1/2 ");
+  }
+
+  /**
    * Ten segments sent at 0 ms (TSval 1); at 5 ms three SACKed above segment 0 start recovery and
    * retransmit it (retrans_stamp 6).
    */
