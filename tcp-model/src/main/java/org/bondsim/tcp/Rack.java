@@ -92,6 +92,17 @@ final class Rack implements LossDetection {
   }
 
   /**
+   * {@code tcp_clean_rtx_queue}'s call for a retransmitted segment the cumulative ACK releases:
+   * RACK takes the retransmission's send time unless {@code tcp_skb_spurious_retrans} finds the
+   * echoed timestamp ({@code tsEcr}, 0 for none) older than it, so that an earlier copy arrived.
+   */
+  void advanceOnRetransmissionAcked(long sentAt, long end, long now, long tsEcr) {
+    if (tsEcr == 0 || tsEcr >= TcpClock.msAt(sentAt)) {
+      advance(sentAt, end, now, true);
+    }
+  }
+
+  /**
    * {@code tcp_undo_cwnd_reduction}: after an undo RACK looks at the queue again on the next ACK
    * ("Force RACK to re-exam losses").
    */

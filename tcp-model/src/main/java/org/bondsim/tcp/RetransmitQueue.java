@@ -321,14 +321,6 @@ final class RetransmitQueue {
     }
   }
 
-  /**
-   * {@code tcp_skb_spurious_retrans}: the ACK echoes a timestamp older than the segment's last
-   * transmission, so what it acknowledges is an earlier copy.
-   */
-  private boolean spuriousRetransmission(int slot, AckSample sample) {
-    return sample.tsEcr != 0 && sample.tsEcr < TcpClock.msAt(segSent[slot]);
-  }
-
   /** {@code tp->total_retrans}: segments retransmitted over the connection, loss probes too. */
   long totalRetrans() {
     return totalRetrans;
@@ -564,9 +556,8 @@ final class RetransmitQueue {
           if (segStart[slot] < sample.priorFack) {
             sample.ackReordered(segStart[slot]);
           }
-        } else if (!spuriousRetransmission(slot, sample)) {
-          // The retransmission, not its original, was delivered: RACK takes its send time.
-          rack.advance(segSent[slot], end, now, true);
+        } else {
+          rack.advanceOnRetransmissionAcked(segSent[slot], end, now, sample.tsEcr);
         }
       }
       if ((flags & LOST) != 0) {
