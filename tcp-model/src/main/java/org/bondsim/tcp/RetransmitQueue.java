@@ -62,11 +62,7 @@ final class RetransmitQueue {
   // Every segment starting below this holds no mark that makes it due for retransmission.
   private long retransmitHintSeq;
   private final SackTagger tagger;
-  // Where the last search ended: the segment at ring slot searchHintSlot started at
-  // searchHintSeq. A new SACK usually extends the previous block by a segment or two, so the next
-  // search starts where the last one stopped (Linux keeps skb pointers for the same reason).
-  private int searchHintSlot = -1;
-  private long searchHintSeq;
+  private final SeqSearch search = new SeqSearch();
 
   /**
    * @param counters the host's counters
@@ -205,61 +201,7 @@ final class RetransmitQueue {
 
   /** The first queue index whose segment starts at or above {@code seq} (size if none). */
   int firstAtOrAbove(long seq) {
-    int hinted = hintedIndex(seq);
-    if (hinted >= 0) {
-      return hinted;
-    }
-    if (count > 0 && seq > segStart[head]) {
-      // Segments are mostly one MSS long, so where seq lies in the queue's span says where its
-      // segment is: the segment there, or the next one when seq falls inside it. Checked; the
-      // bisection runs only when both miss, as with unequal segments.
-      long first = segStart[head];
-      int guess = (int) Math.min(count, (seq - first) * count / (sndNxt - first));
-      // seq lies above the first segment's start, so the answer is at least 1.
-      for (int g = Math.max(1, guess); g <= guess + 1 && g <= count; g++) {
-        if ((g == count || segStart[slot(g)] >= seq) && segStart[slot(g - 1)] < seq) {
-          return g;
-        }
-      }
-    }
-    int low = 0;
-    int high = count;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (segStart[slot(mid)] < seq) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low;
-  }
-
-  /**
-   * The search hint's queue index when its segment is still queued and is the first at or above
-   * {@code seq}, else -1. Sequence starts are unique in the queue, so a live slot that still starts
-   * at the remembered number is the remembered segment, whatever the ring did since.
-   */
-  private int hintedIndex(long seq) {
-    int at = searchHintSlot;
-    if (at < 0 || at >= segStart.length || segStart[at] != searchHintSeq || searchHintSeq < seq) {
-      return -1;
-    }
-    int index = (at - head) & (segStart.length - 1);
-    if (index >= count) {
-      return -1;
-    }
-    if (index > 0 && segStart[slot(index - 1)] >= seq) {
-      return -1;
-    }
-    return index;
-  }
-
-  private void remember(int index) {
-    if (index < count) {
-      searchHintSlot = slot(index);
-      searchHintSeq = segStart[searchHintSlot];
-    }
+    return search.firstAtOrAbove(segStart, head, count, sndNxt, seq);
   }
 
   /**
@@ -516,7 +458,7 @@ final class RetransmitQueue {
       }
       i++;
     }
-    remember(i);
+    search.remember(segStart, head, count, i);
   }
 
   /**

@@ -103,12 +103,10 @@ final class SackTagger {
         counters.dsackIgnoredDubious++;
         return;
       }
-    }
-    sample.dsack = true;
-    if (dsackDelivers) {
       // "A spurious retransmission is delivered" (sack_delivered).
       sample.dsackDelivered = (int) duplicates;
     }
+    sample.dsack = true;
     // Here snd_una is still the one before the ACK (prior_snd_una).
     if (sample.undoMarker >= 0
         && block.end() <= queue.sndUna()

@@ -88,6 +88,21 @@ final class SegmentOutput implements PacketOwner {
   }
 
   /**
+   * Sends the queued segment at ring slot {@code slot} as it stands: its push mark, and a FIN alone
+   * or on the last data segment (the FIN's sequence number carries no byte).
+   */
+  void emitQueued(RetransmitQueue queue, int slot, long now) {
+    boolean fin = queue.has(slot, RetransmitQueue.FIN);
+    emit(
+        queue.start(slot),
+        queue.length(slot) - (fin ? 1 : 0),
+        queue.has(slot, RetransmitQueue.PUSH),
+        1,
+        now,
+        fin ? TcpSegment.FIN : 0);
+  }
+
+  /**
    * Sends {@code len} bytes from {@code seq} as one segment, or as a GSO packet of {@code segments}
    * full segments.
    *

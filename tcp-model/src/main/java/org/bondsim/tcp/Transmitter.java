@@ -437,7 +437,7 @@ final class Transmitter {
     }
     // The forced PSH goes on the transmitted clone's header only (__tcp_transmit_skb sets it in
     // the clone's control block), so a later resend of the last segment does not carry it.
-    emit(first, segments * mss, push || profile.pushesGsoPackets(), segments, now, finFlag);
+    output.emit(first, segments * mss, push || profile.pushesGsoPackets(), segments, now, finFlag);
     dataInFlight();
   }
 
@@ -473,7 +473,7 @@ final class Transmitter {
     } else {
       recovery.onNewDataSent();
     }
-    emitSegment(slot, now);
+    output.emitQueued(queue, slot, now);
     dataInFlight();
   }
 
@@ -508,7 +508,7 @@ final class Transmitter {
       windowProbe.stop();
       return;
     }
-    emit(queue.sndUna() - 1, 0, false, 1, context.now());
+    output.emit(queue.sndUna() - 1, 0, false, 1, context.now(), 0);
     windowProbe.probed();
   }
 
@@ -520,21 +520,6 @@ final class Transmitter {
     long sndNxt = queue.sndNxt();
     long next = Math.min(options.mss, appEnd - sndNxt);
     return sndNxt + next <= queue.sndUna() + sendWindow.window();
-  }
-
-  private void emitSegment(int slot, long now) {
-    if (queue.has(slot, RetransmitQueue.FIN)) {
-      // A FIN alone, or on the last data segment: the FIN's sequence number carries no byte.
-      emit(
-          queue.start(slot),
-          queue.length(slot) - 1,
-          queue.has(slot, RetransmitQueue.PUSH),
-          1,
-          now,
-          TcpSegment.FIN);
-      return;
-    }
-    emit(queue.start(slot), queue.length(slot), queue.has(slot, RetransmitQueue.PUSH), 1, now);
   }
 
   /**
@@ -572,7 +557,7 @@ final class Transmitter {
     long now = context.now();
     queue.probed(slot, now);
     countRetransmission(slot);
-    emitSegment(slot, now);
+    output.emitQueued(queue, slot, now);
   }
 
   /** Every resend counts in ss's retrans and TcpRetransSegs, a loss probe's too. */
@@ -585,15 +570,7 @@ final class Transmitter {
 
   /** A pure ACK. */
   void sendAck() {
-    emit(queue.sndNxt(), 0, false, 1, context.now());
-  }
-
-  private void emit(long seq, int len, boolean push, int segments, long now) {
-    emit(seq, len, push, segments, now, 0);
-  }
-
-  private void emit(long seq, int len, boolean push, int segments, long now, int extraFlags) {
-    output.emit(seq, len, push, segments, now, extraFlags);
+    output.emit(queue.sndNxt(), 0, false, 1, context.now(), 0);
   }
 
   /** The NIC sent a packet of this socket's: TSQ may let more go. */
