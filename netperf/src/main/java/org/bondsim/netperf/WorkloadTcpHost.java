@@ -51,4 +51,9 @@ record WorkloadTcpHost(WorkloadContext context, Host host, TcpMetricsCache metri
   public void scoreboardWork(int segments) {
     host.scoreboardWork(segments);
   }
+
+  @Override
+  public boolean inKsoftirqd() {
+    return context.inKsoftirqd();
+  }
 }

@@ -17,6 +17,8 @@ import org.bondsim.api.tcp.TcpSegment;
  */
 final class SegmentOutput implements PacketOwner {
   private static final int IPV4_TCP_HEADERS = 40;
+  // SKB_TRUESIZE(1): the least an skb with any data charges (640 bytes on x86-64).
+  private static final int SKB_TRUESIZE_ONE = SkbTruesize.of(1);
 
   private final TcpHost context;
   private final Frame frame;
@@ -163,6 +165,13 @@ final class SegmentOutput implements PacketOwner {
   @Override
   public void onTxDone(Packet packet) {
     queuedBytes = Math.max(0, queuedBytes - packet.truesize());
+    // tcp_wfree (6.1): freed in ksoftirqd, "we are likely under stress", TCP small queues wait
+    // until the socket's qdiscs and devices hold nothing of it (SKB_TRUESIZE(1)) to wake it.
+    if (queuedBytes >= SKB_TRUESIZE_ONE && context.inKsoftirqd()) {
+      if (Boolean.getBoolean("bondsim.trace"))
+        System.err.printf("%.6f KSOFTIRQD queued=%d%n", context.now() / 1e9, queuedBytes);
+      return;
+    }
     txCompleted.run();
   }
 }

@@ -56,4 +56,14 @@ public interface TcpHost extends TcpSysctls {
   default TcpMetricsCache tcpMetrics() {
     return null;
   }
+
+  /**
+   * Returns whether what runs now runs in {@code ksoftirqd}, as {@link
+   * org.bondsim.api.workload.WorkloadContext#inKsoftirqd} says; false by default.
+   *
+   * @return true inside ksoftirqd
+   */
+  default boolean inKsoftirqd() {
+    return false;
+  }
 }

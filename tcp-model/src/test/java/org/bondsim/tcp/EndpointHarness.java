@@ -179,6 +179,19 @@ final class EndpointHarness {
     releaseTx();
   }
 
+  /** The NIC reports the oldest held packet sent (TX completion), holding the rest. */
+  void releaseOneHeld() {
+    Packet packet = context.host().sent().get(released++);
+    if (packet.owner() != null) {
+      packet.owner().onTxDone(packet);
+    }
+  }
+
+  /** How many packets the endpoint has sent that the NIC has not reported sent. */
+  int held() {
+    return context.host().sent().size() - released;
+  }
+
   private void releaseTx() {
     if (holding) {
       return;

@@ -21,6 +21,7 @@ public final class ManualContext implements TcpHost {
   private final int mtu;
   private long now;
   private TcpMetricsCache metrics;
+  private boolean ksoftirqd;
 
   public ManualContext(int mtu, Map<String, String> sysctls) {
     this.mtu = mtu;
@@ -35,6 +36,16 @@ public final class ManualContext implements TcpHost {
   @Override
   public TcpMetricsCache tcpMetrics() {
     return metrics;
+  }
+
+  /** Runs what follows in ksoftirqd (true) or in an ordinary softirq (false, the default). */
+  public void ksoftirqd(boolean on) {
+    this.ksoftirqd = on;
+  }
+
+  @Override
+  public boolean inKsoftirqd() {
+    return ksoftirqd;
   }
 
   /** The host whose sends are kept. */

@@ -120,4 +120,16 @@ public interface WorkloadContext {
    * @return the value as text
    */
   String setting(String name, String defaultValue);
+
+  /**
+   * Returns whether what runs now runs in {@code ksoftirqd} ({@code this_cpu_ksoftirqd() ==
+   * current}), where a few kernel paths take the machine to be under stress ({@code tcp_wfree}). In
+   * bondsim that is the backlog a stalled machine works off when it runs again (a user-mode Linux
+   * guest's, {@code bondsim crosscheck}); false by default and on hosts that never stall.
+   *
+   * @return true inside ksoftirqd
+   */
+  default boolean inKsoftirqd() {
+    return false;
+  }
 }

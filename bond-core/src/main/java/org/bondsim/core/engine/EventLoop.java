@@ -41,6 +41,9 @@ public final class EventLoop {
   private boolean stopped;
   private long dispatched;
   private Stalls stalls;
+  // The end of the last stall something ran late for: the instant the machine caught up at.
+  private long caughtUpAt = -1;
+  private boolean carriedCatchUp;
 
   /** Starts an empty loop at time 0. */
   public EventLoop() {
@@ -171,6 +174,29 @@ public final class EventLoop {
     this.stalls = stalls;
   }
 
+  /**
+   * Returns whether the machine is catching up: the clock stands at the end of a stall, where what
+   * came due during it runs at once. A Linux guest works such a backlog off in {@code ksoftirqd}
+   * ({@code __do_softirq} hands its softirqs over once they have run for {@code MAX_SOFTIRQ_TIME},
+   * 2 ms), which some kernel paths read as stress ({@code tcp_wfree}). Never without stalls.
+   *
+   * @return true while the events of a stall's end run
+   */
+  public boolean catchingUp() {
+    return now == caughtUpAt || carriedCatchUp;
+  }
+
+  /**
+   * Counts what runs until the call with false as part of the catch-up that began the work, though
+   * the clock has moved past it: a frame a stall's end released finishes on a veth in the same
+   * softirq ({@code veth_xmit} frees it at once), where bondsim completes it a serialisation later.
+   *
+   * @param on true before such work, false after it
+   */
+  public void carryCatchUp(boolean on) {
+    carriedCatchUp = on;
+  }
+
   /** {@link #runUntil} with stalls: each heap entry runs when it is due or its stall ends. */
   private void runStalled(long until) {
     stopped = false;
@@ -183,6 +209,11 @@ public final class EventLoop {
         long due = size > 0 ? Math.max(now, stalls.resume(times[0])) : Long.MAX_VALUE;
         if (due > until) {
           break;
+        }
+        if (due > times[0]) {
+          if (Boolean.getBoolean("bondsim.trace") && caughtUpAt != due)
+            System.err.printf("%.6f STALLEND%n", due / 1e9);
+          caughtUpAt = due;
         }
         runTop(due);
       }

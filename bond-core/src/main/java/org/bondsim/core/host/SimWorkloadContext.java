@@ -171,4 +171,9 @@ public final class SimWorkloadContext implements WorkloadContext {
   public String setting(String name, String defaultValue) {
     return settings.getOrDefault(name, defaultValue);
   }
+
+  @Override
+  public boolean inKsoftirqd() {
+    return loop.catchingUp();
+  }
 }

@@ -56,6 +56,8 @@ public final class Port {
   // The frame being serialised.
   private Packet sending;
   private boolean sendingCharges;
+  // Whether the frame being sent left while the machine caught up after a stall (ksoftirqd).
+  private boolean sendingCaughtUp;
   // When the skb now leaving was dequeued, and whether the capture already holds it whole.
   private long handedToDriverNs;
   private FrameTap tap;
@@ -333,6 +335,7 @@ public final class Port {
   private void serialise(Packet packet, boolean chargesOwner, long startNs) {
     sending = packet;
     sendingCharges = chargesOwner;
+    sendingCaughtUp = loop.catchingUp();
     long bits = (long) (packet.frameBytes() + link.wireOverheadBytes()) * 8;
     long numerator = bits * 1_000_000_000L + remainder;
     long rate = link.rateBitsPerSecond();
@@ -354,6 +357,8 @@ public final class Port {
     }
     Packet packet = sending;
     boolean charges = sendingCharges;
+    boolean caughtUp = sendingCaughtUp;
+    loop.carryCatchUp(caughtUp);
     sending = null;
     senderStats.countTx(packet.transmittedBytes(), packet.flowId());
     putOnWire(packet, now + link.propagationDelayNs() + extraDelayNs);
@@ -367,6 +372,7 @@ public final class Port {
     if (charges && packet.owner() != null) {
       packet.owner().onTxDone(packet);
     }
+    loop.carryCatchUp(false);
   }
 
   private void putOnWire(Packet packet, long arrivesAt) {

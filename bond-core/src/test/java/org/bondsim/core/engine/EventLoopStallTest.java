@@ -105,4 +105,51 @@ class EventLoopStallTest {
       last = f[0];
     }
   }
+
+  @Test
+  void whatRunsAtAStallsEndIsCatchingUpAndWhatRunsOnTimeIsNot() {
+    EventLoop loop = new EventLoop();
+    loop.stallWith(ONE);
+    List<String> fired = new ArrayList<>();
+    Event record = (now, arg) -> fired.add(arg + (loop.catchingUp() ? " late" : " on time"));
+    // 3 is scheduled by 2 for the stall's end itself: the same backlog; 4 runs 10 ns later.
+    Event chain =
+        (now, arg) -> {
+          record.fire(now, arg);
+          loop.schedule(now, record, 3);
+          loop.schedule(now + 10, record, 4);
+        };
+    loop.schedule(90, record, 1);
+    loop.schedule(120, chain, 2);
+    loop.runUntil(1000);
+    assertThat(fired).containsExactly("1 on time", "2 late", "3 late", "4 on time");
+  }
+
+  @Test
+  void workCarriedFromACatchUpCountsAsPartOfIt() {
+    EventLoop loop = new EventLoop();
+    loop.stallWith(ONE);
+    List<Boolean> seen = new ArrayList<>();
+    Event carried =
+        (now, arg) -> {
+          loop.carryCatchUp(arg == 1);
+          seen.add(loop.catchingUp());
+          loop.carryCatchUp(false);
+          seen.add(loop.catchingUp());
+        };
+    loop.schedule(400, carried, 1);
+    loop.schedule(500, carried, 0);
+    loop.runUntil(1000);
+    assertThat(seen).containsExactly(true, false, false, false);
+  }
+
+  @Test
+  void withoutStallsNothingIsEverCatchingUp() {
+    EventLoop loop = new EventLoop();
+    List<Boolean> seen = new ArrayList<>();
+    loop.schedule(120, (now, arg) -> seen.add(loop.catchingUp()), 0);
+    loop.schedule(0, (now, arg) -> seen.add(loop.catchingUp()), 0);
+    loop.runUntil(1000);
+    assertThat(seen).containsExactly(false, false);
+  }
 }
