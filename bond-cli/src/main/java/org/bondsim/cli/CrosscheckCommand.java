@@ -302,7 +302,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     }
     out.printf(
         Locale.ROOT,
-        "%-28s %-30s %-30s %s%n",
+        "%-31s %-30s %-30s %s%n",
         "figure",
         "bondsim median (min-max)",
         "linux median (min-max)",
@@ -310,7 +310,7 @@ final class CrosscheckCommand implements Callable<Integer> {
     for (Comparison.Row row : rows) {
       out.printf(
           Locale.ROOT,
-          "%-28s %-30s %-30s %s%n",
+          "%-31s %-30s %-30s %s%n",
           row.name(),
           summary(row.bondsim()),
           summary(row.linux()),

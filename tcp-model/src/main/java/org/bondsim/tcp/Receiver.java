@@ -1,5 +1,7 @@
 package org.bondsim.tcp;
 
+import org.bondsim.api.tcp.TcpSegment;
+
 /**
  * The receiving half ({@code tcp_data_queue}, {@code tcp_ofo_queue}): in-order data goes to the
  * application at once, data above a hole waits in the out-of-order queue and is reported in SACK
@@ -142,9 +144,23 @@ final class Receiver {
   }
 
   /**
-   * {@code tcp_send_dupack} for a segment PAWS discarded: old data (it starts below rcv_nxt) is
-   * reported in a DSACK and puts the receiver in quick-ACK mode ({@code TcpExtDelayedACKLost}); an
-   * ACK goes out at once in any case.
+   * {@code tcp_sequence}'s old-sequence test for a segment that carries data or a FIN: it ends
+   * ({@code end_seq}) before {@code rcv_wup}, the point the last ACK sent acknowledged. Pure ACKs
+   * are not judged here: a peer's ACK carries its own snd_nxt, which does not fall behind.
+   *
+   * @param segment the segment
+   * @param payload its payload bytes
+   * @return true when {@code tcp_validate_incoming} would drop it as old
+   */
+  boolean endsBeforeLastAck(TcpSegment segment, int payload) {
+    int fin = segment.has(TcpSegment.FIN) ? 1 : 0;
+    return payload + fin > 0 && segment.sequence() + payload + fin < rcvWup;
+  }
+
+  /**
+   * {@code tcp_send_dupack} for a segment PAWS or the sequence check discarded: old data (it starts
+   * below rcv_nxt) is reported in a DSACK and puts the receiver in quick-ACK mode ({@code
+   * TcpExtDelayedACKLost}); an ACK goes out at once in any case.
    *
    * @param seq the segment's sequence number
    * @param len its payload bytes

@@ -294,6 +294,15 @@ public final class TcpEndpoint {
       // tcp_validate_incoming's first step: the segment goes before tcp_ack sees its blocks.
       return;
     }
+    if (receiver.endsBeforeLastAck(segment, payload)) {
+      // Its step 1 (tcp_sequence): data that ends before rcv_wup, a needless retransmission that
+      // came after its original, is answered by tcp_send_dupack (its bytes in a DSACK) and dropped
+      // before tcp_ack: it neither moves ts_recent, which would make the PAWS check discard the
+      // originals still on their way, nor acknowledges anything.
+      transmitter.totals().dataSegsIn++;
+      receiver.sendDupack(segment.sequence(), payload);
+      return;
+    }
     if (segment.has(TcpSegment.ACK) && ack > queue.sndNxt()) {
       // tcp_ack refuses an ACK of data not yet sent ("discard this segment", RFC 793 3.9), and
       // tcp_rcv_established drops the whole segment: no timestamp, data or FIN is taken from it.

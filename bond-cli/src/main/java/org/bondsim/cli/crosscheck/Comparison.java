@@ -89,6 +89,13 @@ public final class Comparison {
           "TcpExtTCPACKSkippedPAWS",
           "TcpInSegs");
 
+  // The receiver's side of the same story: how much arrived out of order, and which duplicates it
+  // reported (a retransmission that arrives after its original is an "old" DSACK) or discarded by
+  // PAWS (data whose timestamp is older than one that already moved ts_recent).
+  private static final List<String> RECEIVER_COUNTERS =
+      List.of(
+          "TcpExtTCPOFOQueue", "TcpExtTCPDSACKOldSent", "TcpExtTCPDSACKOfoSent", "TcpExtPAWSEstab");
+
   private Comparison() {}
 
   /**
@@ -132,14 +139,9 @@ public final class Comparison {
     for (String counter : SHOWN_COUNTERS) {
       rows.add(counterRow(counter, false, bondsim, linux));
     }
-    rows.add(
-        row(
-            "receiver TcpExtTCPOFOQueue",
-            false,
-            bondsim,
-            r -> count(r, "remote", "TcpExtTCPOFOQueue"),
-            linux,
-            l -> l.receiver().getOrDefault("TcpExtTCPOFOQueue", 0L)));
+    for (String counter : RECEIVER_COUNTERS) {
+      rows.add(receiverRow(counter, bondsim, linux));
+    }
     int slaves = bondsim.isEmpty() ? 0 : bondsim.get(0).slaves().size();
     for (int i = 0; i < slaves; i++) {
       int slave = i;
@@ -153,6 +155,16 @@ public final class Comparison {
               l -> l.slaveTxPackets().get(slave)));
     }
     return rows;
+  }
+
+  private static Row receiverRow(String counter, List<RunReport> bondsim, List<LabRun> linux) {
+    return row(
+        "receiver " + counter,
+        false,
+        bondsim,
+        r -> count(r, "remote", counter),
+        linux,
+        l -> l.receiver().getOrDefault(counter, 0L));
   }
 
   private static Row counterRow(
