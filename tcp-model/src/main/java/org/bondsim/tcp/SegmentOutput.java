@@ -168,8 +168,6 @@ final class SegmentOutput implements PacketOwner {
     // tcp_wfree (6.1): freed in ksoftirqd, "we are likely under stress", TCP small queues wait
     // until the socket's qdiscs and devices hold nothing of it (SKB_TRUESIZE(1)) to wake it.
     if (queuedBytes >= SKB_TRUESIZE_ONE && context.inKsoftirqd()) {
-      if (Boolean.getBoolean("bondsim.trace"))
-        System.err.printf("%.6f KSOFTIRQD queued=%d%n", context.now() / 1e9, queuedBytes);
       return;
     }
     txCompleted.run();

@@ -211,8 +211,6 @@ public final class EventLoop {
           break;
         }
         if (due > times[0]) {
-          if (Boolean.getBoolean("bondsim.trace") && caughtUpAt != due)
-            System.err.printf("%.6f STALLEND%n", due / 1e9);
           caughtUpAt = due;
         }
         runTop(due);
