@@ -298,8 +298,10 @@ public final class TcpEndpoint {
       // Its step 1 (tcp_sequence): data that ends before rcv_wup, a needless retransmission that
       // came after its original, is answered by tcp_send_dupack (its bytes in a DSACK) and dropped
       // before tcp_ack: it neither moves ts_recent, which would make the PAWS check discard the
-      // originals still on their way, nor acknowledges anything.
-      transmitter.totals().dataSegsIn++;
+      // originals still on their way, nor acknowledges anything. A FIN alone is no data segment.
+      if (payload > 0) {
+        transmitter.totals().dataSegsIn++;
+      }
       receiver.sendDupack(segment.sequence(), payload);
       return;
     }
