@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04 and 2026-12-05, whose
-READMEs list the commands) still comes out of today's bondsim exactly: each command again with --runs 0 (no
+"""The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04, 2026-12-05 and 2026-12-06,
+whose READMEs list the commands) still comes out of today's bondsim exactly: each command again with --runs 0 (no
 real kernel), every figure's bondsim values compared with the file's. The Linux side is kept as
 measured. Run from the repository's root: .ci/crosscheck-kept.py"""
 import json
@@ -33,7 +33,13 @@ UNSEEN = {
     + " --slaves 3x20 --delay-us 1000,2000,3000",
     "skew-nosack": SKEW + " --sysctl net.ipv4.tcp_sack=0",
 }
-FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN}
+# RACK's window held still (tcp_recovery 3): what widens it or not (docs/crosscheck.md).
+STATIC = {
+    "eq-r3-rack-static": EQUAL + " --sysctl net.ipv4.tcp_recovery=3",
+    "four-15-rack-static": BASE + " --slaves 4x15 --delay-us 500,1000,1500,2000"
+    + " --sysctl net.ipv4.tcp_recovery=3",
+}
+FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC}
 problems = []
 for folder, name, args in [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]:
     kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
@@ -48,4 +54,4 @@ for folder, name, args in [(f, n, a) for f, runs in FOLDERS.items() for n, a in 
 if problems:
     sys.exit("the kept crosscheck runs' bondsim side no longer reproduces:\n  "
              + "\n  ".join(problems))
-print(f"the bondsim side of {len(RUNS) + len(UNSEEN)} kept crosscheck runs reproduces exactly")
+print(f"the bondsim side of {len(RUNS) + len(UNSEEN) + len(STATIC)} kept crosscheck runs reproduces exactly")
