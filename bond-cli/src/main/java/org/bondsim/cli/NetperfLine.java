@@ -95,7 +95,7 @@ public final class NetperfLine {
 
   /**
    * Refuses the options that write files or sample a run ({@code --pcap}, {@code --series}, {@code
-   * -D}): a study writes its own outputs.
+   * -D}): a study or a crosscheck writes its own outputs.
    *
    * @param args the arguments
    * @param command the study's name, for the message
@@ -111,7 +111,7 @@ public final class NetperfLine {
             command
                 + ": "
                 + name
-                + " is not taken here (a study writes its own rows); allowed: the options that"
+                + " is not taken here (it writes its own report); allowed: the options that"
                 + " choose what is simulated");
       }
     }

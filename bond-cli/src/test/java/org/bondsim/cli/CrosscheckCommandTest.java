@@ -27,6 +27,21 @@ class CrosscheckCommandTest {
   }
 
   @Test
+  void anOutputOptionItWouldLeaveUnwrittenIsRefused() {
+    CliRunner series =
+        CliRunner.run(
+            "crosscheck", "--runs", "0", "netperf", "--slaves", "2x20", "--series", "s.csv");
+    assertThat(series.exitCode()).isEqualTo(Main.USAGE_ERROR);
+    assertThat(series.err())
+        .isEqualTo(
+            "bondsim: crosscheck: --series is not taken here (it writes its own report); allowed:"
+                + " the options that choose what is simulated\n");
+    CliRunner pcap =
+        CliRunner.run("crosscheck", "--runs", "0", "netperf", "--slaves", "2x20", "--pcap=cap");
+    assertThat(pcap.err()).contains("--pcap is not taken here");
+  }
+
+  @Test
   void bondsimAloneRunsTheLabsLinksAndLeavesTheKernelsColumnUnknown() throws Exception {
     JsonNode json = labRun("5", "1-2", "1");
     JsonNode throughput = json.at("/figures/0");
