@@ -36,4 +36,14 @@ public interface TxPolicy {
    * @param bond the bond
    */
   default void onSlavesChanged(Bond bond) {}
+
+  /**
+   * Called once before the run's first frame when the bond carried frames the run does not simulate
+   * (a lab's pings, ARP, neighbour discovery): the policy moves its state as that many {@link
+   * #select} calls would have, if such state matters (balance-rr's counter). A stateless policy
+   * keeps the default, which does nothing.
+   *
+   * @param frames how many frames the bond sent before, at least 0
+   */
+  default void sentBefore(long frames) {}
 }

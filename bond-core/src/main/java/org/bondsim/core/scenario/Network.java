@@ -25,6 +25,11 @@ import org.bondsim.core.wire.PortChannelSpec;
  * @param guestStalls when the machine running both hosts stands still ({@link GuestStalls}): a
  *     user-mode Linux lab's, for {@code bondsim crosscheck}; {@link GuestStalls#NONE} for hosts of
  *     their own
+ * @param earlierTraffic whether both bonds carried frames before the test that the run does not
+ *     simulate (a lab's pings, ARP, IPv6 neighbour discovery and MLD reports), so that each
+ *     transmit policy starts where a seeded number of such frames left it ({@link
+ *     org.bondsim.api.policy.TxPolicy#sentBefore}): balance-rr's counter at a seeded slave; false
+ *     (the default) starts every bond fresh, balance-rr's first frame on slave 1
  */
 public record Network(
     Topology topology,
@@ -35,7 +40,8 @@ public record Network(
     PortChannelSpec portChannel,
     boolean lockedClocks,
     long bondAgeNs,
-    GuestStalls guestStalls) {
+    GuestStalls guestStalls,
+    boolean earlierTraffic) {
   /** The longest bond age, a day: long enough for any timer's phase to matter. */
   public static final long MAX_BOND_AGE_NS = 86_400_000_000_000L;
 
@@ -60,6 +66,8 @@ public record Network(
    *     rebalance, at the test's start
    * @param guestStalls the stalls of the machine running both hosts, {@link GuestStalls#NONE} for
    *     none
+   * @param earlierTraffic whether both bonds carried frames before the test that the run does not
+   *     simulate
    */
   public Network {
     Checks.notNull("guestStalls", guestStalls);
@@ -115,7 +123,8 @@ public record Network(
         null,
         false,
         0,
-        GuestStalls.NONE);
+        GuestStalls.NONE,
+        false);
   }
 
   /**
@@ -144,7 +153,8 @@ public record Network(
         portChannel,
         false,
         0,
-        GuestStalls.NONE);
+        GuestStalls.NONE,
+        false);
   }
 
   /**
@@ -190,7 +200,8 @@ public record Network(
         portChannel,
         lockedClocks,
         bondAgeNs,
-        guestStalls);
+        guestStalls,
+        earlierTraffic);
   }
 
   /**
@@ -209,7 +220,8 @@ public record Network(
         spec,
         lockedClocks,
         bondAgeNs,
-        guestStalls);
+        guestStalls,
+        earlierTraffic);
   }
 
   /**
@@ -228,7 +240,8 @@ public record Network(
         portChannel,
         locked,
         bondAgeNs,
-        guestStalls);
+        guestStalls,
+        earlierTraffic);
   }
 
   /**
@@ -247,7 +260,8 @@ public record Network(
         portChannel,
         lockedClocks,
         ageNs,
-        guestStalls);
+        guestStalls,
+        earlierTraffic);
   }
 
   /**
@@ -266,7 +280,29 @@ public record Network(
         portChannel,
         lockedClocks,
         bondAgeNs,
-        stalls);
+        stalls,
+        earlierTraffic);
+  }
+
+  /**
+   * Returns this network with bonds that carried frames before the test, or fresh ones.
+   *
+   * @param earlier whether each bond's transmit policy starts where a seeded number of earlier
+   *     frames left it
+   * @return the network
+   */
+  public Network withEarlierTraffic(boolean earlier) {
+    return new Network(
+        topology,
+        switchBufferFrames,
+        clients,
+        localAddress,
+        remoteAddress,
+        portChannel,
+        lockedClocks,
+        bondAgeNs,
+        guestStalls,
+        earlier);
   }
 
   /** The ways to cable two bonded hosts. */

@@ -45,6 +45,16 @@ final class RunAssembly {
   final SeedStreams root;
   private final SeededRandom senderPolicyRandom;
   private final SeededRandom receiverPolicyRandom;
+  // The main hosts' policies as their providers made them, for the earlier frames' count.
+  private TxPolicy senderPolicy;
+  private TxPolicy receiverPolicy;
+
+  /**
+   * Earlier frames are drawn uniformly below this, the least common multiple of 1 to 16, so that
+   * balance-rr starts on each of up to 16 slaves equally often.
+   */
+  static final int EARLIER_FRAMES_BOUND = 720_720;
+
   private final SeededRandom senderMonitorRandom;
   private final SeededRandom receiverMonitorRandom;
   final SeededRandom workloadRandom;
@@ -203,12 +213,13 @@ final class RunAssembly {
    */
   void attachPolicies(BiFunction<Bond, TxPolicy, TxPolicy> decorator) {
     clients.add(local);
-    attachPolicy(sender, senderPolicyRandom, () -> remote.resolve(local), decorator);
-    attachPolicy(
-        receiver,
-        receiverPolicyRandom,
-        () -> clients.forEach(client -> client.resolve(remote)),
-        decorator);
+    senderPolicy = attachPolicy(sender, senderPolicyRandom, () -> remote.resolve(local), decorator);
+    receiverPolicy =
+        attachPolicy(
+            receiver,
+            receiverPolicyRandom,
+            () -> clients.forEach(client -> client.resolve(remote)),
+            decorator);
     // Each host learns the other's MAC before the test starts (ARP itself is not simulated).
     local.resolve(remote);
     remote.resolve(local);
@@ -247,6 +258,12 @@ final class RunAssembly {
     GuestStalls stalls = scenario.network().guestStalls();
     if (stalls.active()) {
       loop.stallWith(stalls.schedule(root.split(SeedStreams.Stream.STALLS)));
+    }
+    // Also drawn only when asked for, after everything else.
+    if (scenario.network().earlierTraffic()) {
+      SeededRandom earlier = root.split(SeedStreams.Stream.EARLIER_TRAFFIC);
+      senderPolicy.sentBefore(earlier.nextInt(EARLIER_FRAMES_BOUND));
+      receiverPolicy.sentBefore(earlier.nextInt(EARLIER_FRAMES_BOUND));
     }
   }
 
@@ -358,7 +375,7 @@ final class RunAssembly {
    * Gives a bond its transmit policy, wrapped by {@code decorator}; a policy that balances what the
    * bond receives (ALB) also sees its receive side.
    */
-  private void attachPolicy(
+  private TxPolicy attachPolicy(
       BondDevice bond,
       SeededRandom random,
       Runnable resolveNeighbours,
@@ -372,5 +389,6 @@ final class RunAssembly {
     if (policy instanceof ReceiveBalancer balancer) {
       bond.attachReceiveBalancer(balancer);
     }
+    return policy;
   }
 }

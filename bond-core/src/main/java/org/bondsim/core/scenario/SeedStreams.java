@@ -39,7 +39,9 @@ final class SeedStreams {
     /** The shaped links' timers ({@code Cabling.shape}). */
     SHAPING,
     /** When the machine running both hosts stands still ({@link GuestStalls}). */
-    STALLS
+    STALLS,
+    /** How many frames each bond sent before the test ({@link Network#earlierTraffic}). */
+    EARLIER_TRAFFIC
   }
 
   private final SeededRandom root;

@@ -77,6 +77,18 @@ public final class RoundRobin implements TxPolicy {
     }
   }
 
+  /**
+   * {@code rr_tx_counter} where earlier frames left it (each frame increments it once; IGMP, which
+   * does not, is not among them). With {@code packets_per_slave 0} no state is kept.
+   */
+  @Override
+  public void sentBefore(long frames) {
+    if (frames < 0) {
+      throw new IllegalArgumentException("frames must be at least 0, got " + frames);
+    }
+    counter += (int) frames;
+  }
+
   private static boolean isIgmp(OutgoingFrame packet) {
     return packet.frame().ip() instanceof Ipv4Header ip && ip.protocol() == IpProtocol.IGMP;
   }

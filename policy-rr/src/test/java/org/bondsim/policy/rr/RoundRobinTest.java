@@ -28,6 +28,26 @@ class RoundRobinTest {
   }
 
   @Test
+  void framesSentBeforeTheRunMoveTheCounterAsThatManySelectsWould() {
+    FakeBond bond = new FakeBond(3);
+    RoundRobin afterFour = new RoundRobin(1, new SeededRandom(1));
+    afterFour.sentBefore(4);
+    // Four earlier frames took ids 1 to 4; the run's first frame gets id 5, slave 2.
+    assertThat(choices(afterFour, bond, 4)).containsExactly(2, 0, 1, 2);
+    RoundRobin chunked = new RoundRobin(3, new SeededRandom(1));
+    chunked.sentBefore(2);
+    // ids counter / 3 for counters 3, 4, 5, 6: slave 1 three times, then 2.
+    assertThat(choices(chunked, bond, 4)).containsExactly(1, 1, 1, 2);
+    RoundRobin random = new RoundRobin(0, new SeededRandom(1));
+    random.sentBefore(7);
+    assertThat(choices(random, bond, 50))
+        .isEqualTo(choices(new RoundRobin(0, new SeededRandom(1)), bond, 50));
+    assertThatThrownBy(() -> afterFour.sentBefore(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("frames must be at least 0, got -1");
+  }
+
+  @Test
   void packetsPerSlaveSendsNFramesPerTurnWithTheFirstTurnOneShort() {
     // id = counter / 3 with counter = 1, 2, 3, ...: ids 0 0 1 1 1 2 2 2 0 0 0 ...
     FakeBond bond = new FakeBond(3);
