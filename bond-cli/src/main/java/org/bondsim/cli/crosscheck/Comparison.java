@@ -87,7 +87,11 @@ public final class Comparison {
           "TcpExtTCPTimeouts",
           "TcpExtTCPLossProbes",
           "TcpExtTCPACKSkippedPAWS",
-          "TcpInSegs");
+          "TcpInSegs",
+          // Where slow start ended (the window, summed over exits), which sets how deep the
+          // slaves' queues start and how many needless retransmissions come early.
+          "TcpExtTCPHystartTrainCwnd",
+          "TcpExtTCPHystartDelayCwnd");
 
   // The receiver's side of the same story: how much arrived out of order, and which duplicates it
   // reported (a retransmission that arrives after its original is an "old" DSACK) or discarded by
