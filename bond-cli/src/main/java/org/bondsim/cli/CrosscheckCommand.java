@@ -88,6 +88,24 @@ final class CrosscheckCommand implements Callable<Integer> {
   Path labDir;
 
   @Option(
+      names = "--series-dir",
+      paramLabel = "DIR",
+      description =
+          "Write each side's run as a time series into DIR: bondsim-seed-S.csv per seed (the"
+              + " columns of 'bondsim netperf --series') and linux-run-N.csv per boot (stream 0's"
+              + " TCP_INFO read between its writes: cwnd, ssthresh, in flight, retransmissions,"
+              + " srtt, reordering, DSACKs, ca_state).")
+  Path seriesDir;
+
+  @Option(
+      names = "--series-interval",
+      paramLabel = "TIME",
+      description =
+          "How often --series-dir samples both sides, in whole milliseconds such as 20ms."
+              + " Default: ${DEFAULT-VALUE}.")
+  String seriesInterval = "20ms";
+
+  @Option(
       names = "--rt",
       defaultValue = "50",
       description =
@@ -121,6 +139,10 @@ final class CrosscheckCommand implements Callable<Integer> {
     int boots = (int) ArgumentParsers.whole("--runs", runs, 0, 100, "");
     int priority = (int) ArgumentParsers.whole("--rt", realtime, 0, 99, "");
     List<Long> seedList = seedList(seeds);
+    int sampleMs = seriesDir == null ? 0 : sampleMs(seriesInterval);
+    if (seriesDir != null) {
+      CrosscheckSeries.prepare(seriesDir);
+    }
     Scenario scenario = scenario(netperf);
     LabScenario lab = LabScenario.from(scenario);
     // bondsim runs the links the lab builds (a tbf on a veth, a netem delay), not cables, on a
@@ -140,21 +162,29 @@ final class CrosscheckCommand implements Callable<Integer> {
     List<RunReport> reports = new ArrayList<>();
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     for (long seed : seedList) {
-      reports.add(runner.run(withSeed(scenario, seed)));
+      reports.add(
+          seriesDir == null
+              ? runner.run(withSeed(scenario, seed))
+              : CrosscheckSeries.bondsim(
+                  runner, withSeed(scenario, seed), seriesDir, seed, sampleMs));
     }
     Path cache =
         Path.of(
             System.getenv()
                 .getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache"),
             "bondsim");
-    UmlLab uml = new UmlLab(cache, priority == 0 || !isRoot() ? 0 : priority);
+    UmlLab uml = new UmlLab(cache, priority == 0 || !isRoot() ? 0 : priority, sampleMs);
     Path base = labDir != null ? labDir : Files.createTempDirectory("bondsim-crosscheck");
     List<LabRun> runsDone = new ArrayList<>();
     try {
       for (int i = 1; i <= boots; i++) {
         err.printf(Locale.ROOT, "bondsim: crosscheck: real kernel, run %d of %d%n", i, boots);
         err.flush();
-        runsDone.add(uml.run(lab, base.resolve("run-" + i)));
+        LabRun run = uml.run(lab, base.resolve("run-" + i));
+        runsDone.add(run);
+        if (seriesDir != null) {
+          CrosscheckSeries.linux(run, seriesDir, i);
+        }
       }
     } finally {
       if (labDir == null) {
@@ -213,6 +243,16 @@ final class CrosscheckCommand implements Callable<Integer> {
         s.workload(),
         s.host(),
         network);
+  }
+
+  /** {@code --series-interval}: whole milliseconds, 1 ms to 10 s (the guest samples in ms). */
+  static int sampleMs(String text) {
+    long ns = ArgumentParsers.timeNs(text, "--series-interval");
+    if (ns < 1_000_000 || ns > 10_000_000_000L || ns % 1_000_000 != 0) {
+      throw new IllegalArgumentException(
+          "--series-interval must be whole milliseconds from 1ms to 10s, got '" + text + "'");
+    }
+    return (int) (ns / 1_000_000);
   }
 
   /** {@code --guest-stalls}: a rate per second, 0 to 100. */

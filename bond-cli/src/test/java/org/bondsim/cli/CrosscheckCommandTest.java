@@ -3,6 +3,9 @@ package org.bondsim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +76,53 @@ class CrosscheckCommandTest {
     assertThat(bad.exitCode()).isEqualTo(Main.USAGE_ERROR);
     assertThat(bad.err())
         .isEqualTo("bondsim: --guest-stalls must be a rate of 0 to 100 per second, got 'often'\n");
+  }
+
+  @Test
+  void seriesDirWritesEachSeedsSeriesAtTheInterval(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    CliRunner run =
+        CliRunner.run(
+            "crosscheck",
+            "--runs",
+            "0",
+            "--seeds",
+            "1-2",
+            "--series-dir",
+            dir.resolve("s").toString(),
+            "--series-interval",
+            "50ms",
+            "netperf",
+            "-l",
+            "0.5",
+            "--slaves",
+            "1x20",
+            "--",
+            "-m",
+            "65536");
+    assertThat(run.exitCode()).isZero();
+    List<String> seed2 = Files.readAllLines(dir.resolve("s/bondsim-seed-2.csv"));
+    assertThat(seed2.get(0)).startsWith("time_s,goodput_mbps,eth0_tx_bytes,cwnd,ssthresh");
+    assertThat(seed2).hasSize(11);
+    assertThat(seed2.get(1)).startsWith("0.050000,");
+    assertThat(Files.exists(dir.resolve("s/bondsim-seed-1.csv"))).isTrue();
+    CliRunner odd =
+        CliRunner.run(
+            "crosscheck",
+            "--runs",
+            "0",
+            "--series-dir",
+            dir.toString(),
+            "--series-interval",
+            "1500us",
+            "netperf",
+            "--slaves",
+            "1x20");
+    assertThat(odd.exitCode()).isEqualTo(Main.USAGE_ERROR);
+    assertThat(odd.err())
+        .isEqualTo(
+            "bondsim: --series-interval must be whole milliseconds from 1ms to 10s, got"
+                + " '1500us'\n");
   }
 
   @Test

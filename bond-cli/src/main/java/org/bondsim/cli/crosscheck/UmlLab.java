@@ -45,6 +45,7 @@ public final class UmlLab {
 
   private final Path cache;
   private final int realtimePriority;
+  private final int sampleMs;
 
   /**
    * A lab whose guest root is kept under {@code cache}.
@@ -53,8 +54,23 @@ public final class UmlLab {
    * @param realtimePriority {@code chrt -f}'s priority, 0 for normal scheduling
    */
   public UmlLab(Path cache, int realtimePriority) {
+    this(cache, realtimePriority, 0);
+  }
+
+  /**
+   * A lab whose senders also read {@code TCP_INFO} every {@code sampleMs} ({@link LabSeries}).
+   *
+   * @param cache where the guest's root directory is built, once per version of the scripts
+   * @param realtimePriority {@code chrt -f}'s priority, 0 for normal scheduling
+   * @param sampleMs how often stream 0's sender samples, 0 for never
+   */
+  public UmlLab(Path cache, int realtimePriority, int sampleMs) {
+    if (sampleMs < 0) {
+      throw new IllegalArgumentException("sampleMs must be at least 0, got " + sampleMs);
+    }
     this.cache = cache;
     this.realtimePriority = realtimePriority;
+    this.sampleMs = sampleMs;
   }
 
   /**
@@ -133,7 +149,10 @@ public final class UmlLab {
   public LabRun run(LabScenario scenario, Path dir) throws IOException {
     Path root = root();
     Files.createDirectories(dir);
-    Files.writeString(dir.resolve("params"), params(scenario), StandardCharsets.UTF_8);
+    Files.writeString(
+        dir.resolve("params"),
+        params(scenario) + "SAMPLE_MS=" + sampleMs + "\n",
+        StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("sysctl.conf"), sysctlConf(scenario), StandardCharsets.UTF_8);
     String umid = "bondsim" + ProcessHandle.current().pid() + "x" + System.nanoTime() % 100000;
     List<String> command = new ArrayList<>();

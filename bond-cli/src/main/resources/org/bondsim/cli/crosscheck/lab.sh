@@ -84,7 +84,7 @@ read -r cpu_before < /proc/stat
 mark transfer
 k=0
 while [ $k -lt "$STREAMS" ]; do
-  in_ns snd /bin/stream send 10.0.0.2 5201 "$TEST_SECONDS" "$MESSAGE" > /out/send$k.txt 2>&1 &
+  in_ns snd /bin/stream send 10.0.0.2 5201 "$TEST_SECONDS" "$MESSAGE" "${SAMPLE_MS:-0}" > /out/send$k.txt 2>&1 &
   k=$((k + 1))
 done
 # Link events (seconds after the transfer started): a cable pulled takes both ends' carrier down.

@@ -6,8 +6,12 @@
  * until end of file and closes. Each prints key=value lines for the host to parse.
  *
  *   stream sink PORT CONNECTIONS
- *   stream send ADDRESS PORT SECONDS MESSAGE_BYTES
+ *   stream send ADDRESS PORT SECONDS MESSAGE_BYTES [SAMPLE_MS]
  *   stream timers COUNT        (how late COUNT sleeps of 1 ms end: the guest's timer jitter)
+ *
+ * With SAMPLE_MS above 0 the sender also reads TCP_INFO between writes, at most every SAMPLE_MS,
+ * keeps the samples in memory and prints them after the transfer, one "sample=" line each, so
+ * that printing costs the guest's one CPU nothing while it is measured.
  *
  * The sink sets SO_RCVLOWAT to 128 KB so that it wakes up once per 128 KB rather than per
  * segment: the guest has one CPU, and a reader woken per segment would take it from TCP.
@@ -108,7 +112,43 @@ static void print_info(int fd) {
   printf("tcpi_bytes_acked=%llu\n", (unsigned long long)info.tcpi_bytes_acked);
 }
 
-static int send_stream(const char *host, int port, double seconds, int message) {
+/* One TCP_INFO reading: seconds since connect, then the fields in the order print_samples names. */
+struct sample {
+  double t;
+  unsigned cwnd, ssthresh, in_flight, total_retrans, rtt_us, reordering, dsack_dups, ca_state;
+};
+
+static struct sample samples[65536];
+static int sample_count;
+
+static void take_sample(int fd, double t) {
+  struct tcp_info info;
+  socklen_t length = sizeof info;
+  memset(&info, 0, sizeof info);
+  if (sample_count >= (int)(sizeof samples / sizeof samples[0])) return;
+  if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) < 0) die("TCP_INFO");
+  struct sample *s = &samples[sample_count++];
+  s->t = t;
+  s->cwnd = info.tcpi_snd_cwnd;
+  s->ssthresh = info.tcpi_snd_ssthresh;
+  /* tcp_packets_in_flight: packets_out - (sacked_out + lost_out) + retrans_out */
+  s->in_flight = info.tcpi_unacked - info.tcpi_sacked - info.tcpi_lost + info.tcpi_retrans;
+  s->total_retrans = info.tcpi_total_retrans;
+  s->rtt_us = info.tcpi_rtt;
+  s->reordering = info.tcpi_reordering;
+  s->dsack_dups = info.tcpi_dsack_dups;
+  s->ca_state = info.tcpi_ca_state;
+}
+
+static void print_samples(void) {
+  for (int i = 0; i < sample_count; i++) {
+    struct sample *s = &samples[i];
+    printf("sample=%.6f,%u,%u,%u,%u,%u,%u,%u,%u\n", s->t, s->cwnd, s->ssthresh, s->in_flight,
+           s->total_retrans, s->rtt_us, s->reordering, s->dsack_dups, s->ca_state);
+  }
+}
+
+static int send_stream(const char *host, int port, double seconds, int message, int sample_ms) {
   char *buffer = calloc(1, message);
   struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(port)};
   int fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -119,7 +159,12 @@ static int send_stream(const char *host, int port, double seconds, int message) 
   if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) die("connect");
   double start = now_s();
   double end = start + seconds;
-  while (now_s() < end) {
+  double next_sample = start;
+  for (double t = start; t < end; t = now_s()) {
+    if (sample_ms > 0 && t >= next_sample) {
+      take_sample(fd, t - start);
+      next_sample = t + sample_ms / 1000.0;
+    }
     ssize_t n = write(fd, buffer, message);
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -138,6 +183,7 @@ static int send_stream(const char *host, int port, double seconds, int message) 
   printf("seconds_writing=%.6f\n", written - start);
   printf("seconds_to_close=%.6f\n", closed - start);
   printf("mbps=%.3f\n", bytes * 8 / (closed - start) / 1e6);
+  print_samples();
   return 0;
 }
 
@@ -166,9 +212,11 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc == 4 && strcmp(argv[1], "sink") == 0) return sink(atoi(argv[2]), atoi(argv[3]));
   if (argc == 3 && strcmp(argv[1], "timers") == 0) return timers(atoi(argv[2]));
-  if (argc == 6 && strcmp(argv[1], "send") == 0)
-    return send_stream(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]));
+  if ((argc == 6 || argc == 7) && strcmp(argv[1], "send") == 0)
+    return send_stream(argv[2], atoi(argv[3]), atof(argv[4]), atoi(argv[5]),
+                       argc == 7 ? atoi(argv[6]) : 0);
   fprintf(stderr,
-          "usage: stream sink PORT CONNECTIONS | send ADDRESS PORT SECONDS BYTES | timers N\n");
+          "usage: stream sink PORT CONNECTIONS | send ADDRESS PORT SECONDS BYTES [SAMPLE_MS] |"
+          " timers N\n");
   return 2;
 }
