@@ -133,9 +133,10 @@ final class CrosscheckCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     List<String> netperf =
         NetperfLine.afterWordNetperf(command, "crosscheck [--runs N] [--seeds LIST] netperf ARGS");
-    // Its bondsim side runs several seeds and prints only the comparison: a capture or a series
-    // would silently be left unwritten.
-    NetperfLine.refuseOutputOptions(netperf, "crosscheck");
+    // Its bondsim side runs several seeds and prints only the comparison: netperf's capture or
+    // series would silently be left unwritten; --series-dir writes both sides' series instead.
+    NetperfLine.refuseOutputOptions(
+        netperf, "crosscheck", "--series-dir DIR, before the word netperf, samples both sides");
     int boots = (int) ArgumentParsers.whole("--runs", runs, 0, 100, "");
     int priority = (int) ArgumentParsers.whole("--rt", realtime, 0, 99, "");
     List<Long> seedList = seedList(seeds);

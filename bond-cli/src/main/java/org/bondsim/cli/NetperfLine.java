@@ -101,6 +101,17 @@ public final class NetperfLine {
    * @param command the study's name, for the message
    */
   public static void refuseOutputOptions(List<String> args, String command) {
+    refuseOutputOptions(args, command, "it writes its own report");
+  }
+
+  /**
+   * Refuses the options that write files or sample a run, saying what the command offers instead.
+   *
+   * @param args the arguments
+   * @param command the command's name, for the message
+   * @param instead why, or what to use instead, in the message's parentheses
+   */
+  public static void refuseOutputOptions(List<String> args, String command, String instead) {
     for (String arg : args) {
       if (arg.equals("--")) {
         return;
@@ -111,7 +122,9 @@ public final class NetperfLine {
             command
                 + ": "
                 + name
-                + " is not taken here (it writes its own report); allowed: the options that"
+                + " is not taken here ("
+                + instead
+                + "); allowed: the options that"
                 + " choose what is simulated");
       }
     }

@@ -37,8 +37,9 @@ class CrosscheckCommandTest {
     assertThat(series.exitCode()).isEqualTo(Main.USAGE_ERROR);
     assertThat(series.err())
         .isEqualTo(
-            "bondsim: crosscheck: --series is not taken here (it writes its own report); allowed:"
-                + " the options that choose what is simulated\n");
+            "bondsim: crosscheck: --series is not taken here (--series-dir DIR, before the word"
+                + " netperf, samples both sides); allowed: the options that choose what is"
+                + " simulated\n");
     CliRunner pcap =
         CliRunner.run("crosscheck", "--runs", "0", "netperf", "--slaves", "2x20", "--pcap=cap");
     assertThat(pcap.err()).contains("--pcap is not taken here");
