@@ -153,7 +153,7 @@ final class CrosscheckCommand implements Callable<Integer> {
         onLab(
             scenario,
             LabScenario.labLinks(scenario),
-            scenario.network().withGuestStalls(stalls(guestStalls)).withEarlierTraffic(true));
+            scenario.network().onLabGuest(stalls(guestStalls)));
     String missing = boots == 0 ? null : UmlLab.missing();
     if (missing != null) {
       spec.commandLine().getErr().println("bondsim: " + missing);

@@ -265,12 +265,14 @@ public record Network(
   }
 
   /**
-   * Returns this network run on a machine that stands still now and then.
+   * Returns this network as a user-mode Linux lab's guest runs it ({@code bondsim crosscheck}): on
+   * a machine that stands still now and then, with bonds that carried the guest's pings, ARP and
+   * neighbour discovery before the test ({@link #earlierTraffic}).
    *
-   * @param stalls the stalls, {@link GuestStalls#NONE} for none
+   * @param stalls the guest's stalls, {@link GuestStalls#NONE} for none
    * @return the network
    */
-  public Network withGuestStalls(GuestStalls stalls) {
+  public Network onLabGuest(GuestStalls stalls) {
     return new Network(
         topology,
         switchBufferFrames,
@@ -281,28 +283,7 @@ public record Network(
         lockedClocks,
         bondAgeNs,
         stalls,
-        earlierTraffic);
-  }
-
-  /**
-   * Returns this network with bonds that carried frames before the test, or fresh ones.
-   *
-   * @param earlier whether each bond's transmit policy starts where a seeded number of earlier
-   *     frames left it
-   * @return the network
-   */
-  public Network withEarlierTraffic(boolean earlier) {
-    return new Network(
-        topology,
-        switchBufferFrames,
-        clients,
-        localAddress,
-        remoteAddress,
-        portChannel,
-        lockedClocks,
-        bondAgeNs,
-        guestStalls,
-        earlier);
+        true);
   }
 
   /** The ways to cable two bonded hosts. */
