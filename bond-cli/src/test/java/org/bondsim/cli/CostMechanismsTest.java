@@ -58,10 +58,12 @@ class CostMechanismsTest {
 
   @Test
   void softwareGsoCostsEachSegmentItCutsAndTsoNone() throws Exception {
-    // With GSO on and TSO off each segment of a super-packet costs 1000 ns: at most 1000 ns per
-    // 1448 bytes, 0.707 us/KB, and somewhat less since some packets leave as one segment.
+    // With GSO on and TSO off each segment of a super-packet costs 1000 ns: 1000 ns per 1448
+    // bytes is 0.707 us/KB of what the receiver read, somewhat less since some packets leave as
+    // one segment, and up to about 1 % more for what was cut but still in flight at the end (the
+    // receiver's autotuned window lets that much be out on this link).
     double gso = demand(run("gso 1000", "tso off gso on", "gro off"), "local");
-    assertThat(gso).isBetween(0.5, 0.71);
+    assertThat(gso).isBetween(0.5, 0.72);
     // The NIC cuts them under TSO: no CPU time.
     assertThat(demand(run("gso 1000", "tso on", "gro off"), "local")).isZero();
     // Both off: 6.x TCP builds them anyway (4.17+) and the bond cuts them, at the same cost.

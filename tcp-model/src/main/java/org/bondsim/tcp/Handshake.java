@@ -183,6 +183,7 @@ final class Handshake {
     // tcp_init_metrics, before the first data: the peer's saved ssthresh, reordering and RTT.
     onEstablished.run();
     receiver.markReceived();
+    receiver.initBufferSpace();
     timer.cancel();
     transmitter.established(segment.window(), segment.sequence());
   }

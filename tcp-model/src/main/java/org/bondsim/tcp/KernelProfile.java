@@ -103,6 +103,14 @@ package org.bondsim.tcp;
  *     tcp_ack_update_rtt}; {@link RttSamples})
  * @param metricsCache where a connection leaves what it learned about its peer for the next one
  *     ({@link MetricsCache}, {@link TcpMetrics})
+ * @param receiveAutotuning how the receiver measures its RTT and grows its buffer ({@code
+ *     tcp_rcv_rtt_est}, {@code tcp_rcv_space_adjust}; {@link ReceiveAutotuning})
+ * @param idleRestartOnWrite where the window restarts after an idle RTO ({@code
+ *     tcp_slow_start_after_idle}): 6.x when data joins the write queue or the peer's window opens
+ *     ({@code tcp_slow_start_after_idle_check} in {@code tcp_skb_entail} and {@code
+ *     tcp_ack_update_window}), before {@code tcp_write_xmit} sizes its first packet by it; 2.6.37
+ *     and 3.16 as the first segment after idle is sent ({@code tcp_event_data_sent}), that packet
+ *     sized by the window as it stood
  */
 record KernelProfile(
     int initialCwnd,
@@ -140,7 +148,9 @@ record KernelProfile(
     boolean smallQueueFloor,
     boolean earlyRetransmit,
     boolean dsackDelivers,
-    RttSamples rttSamples) {
+    RttSamples rttSamples,
+    ReceiveAutotuning receiveAutotuning,
+    boolean idleRestartOnWrite) {
 
   /** The two forms of {@code tcp_tso_should_defer} the model knows. */
   enum TsoDeferralRule {
@@ -212,6 +222,37 @@ record KernelProfile(
      * ({@code ca_rtt_us}).
      */
     ACK_SACK_TIMESTAMP
+  }
+
+  /**
+   * How the receiver sizes its buffer ({@code tcp_rcv_space_adjust}) and from which RTT: Linux
+   * measures once per receiver RTT ({@code tcp_rcv_rtt_est}: the timestamp echo of each full
+   * segment, or without timestamps the time a window of data takes to arrive), never the smoothed
+   * RTT of its own sends ({@link ReceiverRtt}, {@link ReceiveBuffer}).
+   */
+  enum ReceiveAutotuning {
+    /**
+     * The model's reading before 2026-12-06, kept for 2.6.37 and 3.16 until their own are modelled:
+     * once per smoothed RTT (the handshake's, at the receiver) or the last echo's, the buffer sized
+     * for twice what was read plus 16 segments. Difference: both kernels measure by {@code
+     * tcp_rcv_rtt_est} in ticks and size by {@code rcvmem}; the model's interval is shorter, so its
+     * window grows less.
+     */
+    SMOOTHED_RTT,
+    /**
+     * 6.1 (net/ipv4/tcp_input.c): {@code tcp_rcv_rtt_est} smoothed by an eighth from its first
+     * sample (an echo of 0 ms counts as 1 ms); when more was read in a receiver RTT than in the
+     * last, a window of twice that plus 16 segments, plus twice its growth ("accommodate for sender
+     * rate increase"), in buffers of {@code SKB_TRUESIZE(advmss + MAX_TCP_HEADER)} per segment.
+     */
+    RCV_RTT_6_1,
+    /**
+     * 6.17 ({@code tcp_rcvbuf_grow}, 2025): a smaller sample replaces the estimate at once, a
+     * larger one moves it by an eighth and only when it came from a timestamp; an echo of 0 ms
+     * gives none; a window of twice what was read in a receiver RTT, plus what the out-of-order
+     * queue spans, grown again as out-of-order data arrives.
+     */
+    RCV_RTT_6_17
   }
 
   /** How the window comes down in a recovery ({@code tcp_cwnd_reduction}, or before it). */
@@ -403,6 +444,8 @@ record KernelProfile(
           .earlyRetransmit(false)
           .dsackDelivers(true)
           .rttSamples(RttSamples.ACK_SACK_TIMESTAMP)
+          .receiveAutotuning(ReceiveAutotuning.RCV_RTT_6_17)
+          .idleRestartOnWrite(true)
           .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -444,6 +487,8 @@ record KernelProfile(
           .earlyRetransmit(false)
           .dsackDelivers(false)
           .rttSamples(RttSamples.TIMESTAMP_FIRST)
+          .receiveAutotuning(ReceiveAutotuning.SMOOTHED_RTT)
+          .idleRestartOnWrite(false)
           .build();
 
   /**
@@ -491,6 +536,8 @@ record KernelProfile(
           .earlyRetransmit(true)
           .dsackDelivers(false)
           .rttSamples(RttSamples.ACK_SACK_JIFFIES_TIMESTAMP)
+          .receiveAutotuning(ReceiveAutotuning.SMOOTHED_RTT)
+          .idleRestartOnWrite(false)
           .build();
 
   /**
@@ -502,14 +549,15 @@ record KernelProfile(
   static final KernelProfile LINUX_6_1 = LINUX_6.asLinux61();
 
   /**
-   * This profile with 6.1's short-timer tick floor, its 1 MB {@code tcp_limit_output_bytes} and its
-   * {@code tcp_packet_delayed} that needs a retransmission.
+   * This profile with 6.1's short-timer tick floor, its 1 MB {@code tcp_limit_output_bytes}, its
+   * {@code tcp_packet_delayed} that needs a retransmission and its receive autotuning.
    */
   private KernelProfile asLinux61() {
     return toBuilder()
         .limitOutputBytes(1L << 20)
         .shortTimers(ShortTimers.TICK_FLOOR)
         .delayedWithoutRetransmit(false)
+        .receiveAutotuning(ReceiveAutotuning.RCV_RTT_6_1)
         .build();
   }
 

@@ -42,8 +42,10 @@ final class KernelProfileBuilder {
   private boolean earlyRetransmit;
   private boolean dsackDelivers;
   private KernelProfile.RttSamples rttSamples;
+  private KernelProfile.ReceiveAutotuning receiveAutotuning;
+  private boolean idleRestartOnWrite;
   // How many figures a profile has, and which were set, one bit each in declaration order.
-  private static final int FIGURES = 36;
+  private static final int FIGURES = 38;
 
   private long set;
 
@@ -87,6 +89,8 @@ final class KernelProfileBuilder {
     earlyRetransmit = base.earlyRetransmit();
     dsackDelivers = base.dsackDelivers();
     rttSamples = base.rttSamples();
+    receiveAutotuning = base.receiveAutotuning();
+    idleRestartOnWrite = base.idleRestartOnWrite();
     set = (1L << FIGURES) - 1;
   }
 
@@ -306,6 +310,18 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder receiveAutotuning(KernelProfile.ReceiveAutotuning value) {
+    receiveAutotuning = value;
+    set |= 1L << 36;
+    return this;
+  }
+
+  KernelProfileBuilder idleRestartOnWrite(boolean value) {
+    idleRestartOnWrite = value;
+    set |= 1L << 37;
+    return this;
+  }
+
   /**
    * The profile.
    *
@@ -349,6 +365,8 @@ final class KernelProfileBuilder {
       "earlyRetransmit",
       "dsackDelivers",
       "rttSamples",
+      "receiveAutotuning",
+      "idleRestartOnWrite",
     };
     if (names.length != FIGURES) {
       throw new IllegalStateException("kernel profile: " + names.length + " names for " + FIGURES);
@@ -394,6 +412,8 @@ final class KernelProfileBuilder {
         smallQueueFloor,
         earlyRetransmit,
         dsackDelivers,
-        rttSamples);
+        rttSamples,
+        receiveAutotuning,
+        idleRestartOnWrite);
   }
 }

@@ -25,8 +25,10 @@ final class Receiver {
   private long rcvWnd;
   private long tsRecent;
   private long bytesRead;
-  // tcp_rcv_rtt_measure_ts: the receiver's own RTT estimate, for autotuning and SACK compression.
+  // The last echo's RTT in milliseconds: what the older autotuning reading (2.6.37, 3.16) uses.
   private long rcvRttNs = 1_000_000L;
+  // tcp_rcv_rtt_est, for 6.x's autotuning and SACK compression; null for the older reading.
+  private final ReceiverRtt receiverRtt;
   // icsk_ack.lrcvtime: when the connection was established or in-order data last arrived.
   private long lastReceivedNs;
   private final boolean quickAckOnOutOfOrder;
@@ -51,6 +53,17 @@ final class Receiver {
             settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
     this.sackBlocks = new SackBlocks(options, settings, counters);
     this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
+    KernelProfile.ReceiveAutotuning rule = settings.profile().receiveAutotuning();
+    this.receiverRtt =
+        rule == KernelProfile.ReceiveAutotuning.SMOOTHED_RTT ? null : new ReceiverRtt(rule);
+  }
+
+  /**
+   * {@code tcp_init_buffer_space}, at establishment: autotuning's first measure starts from the
+   * window the handshake offered.
+   */
+  void initBufferSpace() {
+    buffer.start(rcvWnd, options.mss, context.now());
   }
 
   /**
@@ -107,8 +120,12 @@ final class Receiver {
     return bytesRead;
   }
 
+  /**
+   * The receiver's RTT for SACK compression: {@code tcp_rcv_rtt_est} (0 before its first sample),
+   * or under the older autotuning reading the last echo's.
+   */
   long rcvRttNs() {
-    return rcvRttNs;
+    return receiverRtt != null ? receiverRtt.rttNs() : rcvRttNs;
   }
 
   boolean hasHoles() {
@@ -174,9 +191,20 @@ final class Receiver {
     sock.acks.ackNow();
   }
 
-  /** A data segment's echo gives the receiver an RTT sample (milliseconds, never below 1 ms). */
-  void onEcho(long tsEcr) {
-    if (options.timestampsOk && tsEcr != 0) {
+  /**
+   * A segment's echo gives the receiver an RTT sample ({@code tcp_rcv_rtt_measure_ts}, in
+   * milliseconds; under the older reading, the last data segment's echo, never below 1 ms).
+   *
+   * @param tsEcr the echoed timestamp, 0 for none
+   * @param payload the segment's payload bytes
+   */
+  void onEcho(long tsEcr, int payload) {
+    if (!options.timestampsOk || tsEcr == 0) {
+      return;
+    }
+    if (receiverRtt != null) {
+      receiverRtt.onEcho(tsEcr, payload, rcvMss(), TcpClock.ms(context));
+    } else if (payload > 0) {
       rcvRttNs = Math.max(1, TcpClock.ms(context) - tsEcr) * 1_000_000L;
     }
   }
@@ -249,6 +277,10 @@ final class Receiver {
       }
       rcvNxt = end;
       markReceived();
+      if (receiverRtt != null) {
+        // tcp_event_data_recv runs tcp_rcv_rtt_measure once the segment is queued.
+        receiverRtt.onInOrderData(rcvNxt, rcvWnd, context.now());
+      }
       sock.acks.inOrderData();
       boolean hadHoles = !ofo.isEmpty();
       rcvNxt = ofo.drain(rcvNxt);
@@ -270,6 +302,7 @@ final class Receiver {
       sackBlocks.setDsack(seq, end, false);
     }
     int range = ofo.add(seq, end, first);
+    buffer.onOutOfOrder(ofo.end(ofo.size() - 1) - rcvNxt);
     // A compressed ACK forced out before the blocks change clears what this data scheduled.
     boolean flushed = sackBlocks.landsBeyondSecond(seq, end) && sock.acks.flushCompressed();
     sackBlocks.onOutOfOrder(ofo.start(range), ofo.end(range));
@@ -284,7 +317,8 @@ final class Receiver {
       return;
     }
     bytesRead += bytes;
-    long interval = rtt.hasSample() ? rtt.srttNs() : rcvRttNs;
+    long interval =
+        receiverRtt != null ? receiverRtt.rttNs() : rtt.hasSample() ? rtt.srttNs() : rcvRttNs;
     buffer.onRead(bytesRead, context.now(), interval, options.mss);
     reader.read(sock.endpoint, bytes);
   }

@@ -315,9 +315,11 @@ public final class TcpEndpoint {
       // stores it before tcp_ack for the pure ACKs header prediction takes.
       receiver.onTimestamp(segment.sequence(), segment.tsVal());
     }
+    // tcp_rcv_rtt_measure_ts, for every segment past the checks (pure ACKs included: they move
+    // the echo it compares with, though they give no sample).
+    receiver.onEcho(segment.tsEcr(), payload);
     if (payload > 0) {
       transmitter.totals().dataSegsIn++;
-      receiver.onEcho(segment.tsEcr());
       long before = receiver.rcvNxt();
       receiver.receiveData(segment.sequence(), payload);
       // tcp_rcv_nxt_update: bytes_received counts what rcv_nxt moved over, so no duplicate.

@@ -320,6 +320,11 @@ final class Transmitter {
       if (sndNxt >= appEnd) {
         return;
       }
+      if (profile.idleRestartOnWrite()) {
+        // tcp_slow_start_after_idle_check runs when data joins the write queue (tcp_skb_entail)
+        // or the window opens, before tcp_write_xmit sizes anything by cwnd.
+        restartIfIdle();
+      }
       int segments = gso ? superPacketSegments(appEnd) : 1;
       int payload =
           segments > 1
@@ -337,7 +342,11 @@ final class Transmitter {
       if (recovery.inRecovery() && !reduction.maySend()) {
         return;
       }
-      restartIfIdle();
+      if (!profile.idleRestartOnWrite()) {
+        // Before 4.x, tcp_event_data_sent restarts as the first segment after idle goes out,
+        // sized by the window as it stood.
+        restartIfIdle();
+      }
       if (deferral != null && deferrals.deferSuperPacket(appEnd, tsoGoal(options.mss))) {
         return;
       }

@@ -14,13 +14,14 @@ class KernelProfileBuilderTest {
     assertThat(variant.shortTimers()).isEqualTo(KernelProfile.ShortTimers.TICK_FLOOR);
     assertThat(variant.toBuilder().shortTimers(KernelProfile.ShortTimers.TIMEOUT_MIN_US).build())
         .isEqualTo(KernelProfile.LINUX_6);
-    // 6.1 is 6.x with three figures of its own.
+    // 6.1 is 6.x with four figures of its own.
     assertThat(KernelProfile.LINUX_6_1)
         .isEqualTo(
             KernelProfile.LINUX_6.toBuilder()
                 .limitOutputBytes(1L << 20)
                 .shortTimers(KernelProfile.ShortTimers.TICK_FLOOR)
                 .delayedWithoutRetransmit(false)
+                .receiveAutotuning(KernelProfile.ReceiveAutotuning.RCV_RTT_6_1)
                 .build());
   }
 
