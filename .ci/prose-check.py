@@ -20,9 +20,11 @@ PAIRS = [
     (r"by up to (\d+) places \(([0-9.]+) on average\)", r"at the receiver .*?extent max (\d+) mean ([0-9.]+),"),
     (r"`tcp_reordering` 3 to (\d+)", r"reordering:(\d+) "),
     (r"goes through (\d+) recoveries", r"TcpExtTCPSackRecovery (\d+)"),
-    (r"its (\d+) fast retransmissions", r"TcpExtTCPFastRetrans (\d+)"),
-    (r"which undo (\d+) of them", r"TcpExtTCPDSACKUndo (\d+)"),
-    (r"undoes (\d+) more", r"TcpExtTCPPartialUndo (\d+)"),
+    (r"(\d+) are undone by a partial ACK", r"TcpExtTCPPartialUndo (\d+)"),
+    (r"and (\d+) by DSACKs", r"TcpExtTCPDSACKUndo (\d+)"),
+    (r"Its (\d+) fast retransmissions", r"TcpExtTCPFastRetrans (\d+)"),
+    (r"(\d+) of them after their recovery was undone", r"TcpExtTCPDSACKIgnoredNoUndo (\d+)"),
+    (r"(\d+) for an earlier one", r"TcpExtTCPDSACKIgnoredOld (\d+)"),
     (r"\(([0-9.]+) Mbit/s of 3", r"\n\d+\s+\d+\s+\d+\s+[0-9.]+\s+([0-9.]+)\s"),
 ]
 problems = []
