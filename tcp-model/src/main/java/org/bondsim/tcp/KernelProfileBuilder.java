@@ -42,7 +42,7 @@ final class KernelProfileBuilder {
   private boolean earlyRetransmit;
   private boolean dsackDelivers;
   private KernelProfile.RttSamples rttSamples;
-  private KernelProfile.ReceiveAutotuning receiveAutotuning;
+  private ReceiveAutotuning receiveAutotuning;
   private boolean idleRestartOnWrite;
   // How many figures a profile has, and which were set, one bit each in declaration order.
   private static final int FIGURES = 38;
@@ -310,7 +310,7 @@ final class KernelProfileBuilder {
     return this;
   }
 
-  KernelProfileBuilder receiveAutotuning(KernelProfile.ReceiveAutotuning value) {
+  KernelProfileBuilder receiveAutotuning(ReceiveAutotuning value) {
     receiveAutotuning = value;
     set |= 1L << 36;
     return this;

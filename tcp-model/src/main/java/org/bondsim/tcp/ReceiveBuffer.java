@@ -5,7 +5,7 @@ package org.bondsim.tcp;
  * {@code SOCK_MIN_RCVBUF} and locks the size ({@link TcpSettings#receiveBuffer}); otherwise the
  * buffer starts at tcp_rmem[1] and {@code tcp_rcv_space_adjust} grows it, up to tcp_rmem[2], once
  * per receiver RTT in which the application read more than in the last one measured. How much
- * depends on the kernel ({@link KernelProfile.ReceiveAutotuning}):
+ * depends on the kernel ({@link ReceiveAutotuning}):
  *
  * <ul>
  *   <li>6.17 ({@code tcp_rcvbuf_grow}): room for a window of twice what was read in that RTT ("slow
@@ -16,8 +16,8 @@ package org.bondsim.tcp;
  *       SKB_TRUESIZE(advmss + MAX_TCP_HEADER)} (rounded up by 128 bytes until half of it holds a
  *       segment) per segment;
  *   <li>the model's older reading, kept for 2.6.37 and 3.16 ({@link
- *       KernelProfile.ReceiveAutotuning#SMOOTHED_RTT}): twice what was read plus 16 segments, once
- *       per interval the caller gives.
+ *       ReceiveAutotuning#SMOOTHED_RTT}): twice what was read plus 16 segments, once per interval
+ *       the caller gives.
  * </ul>
  *
  * <p>Both 6.x rules start from {@code tcp_init_buffer_space}'s measure: ten segments, or the first
@@ -31,7 +31,7 @@ final class ReceiveBuffer {
   private static final long RCVMEM_BASE = 320 + 256 + 320;
 
   private final KernelProfile profile;
-  private final KernelProfile.ReceiveAutotuning rule;
+  private final ReceiveAutotuning rule;
   private final boolean autotune;
   private final long max;
   private long buffer;
@@ -69,7 +69,7 @@ final class ReceiveBuffer {
    * @param now the clock
    */
   void start(long firstWindow, int mss, long now) {
-    if (rule != KernelProfile.ReceiveAutotuning.SMOOTHED_RTT) {
+    if (rule != ReceiveAutotuning.SMOOTHED_RTT) {
       space = Math.min(firstWindow, 10L * mss);
       spaceTime = now;
     }
@@ -79,13 +79,12 @@ final class ReceiveBuffer {
    * The application has read {@code bytesRead} in all by {@code now}.
    *
    * @param intervalNs how often to adjust: the receiver's RTT estimate ({@link ReceiverRtt}, 0
-   *     while it has none, when nothing is adjusted), or for {@link
-   *     KernelProfile.ReceiveAutotuning#SMOOTHED_RTT} the interval that rule uses
+   *     while it has none, when nothing is adjusted), or for {@link ReceiveAutotuning#SMOOTHED_RTT}
+   *     the interval that rule uses
    * @param mss the segment size ({@code advmss})
    */
   void onRead(long bytesRead, long now, long intervalNs, int mss) {
-    if (now - spaceTime < intervalNs
-        || intervalNs <= 0 && rule != KernelProfile.ReceiveAutotuning.SMOOTHED_RTT) {
+    if (now - spaceTime < intervalNs || intervalNs <= 0 && rule != ReceiveAutotuning.SMOOTHED_RTT) {
       return;
     }
     long copied = bytesRead - spaceRead;
@@ -110,7 +109,7 @@ final class ReceiveBuffer {
    * @param ofoSpan the last out-of-order byte's end minus rcv_nxt
    */
   void onOutOfOrder(long ofoSpan) {
-    if (autotune && rule == KernelProfile.ReceiveAutotuning.RCV_RTT_6_17) {
+    if (autotune && rule == ReceiveAutotuning.RCV_RTT_6_17) {
       grow(profile.bufferForWindow(2 * space + ofoSpan));
     }
   }

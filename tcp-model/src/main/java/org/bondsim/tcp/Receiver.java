@@ -53,9 +53,8 @@ final class Receiver {
             settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
     this.sackBlocks = new SackBlocks(options, settings, counters);
     this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
-    KernelProfile.ReceiveAutotuning rule = settings.profile().receiveAutotuning();
-    this.receiverRtt =
-        rule == KernelProfile.ReceiveAutotuning.SMOOTHED_RTT ? null : new ReceiverRtt(rule);
+    ReceiveAutotuning rule = settings.profile().receiveAutotuning();
+    this.receiverRtt = rule == ReceiveAutotuning.SMOOTHED_RTT ? null : new ReceiverRtt(rule);
   }
 
   /**
@@ -247,8 +246,17 @@ final class Receiver {
    * right edge of the window last offered is dropped and answered at once ({@code tcp_sequence} and
    * {@code tcp_data_queue}'s {@code out_of_window}; {@code TcpExtTCPZeroWindowDrop} when the window
    * was closed); a segment that starts inside it is taken whole, as Linux does.
+   *
+   * @return how far rcv_nxt moved ({@code tcp_rcv_nxt_update}'s {@code bytes_received}: no
+   *     duplicate counts)
    */
-  void receiveData(long seq, int len) {
+  long receiveData(long seq, int len) {
+    long before = rcvNxt;
+    queueData(seq, len);
+    return rcvNxt - before;
+  }
+
+  private void queueData(long seq, int len) {
     long end = seq + len;
     if (end > rcvNxt && seq >= rcvNxt + receiveWindow()) {
       if (seq == rcvNxt) {

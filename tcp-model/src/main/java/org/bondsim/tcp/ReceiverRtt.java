@@ -11,11 +11,11 @@ package org.bondsim.tcp;
  * offered), which only ever lowers the estimate. The estimate is kept in microseconds times eight,
  * as Linux keeps it, and is 0 until the first sample.
  *
- * <p>6.1 ({@link KernelProfile.ReceiveAutotuning#RCV_RTT_6_1}): the first sample sets it, a
- * timestamp sample moves it by an eighth, a window sample lowers it only; an echo of 0 ms counts as
- * 1 ms. 6.17 ({@link KernelProfile.ReceiveAutotuning#RCV_RTT_6_17}): any smaller sample replaces
- * it, a larger timestamp sample moves it by an eighth when nothing waits unread; an echo of 0 ms
- * gives no sample ({@code tcp_rtt_tsopt_us(tp, 0)}).
+ * <p>6.1 ({@link ReceiveAutotuning#RCV_RTT_6_1}): the first sample sets it, a timestamp sample
+ * moves it by an eighth, a window sample lowers it only; an echo of 0 ms counts as 1 ms. 6.17
+ * ({@link ReceiveAutotuning#RCV_RTT_6_17}): any smaller sample replaces it, a larger timestamp
+ * sample moves it by an eighth when nothing waits unread; an echo of 0 ms gives no sample ({@code
+ * tcp_rtt_tsopt_us(tp, 0)}).
  */
 final class ReceiverRtt {
   private final boolean smallerReplaces;
@@ -26,11 +26,11 @@ final class ReceiverRtt {
   private long windowStartNs = -1;
 
   /**
-   * @param rule the kernel's autotuning; {@link KernelProfile.ReceiveAutotuning#RCV_RTT_6_17}'s
-   *     update rules, or 6.1's
+   * @param rule the kernel's autotuning; {@link ReceiveAutotuning#RCV_RTT_6_17}'s update rules, or
+   *     6.1's
    */
-  ReceiverRtt(KernelProfile.ReceiveAutotuning rule) {
-    this.smallerReplaces = rule == KernelProfile.ReceiveAutotuning.RCV_RTT_6_17;
+  ReceiverRtt(ReceiveAutotuning rule) {
+    this.smallerReplaces = rule == ReceiveAutotuning.RCV_RTT_6_17;
   }
 
   /**

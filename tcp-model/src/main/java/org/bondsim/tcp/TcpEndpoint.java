@@ -315,15 +315,11 @@ public final class TcpEndpoint {
       // stores it before tcp_ack for the pure ACKs header prediction takes.
       receiver.onTimestamp(segment.sequence(), segment.tsVal());
     }
-    // tcp_rcv_rtt_measure_ts, for every segment past the checks (pure ACKs included: they move
-    // the echo it compares with, though they give no sample).
+    // tcp_rcv_rtt_measure_ts: pure ACKs too move the echo it compares with, giving no sample.
     receiver.onEcho(segment.tsEcr(), payload);
     if (payload > 0) {
       transmitter.totals().dataSegsIn++;
-      long before = receiver.rcvNxt();
-      receiver.receiveData(segment.sequence(), payload);
-      // tcp_rcv_nxt_update: bytes_received counts what rcv_nxt moved over, so no duplicate.
-      transmitter.totals().bytesReceived += receiver.rcvNxt() - before;
+      transmitter.totals().bytesReceived += receiver.receiveData(segment.sequence(), payload);
     }
     onAck(segment, payload > 0);
     if (segment.has(TcpSegment.FIN) && receiver.receiveFin(segment.sequence() + payload)) {

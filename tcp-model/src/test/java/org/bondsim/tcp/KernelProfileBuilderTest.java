@@ -21,7 +21,7 @@ class KernelProfileBuilderTest {
                 .limitOutputBytes(1L << 20)
                 .shortTimers(KernelProfile.ShortTimers.TICK_FLOOR)
                 .delayedWithoutRetransmit(false)
-                .receiveAutotuning(KernelProfile.ReceiveAutotuning.RCV_RTT_6_1)
+                .receiveAutotuning(ReceiveAutotuning.RCV_RTT_6_1)
                 .build());
   }
 

@@ -21,7 +21,7 @@ class ReceiveAutotuningTest {
 
   @Test
   void sixSeventeenTakesASmallerSampleWholeAndALargerEchoByAnEighth() {
-    ReceiverRtt rtt = new ReceiverRtt(KernelProfile.ReceiveAutotuning.RCV_RTT_6_17);
+    ReceiverRtt rtt = new ReceiverRtt(ReceiveAutotuning.RCV_RTT_6_17);
     assertThat(rtt.rttNs()).isZero();
     // Data that echoes a timestamp sent 8 ms ago.
     rtt.onEcho(100, MSS, 536, 108);
@@ -45,7 +45,7 @@ class ReceiveAutotuningTest {
 
   @Test
   void sixOneSmoothsEveryEchoAndCountsAZeroEchoAsOneMillisecond() {
-    ReceiverRtt rtt = new ReceiverRtt(KernelProfile.ReceiveAutotuning.RCV_RTT_6_1);
+    ReceiverRtt rtt = new ReceiverRtt(ReceiveAutotuning.RCV_RTT_6_1);
     rtt.onEcho(100, MSS, 536, 108);
     assertThat(rtt.rttNs()).isEqualTo(8 * MS);
     // A smaller echo (0 ms, counted as 1) is smoothed in, not taken whole: 8 - 8/8 + 1/8 ms.
@@ -55,7 +55,7 @@ class ReceiveAutotuningTest {
 
   @Test
   void aWindowOfDataArrivingGivesASampleThatOnlyLowersTheEstimate() {
-    ReceiverRtt rtt = new ReceiverRtt(KernelProfile.ReceiveAutotuning.RCV_RTT_6_17);
+    ReceiverRtt rtt = new ReceiverRtt(ReceiveAutotuning.RCV_RTT_6_17);
     // In-order data at rcv_nxt 1448 with 10 000 bytes offered: the measure runs to 11 448.
     rtt.onInOrderData(1448, 10_000, 0);
     rtt.onInOrderData(10_000, 10_000, 3 * MS);
