@@ -456,7 +456,7 @@ record KernelProfile(
           .earlyRetransmit(false)
           .dsackDelivers(false)
           .rttSamples(RttSamples.TIMESTAMP_FIRST)
-          .receiveAutotuning(ReceiveAutotuning.SMOOTHED_RTT)
+          .receiveAutotuning(ReceiveAutotuning.RCV_RTT_2_6_37)
           .idleRestartOnWrite(false)
           .build();
 
@@ -505,7 +505,7 @@ record KernelProfile(
           .earlyRetransmit(true)
           .dsackDelivers(false)
           .rttSamples(RttSamples.ACK_SACK_JIFFIES_TIMESTAMP)
-          .receiveAutotuning(ReceiveAutotuning.SMOOTHED_RTT)
+          .receiveAutotuning(ReceiveAutotuning.RCV_RTT_3_16)
           .idleRestartOnWrite(false)
           .build();
 

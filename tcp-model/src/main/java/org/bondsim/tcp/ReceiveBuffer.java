@@ -15,29 +15,51 @@ package org.bondsim.tcp;
  *       RTT measured ("accommodate for sender rate increase"), in buffers of {@code
  *       SKB_TRUESIZE(advmss + MAX_TCP_HEADER)} (rounded up by 128 bytes until half of it holds a
  *       segment) per segment;
- *   <li>the model's older reading, kept for 2.6.37 and 3.16 ({@link
- *       ReceiveAutotuning#SMOOTHED_RTT}): twice what was read plus 16 segments, once per interval
- *       the caller gives.
+ *   <li>3.16: a window of twice what was read plus 16 segments, times 1.5 when the reading grew by
+ *       a quarter over the last and times 2 when by a half, in the same buffers; the window clamp
+ *       follows as that window;
+ *   <li>2.6.37: the larger of the last measure and twice what was read, in buffers of {@code advmss
+ *       + MAX_TCP_HEADER + 16 + sizeof(struct sk_buff)} per segment; the window clamp follows as
+ *       that measure.
  * </ul>
  *
  * <p>Both 6.x rules start from {@code tcp_init_buffer_space}'s measure: ten segments, or the first
- * window if smaller. Difference: the model's reader takes data as it arrives, so nothing waits
- * unread ({@code inq} is 0), and 6.17's {@code scaling_ratio} is the profile's fixed half ({@link
- * KernelProfile#bufferForWindow}).
+ * window if smaller; 3.16 from the first window, 2.6.37 from the first window too but timed from
+ * the first read. 2.6.37 and 3.16 time the adjustment in ticks ({@link ReceiveAutotuning#inTicks}).
+ * Differences: the model's reader takes data as it arrives, so nothing waits unread ({@code inq} is
+ * 0); 6.17's {@code scaling_ratio} is the profile's fixed half ({@link
+ * KernelProfile#bufferForWindow}); 3.16's and 2.6.37's {@code struct sk_buff} and {@code
+ * skb_shared_info} are taken at 6.x's x86-64 sizes; {@code tcp_init_buffer_space}'s first clamp
+ * (one segment held back for {@code tcp_app_win}) is not applied on any kernel.
  */
 final class ReceiveBuffer {
   // SKB_TRUESIZE(advmss + MAX_TCP_HEADER) less advmss: MAX_TCP_HEADER (320 on x86-64, as in
   // SkbTruesize.PAGED_HEAD) plus the cache-aligned struct sk_buff (256) and skb_shared_info (320).
   private static final long RCVMEM_BASE = 320 + 256 + 320;
 
+  // 3.16's SKB_TRUESIZE(advmss + MAX_TCP_HEADER) less advmss: MAX_TCP_HEADER not yet cache-aligned
+  // (128 + MAX_HEADER, 176 with a distribution's config), then the same aligned struct sizes.
+  private static final long RCVMEM_BASE_3_16 = 304 + 256 + 320;
+
+  // 2.6.37's rcvmem less advmss: MAX_TCP_HEADER (304) + 16 + sizeof(struct sk_buff), taken as the
+  // 232 bytes x86-64 kernels of that era give it (not read from a 2.6.37 build).
+  private static final long RCVMEM_BASE_2_6_37 = 304 + 16 + 232;
+
+  // tcp_default_init_rwnd: TCP_INIT_CWND * 2 segments of up to 1460 bytes (3.16).
+  private static final int INIT_RWND_3_16 = 20;
+
   private final KernelProfile profile;
   private final ReceiveAutotuning rule;
+  private final Jiffies jiffies;
   private final boolean autotune;
   private final long max;
   private long buffer;
   private long window;
+  // tp->window_clamp as tcp_rcv_space_adjust sets it on 2.6.37 and 3.16; unlimited before.
+  private long clamp = Long.MAX_VALUE;
   private long space;
-  private long spaceTime;
+  // rcvq_space.time: -1 until the measure starts.
+  private long spaceTime = -1;
   private long spaceRead;
 
   /**
@@ -45,19 +67,22 @@ final class ReceiveBuffer {
    * @param rmemDefault tcp_rmem[1]
    * @param rmemMax tcp_rmem[2]
    * @param requested SO_RCVBUF, or 0 or less when the application did not set it
+   * @param jiffies the kernel's tick, which 2.6.37 and 3.16 time the adjustment in
    */
-  ReceiveBuffer(KernelProfile profile, long rmemDefault, long rmemMax, long requested) {
+  ReceiveBuffer(
+      KernelProfile profile, long rmemDefault, long rmemMax, long requested, Jiffies jiffies) {
     this.profile = profile;
     this.rule = profile.receiveAutotuning();
+    this.jiffies = jiffies;
     this.autotune = requested <= 0;
     this.max = autotune ? rmemMax : TcpSettings.receiveBuffer(requested);
     this.buffer = autotune ? rmemDefault : TcpSettings.receiveBuffer(requested);
     this.window = profile.windowFor(buffer);
   }
 
-  /** The window to advertise. */
+  /** The window to advertise: the buffer's, at most the clamp. */
   long window() {
-    return window;
+    return Math.min(window, clamp);
   }
 
   /**
@@ -69,35 +94,65 @@ final class ReceiveBuffer {
    * @param now the clock
    */
   void start(long firstWindow, int mss, long now) {
-    if (rule != ReceiveAutotuning.SMOOTHED_RTT) {
-      space = Math.min(firstWindow, 10L * mss);
-      spaceTime = now;
+    if (autotune) {
+      fixup(mss);
+    }
+    switch (rule) {
+      case RCV_RTT_2_6_37 -> space = firstWindow;
+      case RCV_RTT_3_16 -> {
+        space = firstWindow;
+        spaceTime = now;
+      }
+      case RCV_RTT_6_1, RCV_RTT_6_17 -> {
+        space = Math.min(firstWindow, 10L * mss);
+        spaceTime = now;
+      }
     }
   }
 
   /**
-   * The application has read {@code bytesRead} in all by {@code now}.
+   * The application has read {@code bytesRead} in all by {@code now} ({@code
+   * tcp_rcv_space_adjust}).
    *
-   * @param intervalNs how often to adjust: the receiver's RTT estimate ({@link ReceiverRtt}, 0
-   *     while it has none, when nothing is adjusted), or for {@link ReceiveAutotuning#SMOOTHED_RTT}
-   *     the interval that rule uses
+   * @param rtt the receiver's RTT estimate; nothing is adjusted while it has none
    * @param mss the segment size ({@code advmss})
    */
-  void onRead(long bytesRead, long now, long intervalNs, int mss) {
-    if (now - spaceTime < intervalNs || intervalNs <= 0 && rule != ReceiveAutotuning.SMOOTHED_RTT) {
+  void onRead(long bytesRead, long now, ReceiverRtt rtt, int mss) {
+    if (spaceTime < 0) {
+      // 2.6.37: rcvq_space.time is 0 until the first read starts the measure.
+      restart(bytesRead, now);
+      return;
+    }
+    boolean early =
+        rule.inTicks()
+            ? jiffies.tick(now) - jiffies.tick(spaceTime) < rtt.rttTicks()
+            : now - spaceTime < rtt.rttNs();
+    if (early || rtt.rttNs() == 0) {
       return;
     }
     long copied = bytesRead - spaceRead;
-    if (copied > space) {
+    if (rule == ReceiveAutotuning.RCV_RTT_2_6_37) {
+      long measure = Math.max(space, 2 * copied);
+      if (measure != space) {
+        space = measure;
+        if (autotune && grow(Math.max(1, measure / mss) * rcvmem(mss))) {
+          clamp = measure;
+        }
+      }
+    } else if (copied > space) {
       if (autotune) {
         switch (rule) {
-          case SMOOTHED_RTT -> grow(profile.bufferForWindow(2 * copied + 16L * mss));
+          case RCV_RTT_3_16 -> growClamped(rateStepWindow(copied, mss), mss);
           case RCV_RTT_6_1 -> grow(rateIncreaseBuffer(copied, mss));
-          case RCV_RTT_6_17 -> grow(profile.bufferForWindow(2 * copied));
+          default -> grow(profile.bufferForWindow(2 * copied));
         }
       }
       space = copied;
     }
+    restart(bytesRead, now);
+  }
+
+  private void restart(long bytesRead, long now) {
     spaceRead = bytesRead;
     spaceTime = now;
   }
@@ -120,18 +175,65 @@ final class ReceiveBuffer {
     if (space > 0) {
       rcvwin += 2 * (rcvwin * (copied - space) / space);
     }
-    long rcvmem = RCVMEM_BASE + mss;
+    return rcvwin / mss * rcvmem(mss);
+  }
+
+  /** 3.16's window for {@code copied} bytes: 1.5 times after a quarter's growth, 2 after half. */
+  private long rateStepWindow(long copied, int mss) {
+    long rcvwin = 2 * copied + 16L * mss;
+    if (copied >= space + (space >> 2)) {
+      rcvwin = copied >= space + (space >> 1) ? rcvwin << 1 : rcvwin + (rcvwin >> 1);
+    }
+    return rcvwin;
+  }
+
+  /** 3.16: the buffer for {@code rcvwin}, and the clamp follows when the buffer grows. */
+  private void growClamped(long rcvwin, int mss) {
+    if (grow(rcvwin / mss * rcvmem(mss))) {
+      clamp = rcvwin;
+    }
+  }
+
+  /**
+   * {@code tcp_fixup_rcvbuf} at establishment (2.6.37, 3.16): a buffer of at least four segments'
+   * {@code rcvmem} (2.6.37), or twice {@code tcp_default_init_rwnd} segments', times four for
+   * autotuning's two to three RTTs of latency (3.16); 6.x has no such floor.
+   */
+  private void fixup(int mss) {
+    if (rule == ReceiveAutotuning.RCV_RTT_2_6_37) {
+      grow(4 * rcvmem(mss));
+    } else if (rule == ReceiveAutotuning.RCV_RTT_3_16) {
+      long initRwnd = mss > 1460 ? Math.max(1460L * INIT_RWND_3_16 / mss, 2) : INIT_RWND_3_16;
+      grow((2 * rcvmem(mss) * initRwnd) << 2);
+    }
+  }
+
+  /**
+   * The buffer one segment takes ({@code SKB_TRUESIZE(advmss + MAX_TCP_HEADER)}, on 2.6.37 its sum
+   * of the same parts), raised by 128 until its window holds a segment.
+   */
+  private long rcvmem(int mss) {
+    long base =
+        switch (rule) {
+          case RCV_RTT_2_6_37 -> RCVMEM_BASE_2_6_37;
+          case RCV_RTT_3_16 -> RCVMEM_BASE_3_16;
+          case RCV_RTT_6_1, RCV_RTT_6_17 -> RCVMEM_BASE;
+        };
+    long rcvmem = base + mss;
     while (profile.windowFor(rcvmem) < mss) {
       rcvmem += 128;
     }
-    return rcvwin / mss * rcvmem;
+    return rcvmem;
   }
 
-  private void grow(long wanted) {
+  /** Raises the buffer to {@code wanted}, at most the maximum; whether it grew. */
+  private boolean grow(long wanted) {
     long size = Math.min(max, wanted);
     if (size > buffer) {
       buffer = size;
       window = profile.windowFor(buffer);
+      return true;
     }
+    return false;
   }
 }

@@ -11,7 +11,6 @@ final class Receiver {
   private final TcpHost context;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
-  private final RttEstimator rtt;
   private final ReceiveBuffer buffer;
   private final SackBlocks sackBlocks;
   private final SequenceRanges ofo = new SequenceRanges();
@@ -25,9 +24,7 @@ final class Receiver {
   private long rcvWnd;
   private long tsRecent;
   private long bytesRead;
-  // The last echo's RTT in milliseconds: what the older autotuning reading (2.6.37, 3.16) uses.
-  private long rcvRttNs = 1_000_000L;
-  // tcp_rcv_rtt_est, for 6.x's autotuning and SACK compression; null for the older reading.
+  // tcp_rcv_rtt_est, which paces autotuning and SACK compression.
   private final ReceiverRtt receiverRtt;
   // icsk_ack.lrcvtime: when the connection was established or in-order data last arrived.
   private long lastReceivedNs;
@@ -38,7 +35,6 @@ final class Receiver {
       NegotiatedOptions options,
       TcpSettings settings,
       TcpCounters counters,
-      RttEstimator rtt,
       TcpEndpoint.Reader reader,
       long requestedBuffer,
       TcpSock sock) {
@@ -46,15 +42,17 @@ final class Receiver {
     this.sock = sock;
     this.options = options;
     this.counters = counters;
-    this.rtt = rtt;
     this.reader = reader;
     this.buffer =
         new ReceiveBuffer(
-            settings.profile(), settings.rmemDefault(), settings.rmemMax(), requestedBuffer);
+            settings.profile(),
+            settings.rmemDefault(),
+            settings.rmemMax(),
+            requestedBuffer,
+            settings.jiffies());
     this.sackBlocks = new SackBlocks(options, settings, counters);
     this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
-    ReceiveAutotuning rule = settings.profile().receiveAutotuning();
-    this.receiverRtt = rule == ReceiveAutotuning.SMOOTHED_RTT ? null : new ReceiverRtt(rule);
+    this.receiverRtt = new ReceiverRtt(settings.profile().receiveAutotuning(), settings.jiffies());
   }
 
   /**
@@ -124,7 +122,7 @@ final class Receiver {
    * or under the older autotuning reading the last echo's.
    */
   long rcvRttNs() {
-    return receiverRtt != null ? receiverRtt.rttNs() : rcvRttNs;
+    return receiverRtt.rttNs();
   }
 
   boolean hasHoles() {
@@ -191,8 +189,8 @@ final class Receiver {
   }
 
   /**
-   * A segment's echo gives the receiver an RTT sample ({@code tcp_rcv_rtt_measure_ts}, in
-   * milliseconds; under the older reading, the last data segment's echo, never below 1 ms).
+   * A segment's echo gives the receiver an RTT sample ({@code tcp_rcv_rtt_measure_ts}; {@link
+   * ReceiverRtt} says which).
    *
    * @param tsEcr the echoed timestamp, 0 for none
    * @param payload the segment's payload bytes
@@ -201,11 +199,7 @@ final class Receiver {
     if (!options.timestampsOk || tsEcr == 0) {
       return;
     }
-    if (receiverRtt != null) {
-      receiverRtt.onEcho(tsEcr, payload, rcvMss(), TcpClock.ms(context));
-    } else if (payload > 0) {
-      rcvRttNs = Math.max(1, TcpClock.ms(context) - tsEcr) * 1_000_000L;
-    }
+    receiverRtt.onEcho(tsEcr, payload, rcvMss(), TcpClock.ms(context));
   }
 
   /**
@@ -285,10 +279,8 @@ final class Receiver {
       }
       rcvNxt = end;
       markReceived();
-      if (receiverRtt != null) {
-        // tcp_event_data_recv runs tcp_rcv_rtt_measure once the segment is queued.
-        receiverRtt.onInOrderData(rcvNxt, rcvWnd, context.now());
-      }
+      // tcp_event_data_recv runs tcp_rcv_rtt_measure once the segment is queued.
+      receiverRtt.onInOrderData(rcvNxt, rcvWnd, context.now());
       sock.acks.inOrderData();
       boolean hadHoles = !ofo.isEmpty();
       rcvNxt = ofo.drain(rcvNxt);
@@ -325,9 +317,7 @@ final class Receiver {
       return;
     }
     bytesRead += bytes;
-    long interval =
-        receiverRtt != null ? receiverRtt.rttNs() : rtt.hasSample() ? rtt.srttNs() : rcvRttNs;
-    buffer.onRead(bytesRead, context.now(), interval, options.mss);
+    buffer.onRead(bytesRead, context.now(), receiverRtt, options.mss);
     reader.read(sock.endpoint, bytes);
   }
 }

@@ -120,8 +120,7 @@ public final class TcpEndpoint {
             dupthresh);
     sock.recovery = recovery;
     this.receiver =
-        new Receiver(
-            context, options, settings, counters, rtt, reader, requestedReceiveBuffer, sock);
+        new Receiver(context, options, settings, counters, reader, requestedReceiveBuffer, sock);
     this.acks =
         new AckScheduler(
             context, options, profile, settings.jiffies(), counters, rtt, receiver, sock);

@@ -35,26 +35,18 @@ class ReceiverComponentsTest {
   }
 
   @Test
-  void theOlderReadingGrowsTheBufferToTwiceWhatWasReadPerRoundPlusSixteenSegments() {
-    ReceiveBuffer buffer =
-        new ReceiveBuffer(
-            KernelProfile.LINUX_3_16,
-            KernelProfile.LINUX_3_16.rmemDefault(),
-            KernelProfile.LINUX_3_16.rmemMax(),
-            0);
-    assertThat(buffer.window()).isEqualTo(43_690);
-    buffer.onRead(0, 1_000_000, 1_000_000, 1448);
-    buffer.onRead(1_000_000, 2_000_000, 1_000_000, 1448);
-    // 2 x (2 x 1 MB + 16 x 1448) of buffer, half of it window (tcp_adv_win_scale 1).
-    assertThat(buffer.window()).isEqualTo(2 * 1_000_000 + 16 * 1448);
-    // SO_RCVBUF locks it.
+  void soRcvbufLocksTheBuffer() {
     ReceiveBuffer locked =
         new ReceiveBuffer(
             KernelProfile.LINUX_6,
             KernelProfile.LINUX_6.rmemDefault(),
             KernelProfile.LINUX_6.rmemMax(),
-            65_536);
-    locked.onRead(10_000_000, 5_000_000, 1_000_000, 1448);
+            65_536,
+            new Jiffies(1000));
+    locked.start(45L * 1448, 1448, 0);
+    ReceiverRtt rtt = new ReceiverRtt(ReceiveAutotuning.RCV_RTT_6_17, new Jiffies(1000));
+    rtt.onEcho(100, 1448, 536, 101);
+    locked.onRead(10_000_000, 5_000_000, rtt, 1448);
     assertThat(locked.window()).isEqualTo(65_536);
   }
 
