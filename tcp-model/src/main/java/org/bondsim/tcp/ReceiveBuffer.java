@@ -25,12 +25,14 @@ package org.bondsim.tcp;
  *
  * <p>Both 6.x rules start from {@code tcp_init_buffer_space}'s measure: ten segments, or the first
  * window if smaller; 3.16 from the first window, 2.6.37 from the first window too but timed from
- * the first read. 2.6.37 and 3.16 time the adjustment in ticks ({@link ReceiveAutotuning#inTicks}).
- * Differences: the model's reader takes data as it arrives, so nothing waits unread ({@code inq} is
- * 0); 6.17's {@code scaling_ratio} is the profile's fixed half ({@link
- * KernelProfile#bufferForWindow}); 3.16's and 2.6.37's {@code struct sk_buff} and {@code
- * skb_shared_info} are taken at 6.x's x86-64 sizes; {@code tcp_init_buffer_space}'s first clamp
- * (one segment held back for {@code tcp_app_win}) is not applied on any kernel.
+ * the first read. At establishment 2.6.37 and 3.16 first raise the buffer to {@code
+ * tcp_fixup_rcvbuf}'s floor (four segments' {@code rcvmem}; 3.16: 160 segments' truesize), and they
+ * time the adjustment in ticks ({@link ReceiveAutotuning#inTicks}). Differences: the model's reader
+ * takes data as it arrives, so nothing waits unread ({@code inq} is 0); 6.17's {@code
+ * scaling_ratio} is the profile's fixed half ({@link KernelProfile#bufferForWindow}); 3.16's {@code
+ * struct sk_buff} and {@code skb_shared_info} are taken at 6.x's x86-64 sizes and 2.6.37's {@code
+ * struct sk_buff} at 232 bytes; {@code tcp_init_buffer_space}'s first clamp (one segment held back
+ * for {@code tcp_app_win}) is not applied on any kernel.
  */
 final class ReceiveBuffer {
   // SKB_TRUESIZE(advmss + MAX_TCP_HEADER) less advmss: MAX_TCP_HEADER (320 on x86-64, as in
