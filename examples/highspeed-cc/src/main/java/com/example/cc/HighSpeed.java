@@ -54,13 +54,17 @@ final class HighSpeed implements CongestionControl {
   @Override
   public int congestionAvoidance(ConnectionView tcp, int acked) {
     int w = tcp.cwnd();
-    // a(w) / w per packet: the credit counts packets times a(w), an increment costs w of it.
-    credit += Math.round(increase(w) * 1024) * acked;
-    while (credit >= (long) w * 1024) {
-      credit -= (long) w * 1024;
+    // Credit earned at a larger window (cwnd cut without a loss: an RTO, an undo) buys one
+    // increment, not several, as tcp_cong_avoid_ai spends it "gently".
+    if (credit >= (long) w * 1024) {
+      credit = 0;
       w++;
     }
-    return w;
+    // a(w) / w per packet: the credit counts packets times a(w), an increment costs w of it.
+    credit += Math.round(increase(w) * 1024) * acked;
+    long increments = credit / ((long) w * 1024);
+    credit -= increments * w * 1024;
+    return (int) (w + increments);
   }
 
   @Override
