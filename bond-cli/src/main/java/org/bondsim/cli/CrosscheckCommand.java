@@ -18,9 +18,11 @@ import org.bondsim.cli.crosscheck.LabRun;
 import org.bondsim.cli.crosscheck.LabScenario;
 import org.bondsim.cli.crosscheck.UmlLab;
 import org.bondsim.core.bond.PolicyRegistry;
+import org.bondsim.core.capture.Captures;
 import org.bondsim.core.host.WorkloadRegistry;
 import org.bondsim.core.scenario.GuestStalls;
 import org.bondsim.core.scenario.Network;
+import org.bondsim.core.scenario.RunHooks;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.ScenarioRunner;
@@ -98,6 +100,16 @@ final class CrosscheckCommand implements Callable<Integer> {
   Path seriesDir;
 
   @Option(
+      names = "--pcap-dir",
+      paramLabel = "DIR",
+      description =
+          "Capture both sides into DIR, headers only: bondsim-seed-S/ per seed (the files of"
+              + " 'bondsim netperf --pcap') and linux-run-N/ per boot (snd-bond0.pcap and"
+              + " rcv-bond0.pcap: tcpdump on each host's bond0, both ways). The guest's tcpdump"
+              + " costs it CPU time, so captured boots are shown but not judged.")
+  Path pcapDir;
+
+  @Option(
       names = "--series-interval",
       paramLabel = "TIME",
       description =
@@ -136,7 +148,9 @@ final class CrosscheckCommand implements Callable<Integer> {
     // Its bondsim side runs several seeds and prints only the comparison: netperf's capture or
     // series would silently be left unwritten; --series-dir writes both sides' series instead.
     NetperfLine.refuseOutputOptions(
-        netperf, "crosscheck", "--series-dir DIR, before the word netperf, samples both sides");
+        netperf,
+        "crosscheck",
+        "--series-dir DIR and --pcap-dir DIR, before the word netperf, record both sides");
     int boots = (int) ArgumentParsers.whole("--runs", runs, 0, 100, "");
     int priority = (int) ArgumentParsers.whole("--rt", realtime, 0, 99, "");
     List<Long> seedList = seedList(seeds);
@@ -155,6 +169,12 @@ final class CrosscheckCommand implements Callable<Integer> {
             LabScenario.labLinks(scenario),
             scenario.network().onLabGuest(stalls(guestStalls)));
     String missing = boots == 0 ? null : UmlLab.missing();
+    if (missing == null && boots > 0 && pcapDir != null) {
+      missing = UmlLab.missingCapture();
+    }
+    if (pcapDir != null) {
+      CrosscheckCaptures.prepare(pcapDir);
+    }
     if (missing != null) {
       spec.commandLine().getErr().println("bondsim: " + missing);
       return Main.USAGE_ERROR;
@@ -163,18 +183,21 @@ final class CrosscheckCommand implements Callable<Integer> {
     List<RunReport> reports = new ArrayList<>();
     ScenarioRunner runner = new ScenarioRunner(PolicyRegistry.load(), WorkloadRegistry.load());
     for (long seed : seedList) {
-      reports.add(
-          seriesDir == null
-              ? runner.run(withSeed(scenario, seed))
-              : CrosscheckSeries.bondsim(
-                  runner, withSeed(scenario, seed), seriesDir, seed, sampleMs));
+      try (Captures captures = pcapDir == null ? null : CrosscheckCaptures.bondsim(pcapDir, seed)) {
+        reports.add(
+            seriesDir == null
+                ? runner.run(withSeed(scenario, seed), new RunHooks(null, captures, null))
+                : CrosscheckSeries.bondsim(
+                    runner, withSeed(scenario, seed), seriesDir, seed, sampleMs, captures));
+      }
     }
     Path cache =
         Path.of(
             System.getenv()
                 .getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache"),
             "bondsim");
-    UmlLab uml = new UmlLab(cache, priority == 0 || !isRoot() ? 0 : priority, sampleMs);
+    UmlLab uml =
+        new UmlLab(cache, priority == 0 || !isRoot() ? 0 : priority, sampleMs, pcapDir != null);
     Path base = labDir != null ? labDir : Files.createTempDirectory("bondsim-crosscheck");
     List<LabRun> runsDone = new ArrayList<>();
     try {
@@ -186,6 +209,9 @@ final class CrosscheckCommand implements Callable<Integer> {
         if (seriesDir != null) {
           CrosscheckSeries.linux(run, seriesDir, i);
         }
+        if (pcapDir != null) {
+          CrosscheckCaptures.linux(base.resolve("run-" + i), pcapDir, i);
+        }
       }
     } finally {
       if (labDir == null) {
@@ -194,14 +220,28 @@ final class CrosscheckCommand implements Callable<Integer> {
     }
     List<LabRun> trusted = runsDone.stream().filter(LabRun::trusted).toList();
     List<Comparison.Row> rows = Comparison.rows(reports, trusted);
+    boolean captured = pcapDir != null && boots > 0;
+    if (captured) {
+      // A capture is for reading: the guest that ran tcpdump is not the guest the rule is for.
+      rows =
+          rows.stream()
+              .map(r -> new Comparison.Row(r.name(), false, r.bondsim(), r.linux()))
+              .toList();
+    }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(json(scenario, seedList, runsDone, rows));
+      out.println(json(scenario, seedList, runsDone, rows, captured));
     } else {
       printTable(out, lab, scenario.network().guestStalls(), seedList, runsDone, rows);
+      if (captured) {
+        out.println(
+            "not judged: the boots ran tcpdump (--pcap-dir), which costs the guest CPU time and"
+                + " makes it stall more often; captures in "
+                + pcapDir);
+      }
     }
-    if (boots == 0) {
-      // bondsim alone: nothing was judged.
+    if (boots == 0 || captured) {
+      // bondsim alone, or a guest that captured: nothing was judged.
       return 0;
     }
     boolean agree =
@@ -401,7 +441,11 @@ final class CrosscheckCommand implements Callable<Integer> {
   }
 
   private static String json(
-      Scenario scenario, List<Long> seedList, List<LabRun> runsDone, List<Comparison.Row> rows) {
+      Scenario scenario,
+      List<Long> seedList,
+      List<LabRun> runsDone,
+      List<Comparison.Row> rows,
+      boolean captured) {
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode();
     root.put("guest_kernel", guestVersion());
@@ -442,7 +486,8 @@ final class CrosscheckCommand implements Callable<Integer> {
         }
       }
     }
-    if (runsDone.isEmpty()) {
+    root.put("captured", captured);
+    if (runsDone.isEmpty() || captured) {
       root.putNull("agrees");
     } else {
       root.put(

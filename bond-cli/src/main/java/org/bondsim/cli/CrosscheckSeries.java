@@ -1,10 +1,10 @@
 package org.bondsim.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.bondsim.cli.crosscheck.LabRun;
 import org.bondsim.cli.crosscheck.LabSeries;
+import org.bondsim.core.capture.Captures;
 import org.bondsim.core.scenario.RunHooks;
 import org.bondsim.core.scenario.RunReport;
 import org.bondsim.core.scenario.Scenario;
@@ -22,21 +22,21 @@ final class CrosscheckSeries {
 
   /** Creates the directory, or says in one line why it cannot be. */
   static void prepare(Path dir) {
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(
-          "--series-dir " + dir + " cannot be made (" + SeriesFile.reason(e) + ")");
-    }
+    OutputFiles.makeDirectory("--series-dir", dir);
   }
 
-  /** Runs one seed with its series written as the run goes. */
+  /** Runs one seed with its series written as the run goes (and its captures, or null). */
   static RunReport bondsim(
-      ScenarioRunner runner, Scenario scenario, Path dir, long seed, int sampleMs) {
+      ScenarioRunner runner,
+      Scenario scenario,
+      Path dir,
+      long seed,
+      int sampleMs,
+      Captures captures) {
     try (SeriesFile file = SeriesFile.open(dir.resolve("bondsim-seed-" + seed + ".csv"))) {
       RunReport report =
           runner.run(
-              scenario, new RunHooks(null, null, new TimeSeries(sampleMs * 1_000_000L, file)));
+              scenario, new RunHooks(null, captures, new TimeSeries(sampleMs * 1_000_000L, file)));
       file.finish();
       return report;
     }

@@ -8,6 +8,19 @@ package org.bondsim.cli;
 final class OutputFiles {
   private OutputFiles() {}
 
+  /**
+   * Creates a directory an option names ({@code --series-dir}, {@code --pcap-dir}), or says in one
+   * line why it cannot be.
+   */
+  static void makeDirectory(String option, java.nio.file.Path dir) {
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException(
+          option + " " + dir + " cannot be made (" + SeriesFile.reason(e) + ")");
+    }
+  }
+
   static void check(NetperfCommand c) {
     if (c.pcap != null && c.pcap.toString().isEmpty()) {
       throw new IllegalArgumentException("--pcap needs a directory, got ''");

@@ -37,9 +37,9 @@ class CrosscheckCommandTest {
     assertThat(series.exitCode()).isEqualTo(Main.USAGE_ERROR);
     assertThat(series.err())
         .isEqualTo(
-            "bondsim: crosscheck: --series is not taken here (--series-dir DIR, before the word"
-                + " netperf, samples both sides); allowed: the options that choose what is"
-                + " simulated\n");
+            "bondsim: crosscheck: --series is not taken here (--series-dir DIR and --pcap-dir"
+                + " DIR, before the word netperf, record both sides); allowed: the options that"
+                + " choose what is simulated\n");
     CliRunner pcap =
         CliRunner.run("crosscheck", "--runs", "0", "netperf", "--slaves", "2x20", "--pcap=cap");
     assertThat(pcap.err()).contains("--pcap is not taken here");
@@ -124,6 +124,61 @@ class CrosscheckCommandTest {
         .isEqualTo(
             "bondsim: --series-interval must be whole milliseconds from 1ms to 10s, got"
                 + " '1500us'\n");
+  }
+
+  @Test
+  void pcapDirCapturesEachSeedWithoutChangingItsFigures(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    String[] scenario = {
+      "netperf", "-l", "0.3", "--bond", "mode balance-rr", "--slaves", "2x20", "--", "-m", "65536"
+    };
+    CliRunner plain = CliRunner.run(concat(new String[] {"crosscheck", "--runs", "0"}, scenario));
+    CliRunner captured =
+        CliRunner.run(
+            concat(
+                new String[] {
+                  "crosscheck", "--runs", "0", "--seeds", "1-5", "--pcap-dir", dir.toString()
+                },
+                scenario));
+    assertThat(captured.exitCode()).isZero();
+    assertThat(captured.out()).isEqualTo(plain.out());
+    for (int seed = 1; seed <= 5; seed++) {
+      Path seedDir = dir.resolve("bondsim-seed-" + seed);
+      assertThat(seedDir.resolve("local-bond0.pcap")).isRegularFile();
+      assertThat(seedDir.resolve("remote-eth1.pcap")).isRegularFile();
+    }
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    CliRunner bad =
+        CliRunner.run(
+            concat(
+                new String[] {"crosscheck", "--runs", "0", "--pcap-dir", file.toString()},
+                scenario));
+    assertThat(bad.exitCode()).isEqualTo(Main.USAGE_ERROR);
+    assertThat(bad.err()).startsWith("bondsim: --pcap-dir " + file + " cannot be made (");
+    assertThat(bad.err().lines()).hasSize(1);
+  }
+
+  @Test
+  void aBootsCapturesAreCopiedOutOfItsDirectory(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path run = Files.createDirectories(dir.resolve("run-2"));
+    Files.write(run.resolve("rcv-bond0.pcap"), new byte[] {1, 2, 3});
+    Files.write(run.resolve("snd-bond0.pcap"), new byte[] {4});
+    Files.writeString(run.resolve("nstat-snd.txt"), "not a capture");
+    assertThat(CrosscheckCaptures.linux(run, dir.resolve("out"), 2)).isEqualTo(2);
+    assertThat(dir.resolve("out/linux-run-2/rcv-bond0.pcap"))
+        .hasBinaryContent(new byte[] {1, 2, 3});
+    assertThat(dir.resolve("out/linux-run-2/snd-bond0.pcap")).hasBinaryContent(new byte[] {4});
+    assertThat(dir.resolve("out/linux-run-2/nstat-snd.txt")).doesNotExist();
+    // A boot whose tcpdump never wrote leaves an empty directory and says so by its count.
+    Path empty = Files.createDirectories(dir.resolve("run-3"));
+    assertThat(CrosscheckCaptures.linux(empty, dir.resolve("out"), 3)).isZero();
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
   }
 
   @Test

@@ -43,9 +43,16 @@ public final class UmlLab {
           Path.of("/usr/sbin/ethtool"),
           Path.of("/usr/bin/gcc"));
 
+  /** What {@code --pcap-dir} needs beyond {@link #INSTALL}: tcpdump, copied into the guest. */
+  public static final String INSTALL_CAPTURE = "apt-get install -y tcpdump";
+
+  private static final List<Path> TCPDUMP =
+      List.of(Path.of("/usr/bin/tcpdump"), Path.of("/usr/sbin/tcpdump"));
+
   private final Path cache;
   private final int realtimePriority;
   private final int sampleMs;
+  private final boolean capture;
 
   /**
    * A lab whose guest root is kept under {@code cache}.
@@ -65,12 +72,47 @@ public final class UmlLab {
    * @param sampleMs how often stream 0's sender samples, 0 for never
    */
   public UmlLab(Path cache, int realtimePriority, int sampleMs) {
+    this(cache, realtimePriority, sampleMs, false);
+  }
+
+  /**
+   * A lab whose guest may also capture ({@code capture}): tcpdump on the sender's bond0, outgoing
+   * ({@code snd-bond0.pcap}), and on every interface of the middle namespace ({@code mid.pcap}), 96
+   * bytes of each frame, into the run's directory.
+   *
+   * @param cache where the guest's root directory is built, once per version of the scripts
+   * @param realtimePriority {@code chrt -f}'s priority, 0 for normal scheduling
+   * @param sampleMs how often stream 0's sender samples, 0 for never
+   * @param capture whether the guest captures
+   */
+  public UmlLab(Path cache, int realtimePriority, int sampleMs, boolean capture) {
     if (sampleMs < 0) {
       throw new IllegalArgumentException("sampleMs must be at least 0, got " + sampleMs);
     }
     this.cache = cache;
     this.realtimePriority = realtimePriority;
     this.sampleMs = sampleMs;
+    this.capture = capture;
+  }
+
+  /**
+   * Says what a capturing lab lacks beyond {@link #missing}, or null when nothing.
+   *
+   * @return one line naming tcpdump and the install command, or null
+   */
+  public static String missingCapture() {
+    return missingCapture(TCPDUMP);
+  }
+
+  static String missingCapture(List<Path> candidates) {
+    return tcpdump(candidates) != null
+        ? null
+        : "crosscheck --pcap-dir needs tcpdump on this host, to copy into the guest: "
+            + INSTALL_CAPTURE;
+  }
+
+  private static Path tcpdump(List<Path> candidates) {
+    return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
   }
 
   /**
@@ -114,7 +156,10 @@ public final class UmlLab {
     for (int i = 0; i < RESOURCES.length; i++) {
       scripts[i] = resource(RESOURCES[i]);
     }
-    Path root = cache.resolve("uml-root-" + digest(scripts));
+    // A root built before tcpdump was installed lacks it: whether the host has it is part of the
+    // root's name.
+    byte[] withTcpdump = {(byte) (tcpdump(TCPDUMP) != null ? 1 : 0)};
+    Path root = cache.resolve("uml-root-" + digest(scripts, withTcpdump));
     if (Files.isExecutable(root.resolve("init"))) {
       return root;
     }
@@ -151,7 +196,7 @@ public final class UmlLab {
     Files.createDirectories(dir);
     Files.writeString(
         dir.resolve("params"),
-        params(scenario) + "SAMPLE_MS=" + sampleMs + "\n",
+        params(scenario) + "SAMPLE_MS=" + sampleMs + "\nCAPTURE=" + (capture ? 1 : 0) + "\n",
         StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("sysctl.conf"), sysctlConf(scenario), StandardCharsets.UTF_8);
     String umid = "bondsim" + ProcessHandle.current().pid() + "x" + System.nanoTime() % 100000;
@@ -250,12 +295,13 @@ public final class UmlLab {
     }
   }
 
-  private static String digest(byte[][] parts) {
+  private static String digest(byte[][] parts, byte[] extra) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       for (byte[] part : parts) {
         sha.update(part);
       }
+      sha.update(extra);
       return HexFormat.of().formatHex(sha.digest()).substring(0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JDK", e);

@@ -18,8 +18,10 @@ cp /bin/busybox bin/busybox
 for applet in $(./bin/busybox --list); do
   [ -e "bin/$applet" ] || ln -s busybox "bin/$applet"
 done
-# Dynamically linked tools: each with the libraries ldd names, at the same paths.
-for tool in /usr/bin/ip /usr/sbin/tc /usr/bin/ss /usr/bin/nstat /usr/sbin/ethtool; do
+# Dynamically linked tools: each with the libraries ldd names, at the same paths; tcpdump, for
+# crosscheck --pcap-dir, when the host has it.
+for tool in /usr/bin/ip /usr/sbin/tc /usr/bin/ss /usr/bin/nstat /usr/sbin/ethtool \
+    $(command -v tcpdump || true); do
   rm -f "bin/$(basename "$tool")"
   cp "$tool" bin/
   for library in $(ldd "$tool" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do

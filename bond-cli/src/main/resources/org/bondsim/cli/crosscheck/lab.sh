@@ -80,6 +80,19 @@ while [ $n -lt 100 ] && ! grep -q listening /out/sink.txt 2>/dev/null; do sleep 
 # over the bond.
 /bin/stream timers 200 > /out/timers.txt 2>&1
 in_ns rcv ping -c 20 -i 0.05 10.0.0.1 > /out/ping.txt 2>&1
+# crosscheck --pcap-dir: what each host's TCP sent and received, as captures on its bond0 see it
+# (the files bondsim's local-bond0.pcap and remote-bond0.pcap stand for), headers only. tcpdump
+# runs in the guest and costs its one CPU time; nsenter is called directly, so that $! is tcpdump
+# itself (nsenter execs it) and the kill below lets it flush its file and count its drops.
+if [ "${CAPTURE:-0}" = 1 ]; then
+  nsenter --net=/run/netns/snd /bin/tcpdump -Z root -i bond0 -s 96 -w /out/snd-bond0.pcap \
+    -n tcp > /out/tcpdump-snd.txt 2>&1 &
+  capture_snd=$!
+  nsenter --net=/run/netns/rcv /bin/tcpdump -Z root -i bond0 -s 96 -w /out/rcv-bond0.pcap \
+    -n tcp > /out/tcpdump-rcv.txt 2>&1 &
+  capture_rcv=$!
+  sleep 1
+fi
 read -r cpu_before < /proc/stat
 mark transfer
 k=0
@@ -118,6 +131,10 @@ read -r cpu_after < /proc/stat
 echo "$cpu_before" > /out/cpu.txt
 echo "$cpu_after" >> /out/cpu.txt
 mark transfer done
+if [ "${CAPTURE:-0}" = 1 ]; then
+  kill "$capture_snd" "$capture_rcv" 2>/dev/null
+  wait "$capture_snd" "$capture_rcv"
+fi
 sleep 1
 in_ns snd /bin/nstat -asz > /out/nstat-snd.txt 2>&1
 in_ns rcv /bin/nstat -asz > /out/nstat-rcv.txt 2>&1
