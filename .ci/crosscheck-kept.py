@@ -39,11 +39,16 @@ STATIC = {
     "four-15-rack-static": BASE + " --slaves 4x15 --delay-us 500,1000,1500,2000"
     + " --sysctl net.ipv4.tcp_recovery=3",
 }
+# Both sides captured (--pcap-dir; one boot, bondsim's seed 1), for the RACK replay of the
+# same folder's README.
+STATIC["four-15-captured"] = BASE + " --slaves 4x15 --delay-us 500,1000,1500,2000"
+SEEDS = {"four-15-captured": "1"}
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC}
 problems = []
 for folder, name, args in [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]:
     kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
-    line = f"./bondsim crosscheck --runs 0 --seeds 1-5 --json netperf {args} -- -m 65536"
+    seeds = SEEDS.get(name, "1-5")
+    line = f"./bondsim crosscheck --runs 0 --seeds {seeds} --json netperf {args} -- -m 65536"
     now = json.loads(subprocess.run(["bash", "-c", line], capture_output=True, text=True,
                                     check=True).stdout)
     today = {f["name"]: f["bondsim"] for f in now["figures"]}
