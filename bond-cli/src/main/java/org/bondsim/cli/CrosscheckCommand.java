@@ -209,8 +209,11 @@ final class CrosscheckCommand implements Callable<Integer> {
         if (seriesDir != null) {
           CrosscheckSeries.linux(run, seriesDir, i);
         }
-        if (pcapDir != null) {
-          CrosscheckCaptures.linux(base.resolve("run-" + i), pcapDir, i);
+        if (pcapDir != null && CrosscheckCaptures.linux(base.resolve("run-" + i), pcapDir, i) < 2) {
+          // Said, not hidden: a boot whose tcpdump wrote nothing (its own words are kept with
+          // --lab-dir, in tcpdump-snd.txt and tcpdump-rcv.txt).
+          err.printf(
+              Locale.ROOT, "bondsim: crosscheck: real kernel, run %d left no full capture%n", i);
         }
       }
     } finally {
