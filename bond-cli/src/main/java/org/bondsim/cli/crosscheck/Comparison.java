@@ -96,8 +96,7 @@ public final class Comparison {
   // The receiver's side of the same story: how much arrived out of order, and which duplicates it
   // reported (a retransmission that arrives after its original is an "old" DSACK) or discarded by
   // PAWS (data whose timestamp is older than one that already moved ts_recent); then how many of
-  // its ACKs SACK compression held back (__tcp_ack_snd_check) out of the segments it sent, which
-  // decides how often a SACK reaches the sender on its own, ahead of the ACK that fills its hole.
+  // its ACKs SACK compression held back (__tcp_ack_snd_check) out of the segments it sent.
   private static final List<String> RECEIVER_COUNTERS =
       List.of(
           "TcpExtTCPOFOQueue",

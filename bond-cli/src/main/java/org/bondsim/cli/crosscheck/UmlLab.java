@@ -76,9 +76,9 @@ public final class UmlLab {
   }
 
   /**
-   * A lab whose guest may also capture ({@code capture}): tcpdump on the sender's bond0, outgoing
-   * ({@code snd-bond0.pcap}), and on every interface of the middle namespace ({@code mid.pcap}), 96
-   * bytes of each frame, into the run's directory.
+   * A lab whose guest may also capture ({@code capture}): tcpdump on each host's bond0, both ways
+   * ({@code snd-bond0.pcap}, {@code rcv-bond0.pcap}), 96 bytes of each frame, into the run's
+   * directory.
    *
    * @param cache where the guest's root directory is built, once per version of the scripts
    * @param realtimePriority {@code chrt -f}'s priority, 0 for normal scheduling
