@@ -1,15 +1,18 @@
 package org.bondsim.tcp;
 
 /**
- * 6.x's {@code tcp_tso_should_defer} ({@code net/ipv4/tcp_output.c}, in this form since 4.20's EDT
- * rework): when the head of the send queue holds more than one segment and the window lets only
- * part of it go, {@code tcp_write_xmit} waits for the ACK that is about to come, so that it sends
- * fewer, larger GSO packets. It sends at once outside Open and Disorder, when nothing was sent for
- * 1 ms, when a packet of the full size goal fits the window, when the skb is not the last and fits
- * whole, when a third of the window is free ({@code tcp_tso_win_divisor} 3), when nothing is in
- * flight, or when the retransmit queue head's ACK is expected later than min(1 ms, srtt/2).
- * Deferring because cwnd could not take the skb counts as cwnd-limited ({@code is_cwnd_limited},
- * Linux commit 299bcb55ecd1), so the window keeps growing while it waits.
+ * 6.x's {@code tcp_tso_should_defer} ({@code net/ipv4/tcp_output.c}) as Linux commit 295ce1eb36ae
+ * ("tcp: fix tcp_tso_should_defer() vs large RTT", 6.18) left it, which the stable series took in
+ * October 2025, 6.1's among them (the lab's 6.1.176 has it); before it, the last rule below sent at
+ * once only while the retransmit queue head was younger than srtt/2. When the head of the send
+ * queue holds more than one segment and the window lets only part of it go, {@code tcp_write_xmit}
+ * waits for the ACK that is about to come, so that it sends fewer, larger GSO packets. It sends at
+ * once outside Open and Disorder, when nothing was sent for 1 ms, when a packet of the full size
+ * goal fits the window, when the skb is not the last and fits whole, when a third of the window is
+ * free ({@code tcp_tso_win_divisor} 3), when nothing is in flight, or when the retransmit queue
+ * head's ACK is expected later than min(1 ms, srtt/2). Deferring because cwnd could not take the
+ * skb counts as cwnd-limited ({@code is_cwnd_limited}, Linux commit 299bcb55ecd1), so the window
+ * keeps growing while it waits.
  */
 final class ExpectedAckDeferral {
   /** What {@code tcp_tso_should_defer} decided. */

@@ -160,8 +160,9 @@ record KernelProfile(
      */
     TICKS,
     /**
-     * Since 4.20: while the retransmit queue head's ACK is expected within min(1 ms, srtt/2), and
-     * counting as cwnd-limited when cwnd is what stops the skb ({@link ExpectedAckDeferral}).
+     * 6.x as its stable series have it since October 2025 (Linux commit 295ce1eb36ae): while the
+     * retransmit queue head's ACK is expected within min(1 ms, srtt/2), and counting as
+     * cwnd-limited when cwnd is what stops the skb ({@link ExpectedAckDeferral}).
      */
     EXPECTED_ACK
   }
