@@ -23,10 +23,30 @@ final class RttEstimator {
     this.initialRtoNs = initialRtoNs;
   }
 
+  /** A sample that is also the minimum filter's (the handshake's: {@code tcp_synack_rtt_meas}). */
   void sample(long rttNs) {
+    sample(rttNs, rttNs);
+  }
+
+  /**
+   * {@code tcp_ack_update_rtt}: the smoothed RTT takes {@code seq_rtt_us}, the RTT of the oldest
+   * segment the ACK newly acknowledged (or SACKed), while {@code tcp_update_rtt_min} takes {@code
+   * ca_rtt_us}, that of the newest. Under reordering the two part: an ACK that fills a hole
+   * acknowledges the late segment that made it and the ones sent after it, so the oldest one's RTT
+   * carries the wait and the newest one's does not.
+   *
+   * <p>Difference: Linux's filter keeps the minimum over {@code tcp_min_rtt_wlen} (300 s) and skips
+   * a suspected delayed ACK's larger sample; this keeps the minimum over the connection, which is
+   * the same for runs shorter than the window.
+   *
+   * @param rttNs {@code seq_rtt_us}
+   * @param minRttSampleNs {@code ca_rtt_us}
+   */
+  void sample(long rttNs, long minRttSampleNs) {
     long r = Math.max(rttNs, 1);
     firstRtoNs = 0;
-    minRttNs = Math.min(minRttNs, r);
+    // minmax_running_min takes a 0 us sample as one jiffy; a simulated sample is never 0 ns.
+    minRttNs = Math.min(minRttNs, Math.max(minRttSampleNs, 1));
     if (srttNs == 0) {
       srttNs = r;
       rttvarNs = r / 2;

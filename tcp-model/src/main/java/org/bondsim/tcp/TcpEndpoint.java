@@ -383,7 +383,7 @@ public final class TcpEndpoint {
       window.onPacketsAcked(sample);
     }
     if (rttSampleNs >= 0) {
-      rtt.sample(rttSampleNs);
+      rtt.sample(rttSampleNs, sample.caRttNs >= 0 ? sample.caRttNs : rttSampleNs);
       rto.resetBackoff();
     }
     if (sample.advanced) {

@@ -59,4 +59,25 @@ class RttSampleTest {
       assertThat(srttMs(h)).as(kernel).isEqualTo(kernel.equals("2.6.37") ? 10.625 : 9.375);
     }
   }
+
+  private static double minRttMs(EndpointHarness h) {
+    Matcher m = Pattern.compile(" minrtt:([0-9.]+)").matcher(h.endpoint.describe());
+    assertThat(m.find()).as(h.endpoint.describe()).isTrue();
+    return Double.parseDouble(m.group(1));
+  }
+
+  @Test
+  void theMinimumTakesTheNewestSegmentsRttAndSrttTheOldests() {
+    EndpointHarness h = sender("6.x");
+    long t0 = h.context.now();
+    h.write(MSS);
+    h.advanceTo(t0 + 4 * MS);
+    h.write(2L * MSS);
+    h.advanceTo(t0 + 9 * MS);
+    // One ACK for all three, as the ACK that fills a hole does: seq_rtt_us is the first
+    // segment's 9 ms, ca_rtt_us (tcp_update_rtt_min's) the last one's 5 ms.
+    h.ackEchoing(TcpClock.ms(h.context) - 5, 3L * MSS);
+    assertThat(srttMs(h)).isEqualTo(9.875);
+    assertThat(minRttMs(h)).isEqualTo(5.0);
+  }
 }
