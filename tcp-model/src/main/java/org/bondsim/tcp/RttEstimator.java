@@ -45,7 +45,8 @@ final class RttEstimator {
   void sample(long rttNs, long minRttSampleNs) {
     long r = Math.max(rttNs, 1);
     firstRtoNs = 0;
-    // minmax_running_min takes a 0 us sample as one jiffy; a simulated sample is never 0 ns.
+    // Linux counts whole microseconds and takes a 0 us sample as a jiffy (tcp_update_rtt_min);
+    // a round trip over any modelled link is longer than a microsecond.
     minRttNs = Math.min(minRttNs, Math.max(minRttSampleNs, 1));
     if (srttNs == 0) {
       srttNs = r;
