@@ -22,11 +22,17 @@ final class RetransmitQueue {
   static final int EVER_RETRANS = 8;
   static final int PUSH = 16;
 
+  /**
+   * The first segment of what one transmission of new data sent: where Linux's retransmit queue
+   * starts an skb ({@code tcp_write_xmit} sends each GSO packet as one skb).
+   */
+  static final int SKB_START = 32;
+
   /** The FIN: one sequence number, alone or after the last data ({@code tcp_send_fin}). */
   static final int FIN = 64;
 
   // What a segment keeps whatever the scoreboard does to it: its history and what it is.
-  private static final int PERMANENT = EVER_RETRANS | PUSH | FIN;
+  private static final int PERMANENT = EVER_RETRANS | PUSH | FIN | SKB_START;
 
   private final TcpCounters counters;
   private final Rack rack;
@@ -261,6 +267,37 @@ final class RetransmitQueue {
       retransOut++;
       totalRetrans++;
     }
+  }
+
+  /** The segment starts an skb: the first of a transmission of new data ({@link #SKB_START}). */
+  void startsSkb(int slot) {
+    segState[slot] |= SKB_START;
+  }
+
+  /**
+   * The bytes of the skb Linux would retransmit from {@code slot}, the next segment due: RACK marks
+   * and {@code tcp_xmit_retransmit_queue} sends whole skbs of the retransmit queue, each a piece of
+   * one GSO packet as sent, cut only where a SACK block ended inside it ({@code
+   * tcp_match_skb_to_sack}) or a retransmission took its head ({@code tcp_retransmit_skb}'s {@code
+   * tcp_fragment}); a segment retransmitted before is an skb of its own. Walks the piece, as many
+   * segments as one GSO packet holds at most.
+   */
+  int lostSkbBytes(int slot) {
+    int bytes = segLen[slot];
+    if ((segState[slot] & EVER_RETRANS) != 0) {
+      return bytes;
+    }
+    int mask = segStart.length - 1;
+    int index = (slot - head) & mask;
+    for (int i = index + 1; i < count; i++) {
+      int next = slot(i);
+      int flags = segState[next];
+      if ((flags & (SKB_START | EVER_RETRANS)) != 0 || !dueForRetransmission(next)) {
+        break;
+      }
+      bytes += segLen[next];
+    }
+    return bytes;
   }
 
   /** {@code tp->total_retrans}: segments retransmitted over the connection, loss probes too. */

@@ -436,6 +436,9 @@ final class Transmitter {
     for (int i = 0; i < segments; i++) {
       int slot = appendSegment(appEnd);
       queue.sent(slot, now, false);
+      if (i == 0) {
+        queue.startsSkb(slot);
+      }
       if (reducing) {
         reduction.sent();
       }
@@ -455,15 +458,22 @@ final class Transmitter {
     return profile.tsoAutosize() ? goals.tso(mss, pacingRate()) : GSO_MAX_BYTES / mss;
   }
 
+  /**
+   * One segment of {@code tcp_xmit_retransmit_queue}: the window first, then TCP small queues with
+   * the lost skb's own truesize ({@code tcp_small_queue_check(sk, skb, 1)}), the piece of a sent
+   * GSO packet that starts at the segment ({@link RetransmitQueue#lostSkbBytes}). Linux sends as
+   * much of that skb as the window allows behind the one check; here each segment is checked, the
+   * rest of the piece by its own size, as the skb {@code tcp_fragment} leaves behind is.
+   */
   private boolean retransmitOneLost() {
-    if (queue.packetsInFlight() >= window.cwnd || !smallQueueAllows(true, options.mss)) {
+    if (queue.packetsInFlight() >= window.cwnd) {
       return false;
     }
     if (recovery.inRecovery() && !reduction.maySend()) {
       return false;
     }
     int slot = queue.nextToRetransmit();
-    if (slot < 0) {
+    if (slot < 0 || !smallQueueAllows(true, queue.lostSkbBytes(slot))) {
       return false;
     }
     transmit(slot, true);
@@ -476,6 +486,9 @@ final class Transmitter {
   private void transmit(int slot, boolean retransmission) {
     long now = context.now();
     queue.sent(slot, now, retransmission);
+    if (!retransmission) {
+      queue.startsSkb(slot);
+    }
     if (retransmission) {
       countRetransmission(slot);
       recovery.onRetransmit();

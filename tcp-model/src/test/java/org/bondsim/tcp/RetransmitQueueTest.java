@@ -353,4 +353,37 @@ class RetransmitQueueTest {
     queue.sent(queue.slot(0), 15_000L, true); // 0 resent; 1 and 2 are originals
     assertThat(ack(3000).rttNs).isEqualTo(-1L);
   }
+
+  /**
+   * The skb {@code tcp_xmit_retransmit_queue} would send, whose truesize TCP small queues weighs: a
+   * piece of one GSO packet as sent, cut where a SACK block ends inside it and where a
+   * retransmission took its head; a segment retransmitted before is an skb of its own.
+   */
+  @Test
+  void aLostSkbIsWhatSacksAndRetransmissionsLeftOfItsGsoPacket() {
+    queue = new RetransmitQueue(counters, TestRacks.standalone(context, rtt), true);
+    // Two GSO packets: segments 0-5 sent together, then 6-9.
+    for (int i = 0; i < 10; i++) {
+      int slot = queue.append(1000, false);
+      queue.sent(slot, i < 6 ? 0 : 1000L, false);
+      if (i == 0 || i == 6) {
+        queue.startsSkb(slot);
+      }
+    }
+    for (int i = 0; i < 10; i++) {
+      queue.markLost(queue.slot(i));
+    }
+    assertThat(queue.lostSkbBytes(queue.slot(0))).isEqualTo(6000);
+    assertThat(queue.lostSkbBytes(queue.slot(6))).isEqualTo(4000);
+    // A SACK of segment 3 cuts the first packet in two (tcp_match_skb_to_sack).
+    ack(0, 3000, 4000);
+    assertThat(queue.lostSkbBytes(queue.slot(0))).isEqualTo(3000);
+    assertThat(queue.lostSkbBytes(queue.slot(4))).isEqualTo(2000);
+    // Retransmitting segment 0 leaves segments 1-2 an skb of their own (tcp_fragment).
+    queue.sent(queue.slot(0), 5000L, true);
+    assertThat(queue.lostSkbBytes(queue.slot(1))).isEqualTo(2000);
+    // Lost again, the retransmission goes again alone.
+    queue.markLost(queue.slot(0));
+    assertThat(queue.lostSkbBytes(queue.slot(0))).isEqualTo(1000);
+  }
 }
