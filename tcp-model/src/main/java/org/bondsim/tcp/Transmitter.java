@@ -25,7 +25,6 @@ final class Transmitter {
   private final boolean gso;
   // Where the newest skb of new data starts: the retransmit queue holds at most one skb once
   // snd_una reaches it.
-  private long lastSkbStart;
   // Where the write queue's skbs end (6.x): tcp_write_xmit sends each in pieces of at most
   // tcp_tso_autosize, never across two.
   private final WriteQueueSkbs skbs = new WriteQueueSkbs();
@@ -54,8 +53,7 @@ final class Transmitter {
   private final SendWindow sendWindow;
   private final SegmentOutput output;
   // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
-  private final long limitOutputBytes;
-  private final boolean smallQueueFloor;
+  private final SmallQueues smallQueues;
   private long retransmitted;
 
   Transmitter(
@@ -83,8 +81,6 @@ final class Transmitter {
     this.gso = settings.gso() || profile.gsoAlwaysOn();
     this.slowStartAfterIdle = settings.slowStartAfterIdle();
     this.goals = new SizeGoals(profile, rtt, settings.minTsoSegs(), options.optionBytes);
-    this.limitOutputBytes = settings.limitOutputBytes();
-    this.smallQueueFloor = profile.smallQueueFloor();
     boolean ticks = profile.tsoDeferral() == KernelProfile.TsoDeferralRule.TICKS;
     this.deferral = settings.gso() && ticks ? new TsoDeferral(settings.jiffies()) : null;
     this.ackDeferral = gso && !ticks ? new ExpectedAckDeferral() : null;
@@ -110,6 +106,8 @@ final class Transmitter {
             acks,
             profile.gsoAlwaysOn(),
             this::txCompleted);
+    this.smallQueues =
+        new SmallQueues(settings.limitOutputBytes(), profile.smallQueueFloor(), output, queue);
     this.deferrals =
         new HeadDeferral(
             context,
@@ -235,24 +233,12 @@ final class Transmitter {
 
   /** The pacing rate ({@link Pacing#rateOf}); 3.16's has no ratios (its TSQ floor's kernels). */
   long pacingRate() {
-    return Pacing.rateOf(rtt, window, queue.size(), options.mss, !smallQueueFloor);
+    return Pacing.rateOf(rtt, window, queue.size(), options.mss, !smallQueues.floor());
   }
 
-  /**
-   * TCP small queues ({@link Pacing#smallQueueAllows}) for an skb of {@code payload} bytes; not in
-   * 2.6.37.
-   */
+  /** TCP small queues ({@link SmallQueues}) for an skb of {@code payload} bytes. */
   private boolean smallQueueAllows(boolean retransmission, int payload) {
-    if (limitOutputBytes == 0) {
-      return true;
-    }
-    if (smallQueueFloor) {
-      return Pacing.smallQueueFloorAllows(
-          output.queuedBytes(), pacingRate(), limitOutputBytes, retransmission);
-    }
-    long limit = Pacing.smallQueueLimit(pacingRate(), output.truesize(payload), limitOutputBytes);
-    boolean atMostOneSkb = queue.size() == 0 || queue.sndUna() >= lastSkbStart;
-    return Pacing.smallQueueAllows(output.queuedBytes(), limit, retransmission, atMostOneSkb);
+    return smallQueues.allows(retransmission, payload, pacingRate());
   }
 
   /** {@code tcp_write_xmit} and {@code tcp_xmit_retransmit_queue} until something stops them. */
@@ -350,7 +336,7 @@ final class Transmitter {
       if (deferral != null && deferrals.deferSuperPacket(appEnd, tsoGoal(options.mss))) {
         return;
       }
-      lastSkbStart = sndNxt;
+      smallQueues.skbSentFrom(sndNxt);
       if (segments > 1) {
         sendSuperPacket(appEnd, segments);
         probe.schedule();
