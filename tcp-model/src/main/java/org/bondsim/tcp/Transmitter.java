@@ -23,8 +23,6 @@ final class Transmitter {
   private final TcpCounters counters;
   private final RttEstimator rtt;
   private final boolean gso;
-  // Where the newest skb of new data starts: the retransmit queue holds at most one skb once
-  // snd_una reaches it.
   // Where the write queue's skbs end (6.x): tcp_write_xmit sends each in pieces of at most
   // tcp_tso_autosize, never across two.
   private final WriteQueueSkbs skbs = new WriteQueueSkbs();
@@ -52,7 +50,6 @@ final class Transmitter {
   private final ConnectionTotals totals = new ConnectionTotals();
   private final SendWindow sendWindow;
   private final SegmentOutput output;
-  // tcp_limit_output_bytes, 0 without TCP small queues (2.6.37).
   private final SmallQueues smallQueues;
   private long retransmitted;
 
@@ -472,13 +469,11 @@ final class Transmitter {
   private void transmit(int slot, boolean retransmission) {
     long now = context.now();
     queue.sent(slot, now, retransmission);
-    if (!retransmission) {
-      queue.startsSkb(slot);
-    }
     if (retransmission) {
       countRetransmission(slot);
       recovery.onRetransmit();
     } else {
+      queue.startsSkb(slot);
       recovery.onNewDataSent();
     }
     output.emitQueued(queue, slot, now);
