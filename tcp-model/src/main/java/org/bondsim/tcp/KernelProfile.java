@@ -557,6 +557,17 @@ record KernelProfile(
   }
 
   /**
+   * Whether {@code tp->reordering} is a byte: on the kernels with a fixed cap, the ones before
+   * 3.18, whose dca145ffaa8d widened the field when it made the cap a sysctl ({@link
+   * ReorderingEstimator}).
+   *
+   * @return true on 2.6.37 and 3.16
+   */
+  boolean reorderingIsByte() {
+    return fixedMaxReordering > 0;
+  }
+
+  /**
    * The window a receive buffer of {@code buffer} bytes advertises ({@code tcp_win_from_space}).
    * Difference: for a scale of 2 the model rounds three quarters down where Linux subtracts the
    * rounded-down quarter.

@@ -11,9 +11,21 @@ package org.bondsim.tcp;
  * <p>Counters, as each kernel bumps them: 6.x ({@code tcp_check_sack_reordering}) counts every
  * detection; 2.6.37 ({@code tcp_update_reordering}) only when the level grows, naming the evidence,
  * and FACK while it is still on (the first reordering turns FACK off).
+ *
+ * <p>Where the level is a byte: 2.6.37 and 3.16 keep it in a {@code u8} ({@code struct tcp_sock}'s
+ * {@code reordering}, read in the 2.6.37.6 tree and in a 3.x tree of 2013; 3.18's dca145ffaa8d,
+ * "tcp: allow for bigger reordering level", raised the cap from 127 to a sysctl of 300, which a
+ * byte cannot hold), while {@code tcp_reordering} is a plain {@code int} ({@code proc_dointvec}),
+ * so the sysctl's value, or a route's, keeps its low eight bits when a socket takes it ({@code
+ * tcp_v4_init_sock}, {@code tcp_init_metrics}): 300 starts these kernels at 44. 6.x reads the
+ * sysctl into a {@code u8} in {@code tcp_enter_loss} (46778cd16e6a, 2022, in 6.0 and the stable
+ * series), so an RTO there compares with, and falls back to, 44 for 300.
  */
 final class ReorderingEstimator {
   private final int sysctl;
+  // What an RTO compares the SACKed count with and falls back to (tcp_enter_loss).
+  private final int lossLevel;
+  private final boolean byteLevel;
   private final int max;
   private final boolean everyEvent;
   private final boolean resetAtEveryTimeout;
@@ -34,7 +46,16 @@ final class ReorderingEstimator {
     this.resetAtEveryTimeout = settings.profile().lossEntry() == KernelProfile.LossEntry.CLASSIC;
     this.counters = counters;
     this.fackEnabled = settings.fack() && settings.profile().fack();
-    this.level = sysctl;
+    this.byteLevel = settings.profile().reorderingIsByte();
+    this.lossLevel = byteLevel || resetAtEveryTimeout ? sysctl : sysctl & 0xFF;
+    this.level = stored(sysctl);
+  }
+
+  /**
+   * What the level holds once {@code value} is written to it: a byte's worth on 2.6.37 and 3.16.
+   */
+  private int stored(int value) {
+    return byteLevel ? value & 0xFF : value;
   }
 
   /** The current level in packets. */
@@ -60,7 +81,7 @@ final class ReorderingEstimator {
    */
   void load(int cached) {
     if (cached != level) {
-      level = cached;
+      level = stored(cached);
       fackDisabled = true;
       earlyRetransmitDisabled = true;
     }
@@ -138,8 +159,8 @@ final class ReorderingEstimator {
    * with at least the sysctl's worth SACKed (6.x), or at every RTO (2.6.37).
    */
   void onTimeout(boolean openOrDisorder, int sackedOut) {
-    if (resetAtEveryTimeout || (openOrDisorder && sackedOut >= sysctl)) {
-      level = Math.min(level, sysctl);
+    if (resetAtEveryTimeout || (openOrDisorder && sackedOut >= lossLevel)) {
+      level = Math.min(level, lossLevel);
     }
   }
 }

@@ -109,4 +109,53 @@ class ReorderingEstimatorTest {
     r.onTimeout(false, 0);
     assertThat(r.level()).isEqualTo(3);
   }
+
+  @Test
+  void twoSixThirtySevenAndThreeSixteenKeepTheSysctlInAByte() {
+    // tcp_v4_init_sock stores the int sysctl in the u8 tp->reordering: 300 becomes 44.
+    for (String kernel : new String[] {"2.6.37", "3.16"}) {
+      ReorderingEstimator r =
+          estimator(Map.of("bondsim.kernel", kernel, "net.ipv4.tcp_reordering", "300"));
+      assertThat(r.level()).as(kernel).isEqualTo(44);
+      // Below the sysctl's own 300, so tcp_may_raise_cwnd does not call it raised.
+      assertThat(r.raised()).as(kernel).isFalse();
+      r.note(60 * 1448, false, true, 1448);
+      assertThat(r.level()).as(kernel).isEqualTo(60);
+    }
+    assertThat(estimator(Map.of("net.ipv4.tcp_reordering", "300")).level()).isEqualTo(300);
+    assertThat(
+            estimator(Map.of("bondsim.kernel", "2.6.37", "net.ipv4.tcp_reordering", "255")).level())
+        .isEqualTo(255);
+  }
+
+  @Test
+  void aRoutesLevelIsStoredInAByteOn2637() {
+    // tcp_init_metrics: a route's reordering 300 differs from the socket's 3, turns FACK off and
+    // lands in the u8 as 44.
+    ReorderingEstimator r = estimator(Map.of("bondsim.kernel", "2.6.37"));
+    r.load(300);
+    assertThat(r.level()).isEqualTo(44);
+    assertThat(r.fackAllowed()).isFalse();
+  }
+
+  @Test
+  void sixXFallsBackToTheSysctlsLowByteAtAnRto() {
+    // 6.x's tcp_enter_loss reads tcp_reordering into a u8: with 300, an RTO in Open or Disorder
+    // with 44 or more SACKed drops the level to 44; 43 SACKed leave it.
+    ReorderingEstimator r = estimator(Map.of("net.ipv4.tcp_reordering", "300"));
+    r.onTimeout(true, 43);
+    assertThat(r.level()).isEqualTo(300);
+    r.onTimeout(true, 44);
+    assertThat(r.level()).isEqualTo(44);
+  }
+
+  @Test
+  void threeSixteensRtoComparesWithTheWholeSysctl() {
+    // 3.16's tcp_enter_loss reads the int: with 300 no RTO ever has that many SACKed.
+    ReorderingEstimator r =
+        estimator(Map.of("bondsim.kernel", "3.16", "net.ipv4.tcp_reordering", "300"));
+    r.note(60 * 1448, false, true, 1448);
+    r.onTimeout(true, 299);
+    assertThat(r.level()).isEqualTo(60);
+  }
 }
