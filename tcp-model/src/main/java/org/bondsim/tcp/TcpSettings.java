@@ -361,9 +361,14 @@ public record TcpSettings(
   /**
    * The send buffer as Linux sizes it. {@code setsockopt(SO_SNDBUF)} doubles the request and raises
    * it to SOCK_MIN_SNDBUF ({@code include/net/sock.h}: 2 x (2048 + the aligned sk_buff), 4608 on
-   * x86-64 in 6.x; a flat 2048 in 2.6.37); without it the buffer autotunes up to tcp_wmem[2] (4
-   * MB). Difference: net.core.wmem_max, which caps the request in Linux (212992 by default), is not
-   * applied, so {@code -s 4M} gives 8 MB as on a host whose wmem_max was raised.
+   * x86-64 in 6.x; a flat 2048 in 2.6.37); without it Linux autotunes the buffer up to tcp_wmem[2]
+   * (4 MB). Differences: without {@code SO_SNDBUF} the model gives tcp_wmem[2] from the start,
+   * counted in bytes of data, where Linux starts at tcp_wmem[1] and grows the buffer, in truesize,
+   * to twice the larger of cwnd, 10 and the reordering level + 1 segments' buffers ({@code
+   * tcp_sndbuf_expand}) once the application waited for room, so an application Linux's buffer
+   * holds back in slow start is not held here; net.core.wmem_max, which caps the request in Linux
+   * (212992 by default), is not applied, so {@code -s 4M} gives 8 MB as on a host whose wmem_max
+   * was raised.
    *
    * @param requested {@code -s}, or 0 when not given
    * @return bytes
