@@ -13,13 +13,13 @@ package org.bondsim.tcp;
  * and FACK while it is still on (the first reordering turns FACK off).
  *
  * <p>Where the level is a byte: 2.6.37 and 3.16 keep it in a {@code u8} ({@code struct tcp_sock}'s
- * {@code reordering}, read in the 2.6.37.6 tree and in a 3.x tree of 2013; 3.18's dca145ffaa8d,
- * "tcp: allow for bigger reordering level", raised the cap from 127 to a sysctl of 300, which a
- * byte cannot hold), while {@code tcp_reordering} is a plain {@code int} ({@code proc_dointvec}),
- * so the sysctl's value, or a route's, keeps its low eight bits when a socket takes it ({@code
- * tcp_v4_init_sock}, {@code tcp_init_metrics}): 300 starts these kernels at 44. 6.x reads the
- * sysctl into a {@code u8} in {@code tcp_enter_loss} (46778cd16e6a, 2022, in 6.0 and the stable
- * series), so an RTO there compares with, and falls back to, 44 for 300.
+ * {@code reordering}, read in the 2.6.37.6 tree and in a 3.7 to 3.9 tree (fast open, no cookie
+ * transactions); 3.18's dca145ffaa8d, "tcp: allow for bigger reordering level", raised the cap from
+ * 127 to a sysctl of 300, which a byte cannot hold), while {@code tcp_reordering} is a plain {@code
+ * int} ({@code proc_dointvec}), so the sysctl's value, or a route's, keeps its low eight bits when
+ * a socket takes it ({@code tcp_v4_init_sock}, {@code tcp_init_metrics}): 300 starts these kernels
+ * at 44. 6.x reads the sysctl into a {@code u8} in {@code tcp_enter_loss} (46778cd16e6a, July 2022,
+ * taken by the stable series), so an RTO there compares with, and falls back to, 44 for 300.
  */
 final class ReorderingEstimator {
   private final int sysctl;
