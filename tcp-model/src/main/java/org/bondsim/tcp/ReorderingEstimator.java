@@ -47,7 +47,8 @@ final class ReorderingEstimator {
     this.counters = counters;
     this.fackEnabled = settings.fack() && settings.profile().fack();
     this.byteLevel = settings.profile().reorderingIsByte();
-    this.lossLevel = byteLevel || resetAtEveryTimeout ? sysctl : sysctl & 0xFF;
+    // 2.6.37 and 3.16 read the int itself there; 6.x a u8 copy of it.
+    this.lossLevel = byteLevel ? sysctl : sysctl & 0xFF;
     this.level = stored(sysctl);
   }
 
