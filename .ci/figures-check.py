@@ -29,7 +29,11 @@ Exit 1 naming each figure no source number gives."""
 import re
 import subprocess
 import sys
-from decimal import Decimal, ROUND_HALF_UP
+from decimal import Decimal, ROUND_HALF_UP, getcontext
+
+# Source texts hold long tokens that read as numbers (a commit such as 6e25de6 reads as 6e25):
+# enough digits that rounding one of them to a figure's decimals never overflows.
+getcontext().prec = 80
 
 # A number as prose writes it: 1234, 1,234 or 1 234 (groups of three), with or without decimals.
 NUMBER = re.compile(r"(?<![\w.^/-])(\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+(?![\d])|\d+)(?:\.(\d+))?(?![\w.]\d|\w)")
