@@ -45,11 +45,12 @@ STATIC = {
 # same folder's README.
 STATIC["four-15-captured"] = BASE + " --slaves 4x15 --delay-us 500,1000,1500,2000"
 SEEDS = {"four-15-captured": "1"}
-# The visible and unseen scenarios again, five more boots each on another day (docs/crosscheck.md,
-# "A second day of the lab").
+# The visible, unseen and window-held-still scenarios again, five more boots each on another day
+# (docs/crosscheck.md, "A second day of the lab").
 SECOND_DAY = {name: RUNS[name] for name in
               ["single", "eq-r3", "eq-r300", "skew-r3", "skew-r300", "skew-r3-nots"]}
 SECOND_DAY.update(UNSEEN)
+SECOND_DAY.update({name: STATIC[name] for name in ["eq-r3-rack-static", "four-15-rack-static"]})
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
            "2026-12-07": SECOND_DAY}
 problems = []
