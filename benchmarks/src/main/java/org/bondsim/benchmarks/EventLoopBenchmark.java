@@ -41,6 +41,7 @@ public class EventLoopBenchmark {
   private EventLoop loop;
   private Lane[] all;
   private Rto[] rtos;
+  private int lanesLeft;
 
   private final class Rto implements Event {
     private final long period;
@@ -52,7 +53,10 @@ public class EventLoopBenchmark {
 
     @Override
     public void fire(long now, long arg) {
-      loop.schedule(now + period, this, arg);
+      // Re-armed while any lane runs, so that the loop ends when the lanes do.
+      if (lanesLeft > 0) {
+        loop.schedule(now + period, this, arg);
+      }
     }
   }
 
@@ -72,6 +76,8 @@ public class EventLoopBenchmark {
         state ^= state >>> 7;
         state ^= state << 17;
         loop.schedule(now + 1 + (state & 0x3FFF), this, arg);
+      } else {
+        lanesLeft--;
       }
     }
   }
@@ -96,11 +102,11 @@ public class EventLoopBenchmark {
       lane.remaining = EVENTS / lanes;
       loop.schedule(lane.state & 0xFF, lane, 0);
     }
+    lanesLeft = lanes;
     for (Rto rto : rtos) {
       loop.schedule(rto.period, rto, 0);
     }
-    // The lanes' events end well before the timers' first second; stop there, as a run ends.
-    loop.runUntil(1_000_000_000L);
+    loop.runUntil(Long.MAX_VALUE);
     return loop.dispatched();
   }
 }
