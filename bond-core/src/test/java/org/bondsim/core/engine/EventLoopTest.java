@@ -78,6 +78,50 @@ class EventLoopTest {
   void slotsFreedByFiredEventsAreReusedAsTheHeapGrows(
       @ForAll @Size(min = 1, max = 12)
           List<@Size(max = 90) List<@LongRange(min = 1, max = 400) Long>> rounds) {
+    // Each round runs half of the way to the furthest event: some fire and free their slots, some
+    // wait.
+    checkRoundsAgainstAQueue(rounds, (now, delay) -> now + delay, 200);
+  }
+
+  @Test
+  void anEventScheduledFarAheadRunsBeforeOneScheduledLaterForTheSameInstant() {
+    EventLoop loop = new EventLoop();
+    List<Long> fired = new ArrayList<>();
+    Event record = (now, arg) -> fired.add(arg);
+    long at = 3 * EventLoop.FAR_NS;
+    loop.schedule(at, record, 1);
+    loop.schedule(at + 1, record, 2);
+    loop.runUntil(at - EventLoop.FAR_NS / 2);
+    // Now less than FAR_NS ahead: these wait beside the frames' events, the first two apart.
+    loop.schedule(at, record, 3);
+    loop.schedule(at - 1, record, 4);
+    loop.runUntil(Long.MAX_VALUE);
+    assertThat(fired).containsExactly(4L, 1L, 3L, 2L);
+  }
+
+  /**
+   * Events scheduled from a few hundred microseconds to a few milliseconds ahead, on a grid coarse
+   * enough that many fall on one instant, some scheduled while that instant lay more than {@link
+   * EventLoop#FAR_NS} ahead and some after: they still run in (time, scheduling) order, as a plain
+   * priority queue gives it.
+   */
+  @Property
+  void eventsNearAndFarAheadKeepOneOrder(
+      @ForAll @Size(min = 1, max = 12)
+          List<@Size(max = 60) List<@LongRange(min = 0, max = 16) Long>> rounds) {
+    long grid = EventLoop.FAR_NS / 4;
+    // On the grid, so that events scheduled in different rounds meet on one instant.
+    checkRoundsAgainstAQueue(
+        rounds, (now, step) -> (now / grid + 1 + step) * grid, EventLoop.FAR_NS + grid / 2);
+  }
+
+  /**
+   * Rounds of scheduling, each followed by a run of {@code runFor}: after every round exactly the
+   * events a plain priority queue over (time, scheduling number) would have run have fired, in its
+   * order, and the rest are pending.
+   */
+  private static void checkRoundsAgainstAQueue(
+      List<List<Long>> rounds, java.util.function.LongBinaryOperator instant, long runFor) {
     EventLoop loop = new EventLoop();
     List<Long> fired = new ArrayList<>();
     Event record = (now, arg) -> fired.add(arg);
@@ -86,24 +130,24 @@ class EventLoopTest {
             Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
     List<Long> expected = new ArrayList<>();
     long id = 0;
-    for (List<Long> delays : rounds) {
-      for (long delay : delays) {
-        loop.schedule(loop.now() + delay, record, id);
-        reference.add(new long[] {loop.now() + delay, id, id});
+    for (List<Long> round : rounds) {
+      for (long value : round) {
+        long at = instant.applyAsLong(loop.now(), value);
+        loop.schedule(at, record, id);
+        reference.add(new long[] {at, id});
         id++;
       }
-      // Run half of the way to the furthest event: some fire and free their slots, some wait.
-      long until = loop.now() + 200;
+      long until = loop.now() + runFor;
       loop.runUntil(until);
       while (!reference.isEmpty() && reference.peek()[0] <= until) {
-        expected.add(reference.poll()[2]);
+        expected.add(reference.poll()[1]);
       }
       assertThat(fired).containsExactlyElementsOf(expected);
       assertThat(loop.pending()).isEqualTo(reference.size());
     }
     loop.runUntil(Long.MAX_VALUE);
     while (!reference.isEmpty()) {
-      expected.add(reference.poll()[2]);
+      expected.add(reference.poll()[1]);
     }
     assertThat(fired).containsExactlyElementsOf(expected);
   }
