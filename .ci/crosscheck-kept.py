@@ -47,8 +47,7 @@ STATIC["four-15-captured"] = BASE + " --slaves 4x15 --delay-us 500,1000,1500,200
 SEEDS = {"four-15-captured": "1"}
 # The visible, unseen and window-held-still scenarios again, five more boots each on another day
 # (docs/crosscheck.md, "A second day of the lab").
-SECOND_DAY = {name: RUNS[name] for name in
-              ["single", "eq-r3", "eq-r300", "skew-r3", "skew-r300", "skew-r3-nots"]}
+SECOND_DAY = dict(RUNS)
 SECOND_DAY.update(UNSEEN)
 SECOND_DAY.update({name: STATIC[name] for name in ["eq-r3-rack-static", "four-15-rack-static"]})
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
