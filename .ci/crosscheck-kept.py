@@ -8,6 +8,7 @@ repository's root: .ci/crosscheck-kept.py"""
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 BASE = '-t TCP_STREAM -l 10 --bond "mode balance-rr"'
 SKEW = BASE + ' --slaves 3x20 --delay-us 1000,2000,3000'
@@ -53,15 +54,25 @@ SECOND_DAY.update({name: STATIC[name] for name in ["eq-r3-rack-static", "four-15
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
            "2026-12-07": SECOND_DAY}
 problems = []
-outputs = {}
-for folder, name, args in [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]:
-    kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
+KEPT = [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]
+
+
+def command(name, args):
     seeds = SEEDS.get(name, "1-5")
-    line = f"./bondsim crosscheck --runs 0 --seeds {seeds} --json netperf {args} -- -m 65536"
-    if line not in outputs:
-        outputs[line] = subprocess.run(["bash", "-c", line], capture_output=True, text=True,
-                                       check=True).stdout
-    now = json.loads(outputs[line])
+    return f"./bondsim crosscheck --runs 0 --seeds {seeds} --json netperf {args} -- -m 65536"
+
+
+def output(line):
+    return subprocess.run(["bash", "-c", line], capture_output=True, text=True, check=True).stdout
+
+
+# Each command runs its seeds on one thread: two commands at a time use both cores.
+lines = list(dict.fromkeys(command(n, a) for _, n, a in KEPT))
+with ThreadPoolExecutor(max_workers=2) as pool:
+    outputs = dict(zip(lines, pool.map(output, lines)))
+for folder, name, args in KEPT:
+    kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
+    now = json.loads(outputs[command(name, args)])
     today = {f["name"]: f["bondsim"] for f in now["figures"]}
     for figure in kept["figures"]:
         if today.get(figure["name"]) != figure["bondsim"]:
