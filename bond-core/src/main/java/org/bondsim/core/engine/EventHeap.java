@@ -59,7 +59,7 @@ final class EventHeap {
     while (i > 0) {
       int parent = (i - 1) >>> 1;
       long parentTime = times[parent];
-      if (at > parentTime || (at == parentTime && order > orders[slots[parent]])) {
+      if (!precedes(at, slot, parentTime, slots[parent])) {
         break;
       }
       place(i, parentTime, slots[parent]);
@@ -90,7 +90,6 @@ final class EventHeap {
     }
     long t = times[last];
     int slot = slots[last];
-    long o = orders[slot];
     // Sift the former last entry down from the root.
     int i = 0;
     int half = last >>> 1;
@@ -100,19 +99,26 @@ final class EventHeap {
       long childTime = times[child];
       if (right < last) {
         long rightTime = times[right];
-        if (rightTime < childTime
-            || (rightTime == childTime && orders[slots[right]] < orders[slots[child]])) {
+        if (precedes(rightTime, slots[right], childTime, slots[child])) {
           child = right;
           childTime = rightTime;
         }
       }
-      if (childTime > t || (childTime == t && orders[slots[child]] > o)) {
+      if (!precedes(childTime, slots[child], t, slot)) {
         break;
       }
       place(i, childTime, slots[child]);
       i = child;
     }
     place(i, t, slot);
+  }
+
+  /**
+   * Whether the entry at {@code time} in {@code slot} runs before the one at {@code otherTime} in
+   * {@code otherSlot}; their orders are read only when the times tie.
+   */
+  private boolean precedes(long time, int slot, long otherTime, int otherSlot) {
+    return time < otherTime || (time == otherTime && orders[slot] < orders[otherSlot]);
   }
 
   private void place(int i, long time, int slot) {
