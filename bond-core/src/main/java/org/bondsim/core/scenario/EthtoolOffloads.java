@@ -35,11 +35,15 @@ import org.bondsim.api.option.StrictNumbers;
  * ethtool -K bond0 tso off gso off} fails on tso and never reaches gso. A refused command is a
  * warning, as in a shell script that goes on; the run uses what the commands did.
  *
+ * <p>On 6.x (and 6.1) the commands act on 6.x's devices instead ({@link EthtoolFeatures6}): bond0
+ * has TSO whatever its slaves have, TCP builds super-packets whatever the devices, and ethtool's
+ * netlink requests apply every setting they can.
+ *
  * <p>Differences: every slave must end with the same TSO setting (the model cuts alike on all
  * slaves); sockets keep the capabilities of the device when they were set up, and the model applies
  * every command before the test's connections open; e1000e's watchdog turning TSO off at 10/100
- * Mbit/s is not modelled; a command is refused for 6.x, whose feature rules ({@code
- * bond_fix_features}, {@code netdev_add_tso_features}) are {@code --sender}'s.
+ * Mbit/s is not modelled; a command is refused for 3.16, whose feature rules are not modelled
+ * ({@code --sender} gives its offloads).
  */
 public final class EthtoolOffloads {
   /** What the commands left, and what ethtool printed on the way. */
@@ -74,7 +78,7 @@ public final class EthtoolOffloads {
   }
 
   /**
-   * Applies {@code ethtool -K} commands, in order, to the stock devices of a 2.6.37 host.
+   * Applies {@code ethtool -K} commands, in order, to the stock devices of a 2.6.37 or 6.x host.
    *
    * @param kernel the host's kernel
    * @param slaves how many slaves bond0 has (eth0, eth1, ...)
@@ -82,15 +86,17 @@ public final class EthtoolOffloads {
    *     ethtool} may be left out)
    * @return the offloads and ethtool's complaints
    * @throws OptionException naming {@code --ethtool} for a line ethtool would not parse, a device
-   *     the host does not have, or a kernel other than 2.6.37
+   *     the host does not have, or a kernel other than 2.6.37 and 6.x
    */
   public static Result apply(KernelVersion kernel, int slaves, List<String> commands) {
+    if (kernel == KernelVersion.LINUX_6 || kernel == KernelVersion.LINUX_6_1) {
+      return applySix(slaves, commands);
+    }
     if (kernel != KernelVersion.LINUX_2_6_37) {
       throw new OptionException(
           "--ethtool",
           String.join("; ", commands),
-          "--ethtool follows 2.6.37's ethtool and drivers (its bond0 takes TSO only from its"
-              + " slaves); for "
+          "--ethtool follows the ethtool and devices of 2.6.37 and 6.x; for "
               + kernel.word()
               + " give the sender's offloads as --sender \"tso on|off gso on|off\"");
     }
@@ -101,28 +107,66 @@ public final class EthtoolOffloads {
     return new Result(host.offloads(), List.copyOf(host.warnings));
   }
 
-  private void run(String command) {
-    List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
-    if (!words.isEmpty() && words.get(0).equals("ethtool")) {
-      words.remove(0);
-    }
-    if (words.size() < 4
-        || !(words.get(0).equals("-K") || words.get(0).equals("--offload"))
-        || words.size() % 2 != 0) {
-      throw bad(command, "ethtool -K DEV FEATURE on|off [FEATURE on|off ...]");
-    }
-    String device = words.get(1);
-    int slave = slaveIndex(device, command);
-    int[] wanted = new int[ORDER.size()];
-    java.util.Arrays.fill(wanted, -1);
-    for (int i = 2; i < words.size(); i += 2) {
-      int feature = ORDER.indexOf(words.get(i));
-      String value = words.get(i + 1);
-      if (feature < 0 || !(value.equals("on") || value.equals("off"))) {
-        throw bad(command, "features rx, tx, sg, tso, ufo, gso, each on or off");
+  private static Result applySix(int slaves, List<String> commands) {
+    EthtoolFeatures6 host = new EthtoolFeatures6(slaves);
+    List<String> printed = new ArrayList<>();
+    for (String command : commands) {
+      Request request = Request.parse(command, slaves);
+      int[] wanted = request.wanted();
+      if (wanted[0] >= 0) {
+        throw rxNotModelled();
       }
-      wanted[feature] = value.equals("on") ? 1 : 0;
+      boolean ufoOnly = wanted[4] >= 0 && wanted[1] < 0 && wanted[2] < 0 && wanted[3] < 0;
+      String said =
+          host.run(
+              request.slave() + 1, new int[] {wanted[1], wanted[2], wanted[3], wanted[5]}, ufoOnly);
+      if (said != null) {
+        printed.add("ethtool -K " + request.device() + ": " + said);
+      }
     }
+    SenderOffloads offloads = host.offloads();
+    if (offloads == null) {
+      throw slavesDiffer();
+    }
+    return new Result(offloads, List.copyOf(printed));
+  }
+
+  /**
+   * One command, read: its device (the slave's index, or -1 for bond0) and each setting in {@link
+   * #ORDER}'s order (1 on, 0 off, -1 not given).
+   */
+  private record Request(String device, int slave, int[] wanted) {
+    static Request parse(String command, int slaves) {
+      List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
+      if (!words.isEmpty() && words.get(0).equals("ethtool")) {
+        words.remove(0);
+      }
+      if (words.size() < 4
+          || !(words.get(0).equals("-K") || words.get(0).equals("--offload"))
+          || words.size() % 2 != 0) {
+        throw bad(command, "ethtool -K DEV FEATURE on|off [FEATURE on|off ...]");
+      }
+      String device = words.get(1);
+      int slave = slaveIndex(device, command, slaves);
+      int[] wanted = new int[ORDER.size()];
+      java.util.Arrays.fill(wanted, -1);
+      for (int i = 2; i < words.size(); i += 2) {
+        int feature = ORDER.indexOf(words.get(i));
+        String value = words.get(i + 1);
+        if (feature < 0 || !(value.equals("on") || value.equals("off"))) {
+          throw bad(command, "features rx, tx, sg, tso, ufo, gso, each on or off");
+        }
+        wanted[feature] = value.equals("on") ? 1 : 0;
+      }
+      return new Request(device, slave, wanted);
+    }
+  }
+
+  private void run(String command) {
+    Request request = Request.parse(command, slaves);
+    String device = request.device();
+    int slave = request.slave();
+    int[] wanted = request.wanted();
     for (int feature = 0; feature < ORDER.size(); feature++) {
       if (wanted[feature] < 0) {
         continue;
@@ -201,7 +245,7 @@ public final class EthtoolOffloads {
         "--ethtool: receive checksumming (rx) is not modelled; allowed: tx, sg, tso, ufo, gso");
   }
 
-  private int slaveIndex(String device, String command) {
+  private static int slaveIndex(String device, String command, int slaves) {
     if (device.equals("bond0")) {
       return -1;
     }
@@ -229,16 +273,20 @@ public final class EthtoolOffloads {
       allTso &= tso[i];
     }
     if (anyTso && !allTso) {
-      throw new OptionException(
-          "--ethtool",
-          "tso",
-          "--ethtool: some slaves end with tso on and some with it off; the model cuts"
-              + " super-packets alike on every slave, so give every slave the same tso");
+      throw slavesDiffer();
     }
     if (anyTso) {
       return new SenderOffloads(true, false);
     }
     return bondGso ? new SenderOffloads(false, true, true) : SenderOffloads.OFF;
+  }
+
+  private static OptionException slavesDiffer() {
+    return new OptionException(
+        "--ethtool",
+        "tso",
+        "--ethtool: some slaves end with tso on and some with it off; the model cuts"
+            + " super-packets alike on every slave, so give every slave the same tso");
   }
 
   private static OptionException bad(String command, String allowed) {

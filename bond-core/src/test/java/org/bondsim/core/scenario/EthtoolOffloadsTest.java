@@ -68,7 +68,77 @@ class EthtoolOffloadsTest {
     assertThatThrownBy(() -> run("-K eth0 lro off"))
         .hasMessageStartingWith("--ethtool must be features rx, tx, sg, tso, ufo, gso");
     assertThatThrownBy(
-            () -> EthtoolOffloads.apply(KernelVersion.LINUX_6, 2, List.of("-K bond0 gso on")))
-        .hasMessageStartingWith("--ethtool follows 2.6.37's ethtool and drivers");
+            () -> EthtoolOffloads.apply(KernelVersion.LINUX_3_16, 2, List.of("-K bond0 gso on")))
+        .hasMessageStartingWith("--ethtool follows the ethtool and devices of 2.6.37 and 6.x");
+  }
+
+  private static EthtoolOffloads.Result six(String... commands) {
+    return EthtoolOffloads.apply(KernelVersion.LINUX_6_1, 2, List.of(commands));
+  }
+
+  @Test
+  void onSixXBond0TakesTsoOffAndCutsBeforeTheMode() {
+    // What the lab's 6.1 does: both settings applied, nothing printed, exit 0.
+    EthtoolOffloads.Result result = six("ethtool -K bond0 tso off gso off");
+    assertThat(result.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(result.warnings()).isEmpty();
+    // bond0's gso flag alone changes nothing for TCP: the slaves' NICs still cut.
+    assertThat(six("-K bond0 gso off").offloads()).isEqualTo(new SenderOffloads(true, false));
+  }
+
+  @Test
+  void onSixXBond0KeepsTsoWhenNoSlaveHasItSoTheSlavesCutInSoftware() {
+    EthtoolOffloads.Result result = six("-K eth0 tso off", "-K eth1 tso off");
+    assertThat(result.offloads()).isEqualTo(new SenderOffloads(false, true));
+    assertThat(result.warnings()).isEmpty();
+    assertThatThrownBy(() -> six("-K eth0 tso off"))
+        .hasMessageContaining("some slaves end with tso on and some with it off");
+  }
+
+  @Test
+  void onSixXScatterGatherOffTakesTsoAndGsoWithItAndEthtoolSaysSo() {
+    EthtoolOffloads.Result result = six("-K bond0 sg off", "-K bond0 tso on");
+    assertThat(result.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(result.warnings())
+        .containsExactly(
+            "ethtool -K bond0: Actual changes: tx-scatter-gather: off, tx-generic-segmentation:"
+                + " off [not requested], tx-tcp-segmentation: off [not requested]",
+            "ethtool -K bond0: Could not change any device features; Actual changes:"
+                + " tx-tcp-segmentation: off [requested on] (exit 1)");
+    // TSO stays wanted: scatter-gather back on brings it back, unasked.
+    assertThat(six("-K bond0 sg off", "-K bond0 sg on").warnings())
+        .last()
+        .isEqualTo(
+            "ethtool -K bond0: Actual changes: tx-scatter-gather: on, tx-generic-segmentation:"
+                + " on [not requested], tx-tcp-segmentation: on [not requested]");
+  }
+
+  @Test
+  void onSixXBond0LosesScatterGatherAndSoTsoWhenEverySlaveHasNone() {
+    EthtoolOffloads.Result result = six("-K eth0 sg off", "-K eth1 sg off", "-K bond0 tso on");
+    assertThat(result.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(result.warnings())
+        .last()
+        .isEqualTo(
+            "ethtool -K bond0: Could not change any device features; Actual changes:"
+                + " tx-tcp-segmentation: off [requested on] (exit 1)");
+    // One slave with scatter-gather is enough for bond0.
+    assertThat(six("-K eth0 sg off", "-K eth1 tso off", "-K eth0 tso off").offloads())
+        .isEqualTo(new SenderOffloads(false, true));
+  }
+
+  @Test
+  void onSixXChecksummingOffTakesTsoButNotScatterGatherAndUfoIsGone() {
+    EthtoolOffloads.Result result = six("-K eth0 tx off", "-K eth1 tx off", "-K eth1 ufo off");
+    assertThat(result.offloads()).isEqualTo(new SenderOffloads(false, true));
+    assertThat(result.warnings())
+        .containsExactly(
+            "ethtool -K eth0: Actual changes: tx-checksum-ip-generic: off, tx-tcp-segmentation:"
+                + " off [not requested]",
+            "ethtool -K eth1: Actual changes: tx-checksum-ip-generic: off, tx-tcp-segmentation:"
+                + " off [not requested]",
+            "ethtool -K eth1: Could not change any device features (exit 1)");
+    assertThatThrownBy(() -> six("-K bond0 rx off"))
+        .hasMessageContaining("receive checksumming (rx) is not modelled");
   }
 }
