@@ -40,8 +40,9 @@ import org.bondsim.core.scenario.SlaveLinkSpec;
  * @param events carrier events: seconds after the start, up or down, slave index
  * @param mtu the slaves' and bond's MTU
  * @param txqueuelen the qdisc's length in full frames
- * @param gso {@code ethtool -K bond0 gso}
- * @param tso {@code ethtool -K bond0 tso}
+ * @param gso the model's sender offload {@code gso}: without {@code tso}, TCP's super-packets reach
+ *     the chosen slave whole and its stack cuts them ({@link #senderEthtool})
+ * @param tso the model's sender offload {@code tso}: the slave's NIC cuts them
  */
 public record LabScenario(
     List<LabLink> slaves,
@@ -56,6 +57,28 @@ public record LabScenario(
     int txqueuelen,
     boolean gso,
     boolean tso) {
+
+  /**
+   * The {@code ethtool -K} commands that give the guest's sending host the model's offloads, on
+   * 6.1's devices ({@code EthtoolFeatures6} in bond-core): bond0 keeps TSO whatever its veth slaves
+   * have, so the model's {@code gso} alone (super-packets cut by the slave's stack) is the slaves'
+   * {@code tso off}, not bond0's, which would cut them at bond0, as the model's default does.
+   *
+   * @return the commands, without the leading {@code ethtool}, the slaves named as in the guest
+   */
+  public List<String> senderEthtool() {
+    if (tso) {
+      return List.of("-K bond0 tso on gso on");
+    }
+    if (!gso) {
+      return List.of("-K bond0 tso off gso off");
+    }
+    List<String> commands = new ArrayList<>();
+    for (int i = 0; i < slaves.size(); i++) {
+      commands.add("-K s" + i + " tso off");
+    }
+    return List.copyOf(commands);
+  }
 
   /** The modes the lab's two back-to-back bonds can run. */
   public static final Set<String> MODES =

@@ -262,8 +262,7 @@ public final class UmlLab {
         .append(String.format(Locale.ROOT, "%.3f", scenario.seconds()))
         .append('\n');
     text.append("MESSAGE=").append(scenario.messageBytes()).append('\n');
-    text.append("TSO=").append(scenario.tso() ? "on" : "off").append('\n');
-    text.append("GSO=").append(scenario.gso() ? "on" : "off").append('\n');
+    text.append("ETHTOOL=\"").append(String.join(";", scenario.senderEthtool())).append("\"\n");
     List<String> events = new ArrayList<>();
     for (LabScenario.LabEvent event : scenario.events()) {
       events.add(

@@ -62,9 +62,13 @@ done
 /bin/tc -n snd -b /tmp/tc.snd || echo "failed: tc snd batch"
 /bin/tc -n rcv -b /tmp/tc.rcv || echo "failed: tc rcv batch"
 /bin/tc -n mid -b /tmp/tc.mid || echo "failed: tc mid batch"
-# TCP segments for a bond without TSO/GSO (it still builds GSO packets, cut at the bond); veth's
-# GRO stays off without NAPI, as bondsim's receiver without a receive model.
-in_ns snd /bin/ethtool -K bond0 tso "$TSO" gso "$GSO"
+# The sender's offloads as ethtool commands (LabScenario.senderEthtool, ';' between commands):
+# by default bond0 without TSO, so TCP's GSO packets are cut at the bond; veth's GRO stays off
+# without NAPI, as bondsim's receiver without a receive model.
+echo "$ETHTOOL" | tr ';' '\n' | while read -r command; do
+  # shellcheck disable=SC2086 # the command's words
+  in_ns snd /bin/ethtool $command || echo "failed: ethtool $command"
+done
 for side in snd rcv; do
   in_ns $side sysctl -q -p /out/sysctl.conf
 done

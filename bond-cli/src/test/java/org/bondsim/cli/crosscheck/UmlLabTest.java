@@ -40,4 +40,32 @@ class UmlLabTest {
     assertThat(tcpdump).isLessThan(lab.indexOf("read -r cpu_before"));
     assertThat(Set.of("snd-bond0.pcap", "rcv-bond0.pcap")).allMatch(lab::contains);
   }
+
+  @Test
+  void theModelsOffloadsBecome61sEthtoolCommandsOnTheRightDevice() {
+    java.util.function.BiFunction<Boolean, Boolean, List<String>> commands =
+        (gso, tso) ->
+            new LabScenario(
+                    List.of(
+                        new LabScenario.LabLink(20_000, 1000),
+                        new LabScenario.LabLink(20_000, 2000)),
+                    "balance-rr",
+                    "",
+                    java.util.Map.of(),
+                    1,
+                    10,
+                    65536,
+                    List.of(),
+                    1500,
+                    1000,
+                    gso,
+                    tso)
+                .senderEthtool();
+    // The default: bond0 without TSO cuts TCP's GSO packets before balance-rr picks a slave.
+    assertThat(commands.apply(false, false)).containsExactly("-K bond0 tso off gso off");
+    assertThat(commands.apply(false, true)).containsExactly("-K bond0 tso on gso on");
+    // GSO alone is whole super-packets to a slave that cuts them in software: 6.1's bond0 keeps
+    // TSO whatever its slaves have, so it is the slaves' tso that goes off.
+    assertThat(commands.apply(true, false)).containsExactly("-K s0 tso off", "-K s1 tso off");
+  }
 }

@@ -31,6 +31,9 @@ import org.bondsim.core.engine.SeededRandom;
  * feeds the serialiser directly.
  */
 public final class Port {
+  /** A frame's check sequence: on the wire, but not in the skb a qdisc counts. */
+  private static final int FCS_BYTES = 4;
+
   private final EventLoop loop;
   private final EthernetLink link;
   private final SlaveStats senderStats;
@@ -68,9 +71,10 @@ public final class Port {
   private long driftRemainder;
   private long octetNs;
   private long octetPhaseNs;
-  // A tbf qdisc in front of the driver ({@link #shape}), null for the plain FIFO; and what the
-  // direction adds to the wire's delay.
+  // A tbf qdisc in front of the driver ({@link #shape}), null for the plain FIFO, with the longest
+  // packet it takes whole (tbf's max_size); and what the direction adds to the wire's delay.
   private TokenBucket shaper;
+  private long shaperMaxBytes;
   private long extraDelayNs;
   private boolean wakeArmed;
 
@@ -123,6 +127,17 @@ public final class Port {
    * @param chargesOwner whether this copy's completion releases the owner's send-buffer charge
    */
   public void enqueue(Packet packet, boolean chargesOwner) {
+    if (shaper != null && packet.segments() > 1 && qdiscBytes(packet) > shaperMaxBytes) {
+      // tbf_enqueue: a GSO packet longer than the bucket can ever hold is cut into its segments
+      // (tbf_segment: skb_gso_segment, each segment queued alone with its own socket charge, as
+      // tcp_gso_segment gives it), where a NIC's qdisc would keep it whole.
+      if (chargesOwner) {
+        Segmenter.splitCharging(packet, segment -> enqueue(segment, true));
+      } else {
+        Segmenter.split(packet, segment -> enqueue(segment, false));
+      }
+      return;
+    }
     int segments = packet.segments();
     handed += segments;
     if (!link.carrier()) {
@@ -194,6 +209,14 @@ public final class Port {
     }
   }
 
+  /**
+   * What a qdisc counts for a packet ({@code qdisc_pkt_len}): each frame from the destination MAC
+   * to the end of its payload, no FCS, whatever the frames of a GSO packet.
+   */
+  private long qdiscBytes(Packet packet) {
+    return wireBytes(packet) - (long) packet.segments() * (link.wireOverheadBytes() + FCS_BYTES);
+  }
+
   /** The bytes a packet takes on a wire: its frames with preamble, start delimiter and gap. */
   private long wireBytes(Packet packet) {
     long frames = packet.segments();
@@ -225,6 +248,9 @@ public final class Port {
    */
   public void shape(long rateBitsPerSecond, int burstBytes, double fill) {
     this.shaper = new TokenBucket(rateBitsPerSecond, burstBytes, fill);
+    // tbf's max_size: the burst as a length at the rate, less the overhead it counts per packet
+    // (psched_ns_t2l; the lab's "overhead 24" is the wire's 20 bytes and the FCS).
+    this.shaperMaxBytes = burstBytes - (link.wireOverheadBytes() + FCS_BYTES);
   }
 
   /**

@@ -187,6 +187,51 @@ class PortTest {
     assertThat(arrivals.get(3)[0] - arrivals.get(2)[0]).isEqualTo(615_200);
   }
 
+  /**
+   * tbf takes a GSO packet whole while it fits the bucket (max_size: burst 3200 less overhead 24),
+   * and cuts a longer one into its segments at enqueue (tbf_segment), each with a charge of its
+   * own, where the tokens alone would hold it for ever.
+   */
+  @Test
+  void aTbfTakesATwoSegmentGsoPacketWholeAndCutsALongerOne() {
+    EthernetLink link = link(100_000, 0, 1000);
+    Port port = link.forward();
+    port.shape(20_000_000L, 3200);
+    // TSO, so that the capture shows what the qdisc handed the driver: whole or cut.
+    port.hardwareSegmentation(true);
+    List<Integer> captured = new ArrayList<>();
+    port.tap((at, packet) -> captured.add(packet.segments()));
+    List<Long> charges = new ArrayList<>();
+    PacketOwner owner =
+        new PacketOwner() {
+          @Override
+          public void onTxDone(Packet packet) {
+            charges.add((long) packet.truesize());
+          }
+
+          @Override
+          public void onSegmented(Packet packet, int delta) {
+            charges.add((long) delta);
+          }
+        };
+    // 2 x 1514 = 3028 bytes to the qdisc: under 3176, one skb with 3076 bytes of tokens.
+    port.enqueue(superPacket(0, 2, owner), true);
+    loop.runUntil(loop.now() + 100_000_000);
+    assertThat(arrivals).hasSize(2);
+    assertThat(captured).containsExactly(2);
+    // 3 x 1514 = 4542: cut into three, which go as their tokens come.
+    port.enqueue(superPacket(2 * 1448, 3, owner), true);
+    loop.runUntil(loop.now() + 100_000_000);
+    assertThat(arrivals).hasSize(5);
+    assertThat(captured).containsExactly(2, 1, 1, 1);
+    for (int i = 0; i < 5; i++) {
+      assertThat(arrivals.get(i)[1]).isEqualTo(i);
+    }
+    // The second packet's owner heard of the cut, then of each segment's own completion.
+    assertThat(charges).hasSize(5);
+    assertThat(port.handed()).isEqualTo(port.delivered() + port.dropped() + port.inFlight());
+  }
+
   @Test
   void aBucketThatStartsEmptyHoldsTheFirstFrameForItsTokens() {
     EthernetLink link = link(100_000, 0, 1000);
