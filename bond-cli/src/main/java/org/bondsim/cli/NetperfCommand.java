@@ -240,13 +240,13 @@ final class NetperfCommand implements Callable<Integer> {
           "An 'ethtool -K DEV FEATURE on|off ...' line run on the sending host before the"
               + " test (repeatable, in order; DEV bond0 or a slave, FEATURE tx, sg, tso, ufo or"
               + " gso), from the kernel's stock devices (2.6.37: e1000e slaves with TSO, SG and"
-              + " checksumming on, a bond0 that takes TSO from them; 6.x: bond0 and slaves with"
-              + " all four on, bond0 keeping TSO whatever the slaves have). It decides where"
-              + " TCP's super-packets are cut: by the slaves' NICs, in software at the slaves or"
-              + " at bond0, or (2.6.37) not built at all; what the kernel refuses (2.6.37: tso on"
-              + " bond0, Operation not supported) or changes unasked (6.x: Actual changes) is a"
-              + " warning with ethtool's words, as in a script that goes on. 6.x without it:"
-              + " as after -K bond0 tso off.")
+              + " checksumming on, a bond0 that takes TSO from them; 3.16 and 6.x: bond0 and"
+              + " slaves with all four on, bond0 keeping TSO whatever the slaves have). It"
+              + " decides where TCP's super-packets are cut: by the slaves' NICs, in software at"
+              + " the slaves or at bond0, or (2.6.37, 3.16) not built at all; what the kernel"
+              + " refuses (2.6.37: tso on bond0, Operation not supported) or changes unasked"
+              + " (Actual changes) is a warning with ethtool's words, as in a script that goes"
+              + " on. 6.x without it: as after -K bond0 tso off.")
   List<String> ethtool = new ArrayList<>();
 
   @Option(

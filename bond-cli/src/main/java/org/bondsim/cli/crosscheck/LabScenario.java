@@ -60,7 +60,7 @@ public record LabScenario(
 
   /**
    * The {@code ethtool -K} commands that give the guest's sending host the model's offloads, on
-   * 6.1's devices ({@code EthtoolFeatures6} in bond-core): bond0 keeps TSO whatever its veth slaves
+   * 6.1's devices ({@code NetdevFeatures} in bond-core): bond0 keeps TSO whatever its veth slaves
    * have, so the model's {@code gso} alone (super-packets cut by the slave's stack) is the slaves'
    * {@code tso off}, not bond0's, which would cut them at bond0, as the model's default does.
    *

@@ -35,15 +35,14 @@ import org.bondsim.api.option.StrictNumbers;
  * ethtool -K bond0 tso off gso off} fails on tso and never reaches gso. A refused command is a
  * warning, as in a shell script that goes on; the run uses what the commands did.
  *
- * <p>On 6.x (and 6.1) the commands act on 6.x's devices instead ({@link EthtoolFeatures6}): bond0
- * has TSO whatever its slaves have, TCP builds super-packets whatever the devices, and ethtool's
- * netlink requests apply every setting they can.
+ * <p>On 3.16 and 6.x the commands act on those kernels' devices instead ({@link NetdevFeatures}):
+ * bond0 has TSO whatever its slaves have, and each command applies every setting it can; on 6.x TCP
+ * builds super-packets whatever the devices.
  *
  * <p>Differences: every slave must end with the same TSO setting (the model cuts alike on all
  * slaves); sockets keep the capabilities of the device when they were set up, and the model applies
  * every command before the test's connections open; e1000e's watchdog turning TSO off at 10/100
- * Mbit/s is not modelled; a command is refused for 3.16, whose feature rules are not modelled
- * ({@code --sender} gives its offloads).
+ * Mbit/s is not modelled.
  */
 public final class EthtoolOffloads {
   /** What the commands left, and what ethtool printed on the way. */
@@ -78,7 +77,7 @@ public final class EthtoolOffloads {
   }
 
   /**
-   * Applies {@code ethtool -K} commands, in order, to the stock devices of a 2.6.37 or 6.x host.
+   * Applies {@code ethtool -K} commands, in order, to the stock devices of the host's kernel.
    *
    * @param kernel the host's kernel
    * @param slaves how many slaves bond0 has (eth0, eth1, ...)
@@ -86,19 +85,11 @@ public final class EthtoolOffloads {
    *     ethtool} may be left out)
    * @return the offloads and ethtool's complaints
    * @throws OptionException naming {@code --ethtool} for a line ethtool would not parse, a device
-   *     the host does not have, or a kernel other than 2.6.37 and 6.x
+   *     the host does not have
    */
   public static Result apply(KernelVersion kernel, int slaves, List<String> commands) {
-    if (kernel == KernelVersion.LINUX_6 || kernel == KernelVersion.LINUX_6_1) {
-      return applySix(slaves, commands);
-    }
     if (kernel != KernelVersion.LINUX_2_6_37) {
-      throw new OptionException(
-          "--ethtool",
-          String.join("; ", commands),
-          "--ethtool follows the ethtool and devices of 2.6.37 and 6.x; for "
-              + kernel.word()
-              + " give the sender's offloads as --sender \"tso on|off gso on|off\"");
+      return applyFeatures(slaves, commands, kernel != KernelVersion.LINUX_3_16);
     }
     EthtoolOffloads host = new EthtoolOffloads(slaves);
     for (String command : commands) {
@@ -107,8 +98,8 @@ public final class EthtoolOffloads {
     return new Result(host.offloads(), List.copyOf(host.warnings));
   }
 
-  private static Result applySix(int slaves, List<String> commands) {
-    EthtoolFeatures6 host = new EthtoolFeatures6(slaves);
+  private static Result applyFeatures(int slaves, List<String> commands, boolean tcpAlwaysGso) {
+    NetdevFeatures host = new NetdevFeatures(slaves, tcpAlwaysGso);
     List<String> printed = new ArrayList<>();
     for (String command : commands) {
       Request request = Request.parse(command, slaves);

@@ -67,9 +67,37 @@ class EthtoolOffloadsTest {
             "--ethtool: no device 'eth2' on the sending host; it has bond0 and eth0 to eth1");
     assertThatThrownBy(() -> run("-K eth0 lro off"))
         .hasMessageStartingWith("--ethtool must be features rx, tx, sg, tso, ufo, gso");
-    assertThatThrownBy(
-            () -> EthtoolOffloads.apply(KernelVersion.LINUX_3_16, 2, List.of("-K bond0 gso on")))
-        .hasMessageStartingWith("--ethtool follows the ethtool and devices of 2.6.37 and 6.x");
+  }
+
+  private static EthtoolOffloads.Result threeSixteen(String... commands) {
+    return EthtoolOffloads.apply(KernelVersion.LINUX_3_16, 2, List.of(commands));
+  }
+
+  @Test
+  void on316TcpBuildsSuperPacketsOnlyWhileBond0HasTsoOrGso() {
+    // Stock: bond0 keeps TSO (netdev_add_tso_features, in 3.14 already), the NICs cut.
+    assertThat(threeSixteen("-K bond0 gso off").offloads())
+        .isEqualTo(new SenderOffloads(true, false));
+    // Without TSO but with its gso flag, bond0 cuts them before the mode picks a slave.
+    assertThat(threeSixteen("-K bond0 tso off").offloads())
+        .isEqualTo(new SenderOffloads(false, true, true));
+    // Neither: TCP builds none (sk_setup_caps forces nothing before 4.17), bondsim's 3.16 default.
+    EthtoolOffloads.Result none = threeSixteen("ethtool -K bond0 tso off gso off");
+    assertThat(none.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(none.warnings()).isEmpty();
+  }
+
+  @Test
+  void on316EthtoolListsWhatChangedByItsFlagNames() {
+    EthtoolOffloads.Result result = threeSixteen("-K bond0 sg off", "-K bond0 tso on");
+    assertThat(result.offloads()).isEqualTo(SenderOffloads.OFF);
+    assertThat(result.warnings())
+        .containsExactly(
+            "ethtool -K bond0: Actual changes: scatter-gather: off, tcp-segmentation-offload: off"
+                + " [requested on], generic-segmentation-offload: off [requested on]",
+            "ethtool -K bond0: Could not change any device features (exit 1)");
+    assertThat(threeSixteen("-K eth0 tso off", "-K eth1 tso off").offloads())
+        .isEqualTo(new SenderOffloads(false, true));
   }
 
   private static EthtoolOffloads.Result six(String... commands) {
