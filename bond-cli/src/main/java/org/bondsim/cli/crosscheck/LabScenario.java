@@ -40,8 +40,8 @@ import org.bondsim.core.scenario.SlaveLinkSpec;
  * @param events carrier events: seconds after the start, up or down, slave index
  * @param mtu the slaves' and bond's MTU
  * @param txqueuelen the qdisc's length in full frames
- * @param gso the model's sender offload {@code gso}: without {@code tso}, TCP's super-packets reach
- *     the chosen slave whole and its stack cuts them ({@link #senderEthtool})
+ * @param gso the model's sender offload {@code gso}: TCP's super-packets reach the chosen slave
+ *     whole and its stack cuts them ({@link #senderEthtool})
  * @param tso the model's sender offload {@code tso}: the slave's NIC cuts them
  */
 public record LabScenario(
@@ -61,16 +61,16 @@ public record LabScenario(
   /**
    * The {@code ethtool -K} commands that give the guest's sending host the model's offloads, on
    * 6.1's devices ({@code NetdevFeatures} in bond-core): bond0 keeps TSO whatever its veth slaves
-   * have, so the model's {@code gso} alone (super-packets cut by the slave's stack) is the slaves'
-   * {@code tso off}, not bond0's, which would cut them at bond0, as the model's default does.
+   * have, so whole super-packets to a slave (the model's {@code tso} or {@code gso}) are the
+   * slaves' {@code tso off}, not bond0's, which would cut them at bond0, as the model's default
+   * does. With their own TSO on, veths would pass a super-packet to the other host whole, where a
+   * NIC puts its segments on the wire one by one; with it off each veth cuts them as it sends,
+   * which on the wire is what a NIC's TSO does.
    *
    * @return the commands, without the leading {@code ethtool}, the slaves named as in the guest
    */
   public List<String> senderEthtool() {
-    if (tso) {
-      return List.of("-K bond0 tso on gso on");
-    }
-    if (!gso) {
+    if (!gso && !tso) {
       return List.of("-K bond0 tso off gso off");
     }
     List<String> commands = new ArrayList<>();
