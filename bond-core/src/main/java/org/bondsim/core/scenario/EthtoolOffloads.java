@@ -98,8 +98,8 @@ public final class EthtoolOffloads {
     return new Result(host.offloads(), List.copyOf(host.warnings));
   }
 
-  private static Result applyFeatures(int slaves, List<String> commands, boolean tcpAlwaysGso) {
-    NetdevFeatures host = new NetdevFeatures(slaves, tcpAlwaysGso);
+  private static Result applyFeatures(int slaves, List<String> commands, boolean sixX) {
+    NetdevFeatures host = new NetdevFeatures(slaves, sixX);
     List<String> printed = new ArrayList<>();
     for (String command : commands) {
       Request request = Request.parse(command, slaves);

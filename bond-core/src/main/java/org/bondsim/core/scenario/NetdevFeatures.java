@@ -56,8 +56,11 @@ final class NetdevFeatures {
   };
   private static final int[] IOCTL_ORDER = {TX, SG, TSO, GSO};
 
-  /** Whether TCP builds super-packets whatever the devices (6.x) or only as bond0 allows (3.16). */
-  private final boolean tcpAlwaysGso;
+  /**
+   * 6.x rather than 3.16: TCP builds super-packets whatever the devices (3.16: only as bond0
+   * allows), and ethtool speaks netlink (3.16's: ioctl).
+   */
+  private final boolean sixX;
 
   /** [device][feature]: device 0 is bond0, device i + 1 the slave eth{i}. */
   private final boolean[][] wanted;
@@ -68,10 +71,10 @@ final class NetdevFeatures {
    * Stock devices.
    *
    * @param slaves how many slaves bond0 has
-   * @param tcpAlwaysGso true for 6.x, false for 3.16
+   * @param sixX true for 6.x, false for 3.16
    */
-  NetdevFeatures(int slaves, boolean tcpAlwaysGso) {
-    this.tcpAlwaysGso = tcpAlwaysGso;
+  NetdevFeatures(int slaves, boolean sixX) {
+    this.sixX = sixX;
     wanted = new boolean[slaves + 1][NETLINK_NAMES.length];
     for (boolean[] device : wanted) {
       java.util.Arrays.fill(device, true);
@@ -99,7 +102,7 @@ final class NetdevFeatures {
     List<String> changes = new ArrayList<>();
     boolean changed = false;
     boolean refused = false;
-    for (int feature : tcpAlwaysGso ? NETLINK_ORDER : IOCTL_ORDER) {
+    for (int feature : sixX ? NETLINK_ORDER : IOCTL_ORDER) {
       boolean now = active[device][feature];
       boolean asked = requested[feature] >= 0;
       boolean held = wanted[device][feature] != now;
@@ -108,7 +111,7 @@ final class NetdevFeatures {
       }
       if (now != before[feature]) {
         changed = true;
-        if (tcpAlwaysGso) {
+        if (sixX) {
           changes.add(
               NETLINK_NAMES[feature] + ": " + onOff(now) + (asked ? "" : " [not requested]"));
         } else {
@@ -118,7 +121,7 @@ final class NetdevFeatures {
                   + onOff(now)
                   + (held ? " [requested " + onOff(!now) + "]" : ""));
         }
-      } else if (asked && now != (requested[feature] == 1) && tcpAlwaysGso) {
+      } else if (asked && now != (requested[feature] == 1) && sixX) {
         changes.add(
             NETLINK_NAMES[feature] + ": " + onOff(now) + " [requested " + onOff(!now) + "]");
       }
@@ -147,9 +150,7 @@ final class NetdevFeatures {
    */
   SenderOffloads offloads() {
     if (!active[0][TSO]) {
-      return !tcpAlwaysGso && active[0][GSO]
-          ? new SenderOffloads(false, true, true)
-          : SenderOffloads.OFF;
+      return !sixX && active[0][GSO] ? new SenderOffloads(false, true, true) : SenderOffloads.OFF;
     }
     boolean anyTso = false;
     boolean allTso = true;
