@@ -103,11 +103,13 @@ public final class EthtoolOffloads {
     List<String> printed = new ArrayList<>();
     for (String command : commands) {
       Request request = Request.parse(command, slaves);
+      // In ORDER's order: rx 0, tx 1, sg 2, tso 3, ufo 4, gso 5.
       int[] wanted = request.wanted();
       if (wanted[0] >= 0) {
         throw rxNotModelled();
       }
-      boolean ufoOnly = wanted[4] >= 0 && wanted[1] < 0 && wanted[2] < 0 && wanted[3] < 0;
+      boolean ufoOnly =
+          wanted[4] >= 0 && wanted[1] < 0 && wanted[2] < 0 && wanted[3] < 0 && wanted[5] < 0;
       String said =
           host.run(
               request.slave() + 1, new int[] {wanted[1], wanted[2], wanted[3], wanted[5]}, ufoOnly);
