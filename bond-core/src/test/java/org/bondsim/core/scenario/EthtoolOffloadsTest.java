@@ -150,13 +150,6 @@ class EthtoolOffloadsTest {
         .isEqualTo(
             "ethtool -K bond0: Could not change any device features; Actual changes:"
                 + " tx-tcp-segmentation: off [requested on] (exit 1)");
-    // The same on 3.16, in the words of the ethtool of its time (ioctl): only what changed, by
-    // flag name, [requested on] where the kernel holds a wanted feature off.
-    assertThat(threeSixteen("-K bond0 sg off", "-K bond0 tso on").warnings())
-        .containsExactly(
-            "ethtool -K bond0: Actual changes: scatter-gather: off, tcp-segmentation-offload: off"
-                + " [requested on], generic-segmentation-offload: off [requested on]",
-            "ethtool -K bond0: Could not change any device features (exit 1)");
     // One slave with scatter-gather is enough for bond0.
     assertThat(six("-K eth0 sg off", "-K eth1 tso off", "-K eth0 tso off").offloads())
         .isEqualTo(new SenderOffloads(false, true));
