@@ -7,6 +7,7 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.PacketHandler;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.PacketRing;
 
 /**
  * The socket lock between a host's softirq and its reading application, when that application is
@@ -164,7 +165,7 @@ public final class ReaderSockets {
     private final PacketHandler tcp;
     private final HostCpu cpu = cpus.get(appCpu);
     // Segments and when their work ends, in arrival order.
-    private final DuePackets waiting = new DuePackets();
+    private final PacketRing waiting = new PacketRing();
     private boolean armed;
     private long busyUntil = Long.MIN_VALUE;
     private final Event release =
@@ -210,16 +211,16 @@ public final class ReaderSockets {
     }
 
     private void release(long now) {
-      if (!waiting.isEmpty() && waiting.headDue() <= now) {
+      if (!waiting.isEmpty() && waiting.firstTag() <= now) {
         context.sendFrom(appCpu);
-        while (!waiting.isEmpty() && waiting.headDue() <= now) {
-          tcp.receive(waiting.poll());
+        while (!waiting.isEmpty() && waiting.firstTag() <= now) {
+          tcp.receive(waiting.removeFirst());
         }
         context.sendFrom(-1);
       }
       if (!waiting.isEmpty() && !armed) {
         armed = true;
-        loop.schedule(waiting.headDue(), this.release, 0);
+        loop.schedule(waiting.firstTag(), this.release, 0);
       }
     }
   }

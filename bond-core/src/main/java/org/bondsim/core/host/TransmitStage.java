@@ -4,6 +4,7 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.PacketRing;
 
 /**
  * The transmit path's CPU time: each packet a host sends costs {@link CpuCosts#transmitNs} on its
@@ -20,7 +21,7 @@ public final class TransmitStage {
   private final BondDevice bond;
   private final CpuCosts costs;
   private final boolean softwareGso;
-  private final DuePackets waiting = new DuePackets();
+  private final PacketRing waiting = new PacketRing();
   private boolean armed;
   private final Event release = (now, arg) -> release(now);
 
@@ -59,11 +60,11 @@ public final class TransmitStage {
   }
 
   private void release(long now) {
-    while (!waiting.isEmpty() && waiting.headDue() <= now) {
-      bond.transmit(waiting.poll());
+    while (!waiting.isEmpty() && waiting.firstTag() <= now) {
+      bond.transmit(waiting.removeFirst());
     }
     if (!waiting.isEmpty()) {
-      loop.schedule(waiting.headDue(), release, 0);
+      loop.schedule(waiting.firstTag(), release, 0);
     } else {
       armed = false;
     }

@@ -5,6 +5,7 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.core.capture.FrameTap;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
+import org.bondsim.core.engine.PacketRing;
 import org.bondsim.core.engine.SeededRandom;
 
 /**
@@ -42,12 +43,9 @@ public final class Port {
   private FrameReceiver receiver = (slave, packet) -> {};
   private int receiverSlave;
 
-  // The qdisc, a ring buffer of skbs. 'charges' marks those whose completion releases the owner's
-  // charge; queuedSegments counts the wire frames they hold.
-  private Packet[] queue;
-  private boolean[] queueCharges;
-  private int queueHead;
-  private int queueSize;
+  // The qdisc: its skbs, each tagged 1 when its completion releases the owner's charge (else 0);
+  // queuedSegments counts the wire frames they hold.
+  private final PacketRing queue = new PacketRing();
   private long queuedSegments;
 
   // The segments of the super-packet being sent, after the one on the serialiser.
@@ -71,18 +69,14 @@ public final class Port {
   private long driftRemainder;
   private long octetNs;
   private long octetPhaseNs;
-  // A tbf qdisc in front of the driver ({@link #shape}), null for the plain FIFO, with the longest
-  // packet it takes whole (tbf's max_size); and what the direction adds to the wire's delay.
+  // A tbf qdisc in front of the driver ({@link #shape}), null for the plain FIFO; and what the
+  // direction adds to the wire's delay.
   private TokenBucket shaper;
-  private long shaperMaxBytes;
   private long extraDelayNs;
   private boolean wakeArmed;
 
-  // Frames on the wire, in order, with their arrival times.
-  private Packet[] wire = new Packet[16];
-  private long[] wireArrival = new long[16];
-  private int wireHead;
-  private int wireSize;
+  // Frames on the wire, in order, tagged with their arrival times.
+  private final PacketRing wire = new PacketRing();
 
   // Bumped when the carrier is lost, so events scheduled before the loss are ignored.
   private long epoch;
@@ -104,9 +98,6 @@ public final class Port {
     this.link = link;
     this.senderStats = senderStats;
     this.txqueuelen = txqueuelen;
-    // Grows on demand up to txqueuelen; most runs never queue more than a few frames.
-    this.queue = new Packet[16];
-    this.queueCharges = new boolean[16];
   }
 
   /**
@@ -127,7 +118,7 @@ public final class Port {
    * @param chargesOwner whether this copy's completion releases the owner's send-buffer charge
    */
   public void enqueue(Packet packet, boolean chargesOwner) {
-    if (shaper != null && packet.segments() > 1 && qdiscBytes(packet) > shaperMaxBytes) {
+    if (shaper != null && packet.segments() > 1 && shaper.longerThanMaxSize(qdiscBytes(packet))) {
       // tbf_enqueue: a GSO packet longer than the bucket can ever hold is cut into its segments
       // (tbf_segment: skb_gso_segment, each segment queued alone with its own socket charge, as
       // tcp_gso_segment gives it), where a NIC's qdisc would keep it whole.
@@ -148,31 +139,21 @@ public final class Port {
       drop(packet, chargesOwner, DropReason.MTU_EXCEEDED, segments);
       return;
     }
-    if (sending == null && queueSize == 0 && shaperReady(packet)) {
+    if (sending == null && queue.isEmpty() && shaperReady(packet)) {
       startSending(packet, chargesOwner, nextOctetEdge(loop.now()));
       return;
     }
-    if (queueSize >= txqueuelen) {
+    if (queue.size() >= txqueuelen) {
       drop(packet, chargesOwner, DropReason.TX_QUEUE_FULL, segments);
       return;
     }
-    if (queueSize == queue.length) {
-      growQueue();
-    }
-    int tail = (queueHead + queueSize) & (queue.length - 1);
-    queue[tail] = packet;
-    queueCharges[tail] = chargesOwner;
-    queueSize++;
+    queue.add(packet, chargesOwner ? 1 : 0);
     queuedSegments += segments;
   }
 
   private void dequeueAndSend() {
-    int head = queueHead;
-    Packet next = queue[head];
-    boolean nextCharges = queueCharges[head];
-    queue[head] = null;
-    queueHead = (head + 1) & (queue.length - 1);
-    queueSize--;
+    boolean nextCharges = queue.firstTag() != 0;
+    Packet next = queue.removeFirst();
     queuedSegments -= next.segments();
     startSending(next, nextCharges);
   }
@@ -204,7 +185,7 @@ public final class Port {
       return;
     }
     wakeArmed = false;
-    if (sending == null && queueSize > 0 && shaperReady(queue[queueHead])) {
+    if (sending == null && !queue.isEmpty() && shaperReady(queue.first())) {
       dequeueAndSend();
     }
   }
@@ -247,10 +228,9 @@ public final class Port {
    * @param fill the bucket's starting fill, 0 (empty) to 1 (full)
    */
   public void shape(long rateBitsPerSecond, int burstBytes, double fill) {
-    this.shaper = new TokenBucket(rateBitsPerSecond, burstBytes, fill);
-    // tbf's max_size: the burst as a length at the rate, less the overhead it counts per packet
-    // (psched_ns_t2l; the lab's "overhead 24" is the wire's 20 bytes and the FCS).
-    this.shaperMaxBytes = burstBytes - (link.wireOverheadBytes() + FCS_BYTES);
+    // The lab's "overhead 24" is the wire's 20 bytes and the FCS, which the skb lacks.
+    this.shaper =
+        new TokenBucket(rateBitsPerSecond, burstBytes, fill, link.wireOverheadBytes() + FCS_BYTES);
   }
 
   /**
@@ -391,7 +371,7 @@ public final class Port {
     if (!burst.isEmpty()) {
       Packet next = burst.pollFirst();
       serialise(next, burst.isEmpty() && burstChargesLast);
-    } else if (queueSize > 0 && shaperReady(queue[queueHead])) {
+    } else if (!queue.isEmpty() && shaperReady(queue.first())) {
       dequeueAndSend();
     }
     // Tx completion frees the skb; the socket may then send more (possibly on this same port).
@@ -402,14 +382,8 @@ public final class Port {
   }
 
   private void putOnWire(Packet packet, long arrivesAt) {
-    if (wireSize == wire.length) {
-      growWire();
-    }
-    int tail = (wireHead + wireSize) & (wire.length - 1);
-    wire[tail] = packet;
-    wireArrival[tail] = arrivesAt;
-    wireSize++;
-    if (wireSize == 1) {
+    wire.add(packet, arrivesAt);
+    if (wire.size() == 1) {
       loop.schedule(arrivesAt, arrival, epoch);
     }
   }
@@ -418,12 +392,9 @@ public final class Port {
     if (eventEpoch != epoch) {
       return;
     }
-    Packet packet = wire[wireHead];
-    wire[wireHead] = null;
-    wireHead = (wireHead + 1) & (wire.length - 1);
-    wireSize--;
-    if (wireSize > 0) {
-      loop.schedule(wireArrival[wireHead], arrival, epoch);
+    Packet packet = wire.removeFirst();
+    if (!wire.isEmpty()) {
+      loop.schedule(wire.firstTag(), arrival, epoch);
     }
     if (blackhole) {
       senderStats.countDrop(DropReason.BLACKHOLE);
@@ -492,21 +463,14 @@ public final class Port {
       Packet segment = burst.pollFirst();
       drop(segment, burst.isEmpty() && burstChargesLast, DropReason.LINK_FAILED, 1);
     }
-    while (queueSize > 0) {
-      int head = queueHead;
-      Packet packet = queue[head];
-      boolean charges = queueCharges[head];
-      queue[head] = null;
-      queueHead = (head + 1) & (queue.length - 1);
-      queueSize--;
+    while (!queue.isEmpty()) {
+      boolean charges = queue.firstTag() != 0;
+      Packet packet = queue.removeFirst();
       queuedSegments -= packet.segments();
       drop(packet, charges, DropReason.LINK_FAILED, packet.segments());
     }
-    while (wireSize > 0) {
-      Packet packet = wire[wireHead];
-      wire[wireHead] = null;
-      wireHead = (wireHead + 1) & (wire.length - 1);
-      wireSize--;
+    while (!wire.isEmpty()) {
+      wire.removeFirst();
       // Already counted as sent and already released to its owner at tx completion.
       senderStats.countDrop(DropReason.LINK_FAILED);
       dropped++;
@@ -523,32 +487,6 @@ public final class Port {
     if (charges && packet.owner() != null) {
       packet.owner().onDropped(packet);
     }
-  }
-
-  private void growQueue() {
-    Packet[] bigger = new Packet[queue.length * 2];
-    boolean[] biggerCharges = new boolean[bigger.length];
-    for (int i = 0; i < queueSize; i++) {
-      int from = (queueHead + i) & (queue.length - 1);
-      bigger[i] = queue[from];
-      biggerCharges[i] = queueCharges[from];
-    }
-    queue = bigger;
-    queueCharges = biggerCharges;
-    queueHead = 0;
-  }
-
-  private void growWire() {
-    Packet[] bigger = new Packet[wire.length * 2];
-    long[] biggerArrival = new long[bigger.length];
-    for (int i = 0; i < wireSize; i++) {
-      int from = (wireHead + i) & (wire.length - 1);
-      bigger[i] = wire[from];
-      biggerArrival[i] = wireArrival[from];
-    }
-    wire = bigger;
-    wireArrival = biggerArrival;
-    wireHead = 0;
   }
 
   /** The counters of this port's sending side (its tx counts and drops). */
@@ -593,7 +531,7 @@ public final class Port {
     return queuedSegments
         + burst.size()
         + (sending != null ? 1 : 0)
-        + wireSize
+        + wire.size()
         + (netem != null ? netem.held() : 0);
   }
 
@@ -612,6 +550,6 @@ public final class Port {
    * @return packets
    */
   public int queued() {
-    return queueSize;
+    return queue.size();
   }
 }

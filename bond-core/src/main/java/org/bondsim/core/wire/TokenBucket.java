@@ -10,6 +10,7 @@ package org.bondsim.core.wire;
 final class TokenBucket {
   private final long rateBitsPerSecond;
   private final long bufferNs;
+  private final long maxSizeBytes;
   private long tokensNs;
   private long checkpointNs;
 
@@ -19,8 +20,9 @@ final class TokenBucket {
    * @param rateBitsPerSecond the rate
    * @param burstBytes the bucket's depth in bytes
    * @param fill how full it starts, 0 to 1
+   * @param overheadBytes what the rate counts per packet beyond the skb ({@code overhead})
    */
-  TokenBucket(long rateBitsPerSecond, int burstBytes, double fill) {
+  TokenBucket(long rateBitsPerSecond, int burstBytes, double fill, int overheadBytes) {
     if (rateBitsPerSecond <= 0 || burstBytes <= 0) {
       throw new IllegalArgumentException(
           "tbf needs a rate and a burst above 0, got "
@@ -34,6 +36,8 @@ final class TokenBucket {
       throw new IllegalArgumentException("a tbf's starting fill must be 0..1, got " + fill);
     }
     this.bufferNs = costNs(burstBytes);
+    // tbf's max_size: the burst as a length at the rate, less the overhead (psched_ns_t2l).
+    this.maxSizeBytes = burstBytes - overheadBytes;
     this.tokensNs = (long) (fill * bufferNs);
   }
 
@@ -43,6 +47,15 @@ final class TokenBucket {
 
   private long tokensAt(long now) {
     return Math.min(bufferNs, Math.min(now - checkpointNs, bufferNs) + tokensNs);
+  }
+
+  /**
+   * Whether a packet of {@code qdiscBytes} ({@code qdisc_pkt_len}: the skb's frames without their
+   * overhead) is longer than the bucket takes whole: {@code tbf_enqueue} then cuts a GSO packet
+   * into its segments ({@code tbf_segment}).
+   */
+  boolean longerThanMaxSize(long qdiscBytes) {
+    return qdiscBytes > maxSizeBytes;
   }
 
   /**
