@@ -83,8 +83,9 @@ def count(name, seconds, workdir):
                                 " -XX:StartFlightRecording=filename=%s,settings=default"
                                 " -Xlog:jfr*=off" % jfr).strip()
     start = time.perf_counter()
-    out = subprocess.run([BONDSIM] + bondsim_args(name, seconds)[:5] + ["--json"] +
-                         bondsim_args(name, seconds)[5:], env=env, check=True,
+    argv = bondsim_args(name, seconds)
+    argv.insert(1, "--json")  # after "netperf", before the test's options
+    out = subprocess.run([BONDSIM] + argv, env=env, check=True,
                          capture_output=True, text=True).stdout
     wall = time.perf_counter() - start
     report = json.loads(out[out.index("{"):])

@@ -101,47 +101,31 @@ final class NetdevFeatures {
     update();
     List<String> changes = new ArrayList<>();
     boolean changed = false;
-    boolean refused = false;
+    // A named feature left as it was, or a feature the command did not name that changed.
+    boolean notAsAsked = false;
     for (int feature : sixX ? NETLINK_ORDER : IOCTL_ORDER) {
       boolean now = active[device][feature];
       boolean asked = requested[feature] >= 0;
+      // What the device was asked for and does not have (for a named feature: the command's).
       boolean held = wanted[device][feature] != now;
-      if (asked && now != (requested[feature] == 1)) {
-        refused = true;
-      }
+      String line = (sixX ? NETLINK_NAMES : IOCTL_NAMES)[feature] + ": " + onOff(now);
+      String wish = " [requested " + onOff(!now) + "]";
       if (now != before[feature]) {
         changed = true;
+        notAsAsked |= !asked;
+        changes.add(line + (sixX ? (asked ? "" : " [not requested]") : (held ? wish : "")));
+      } else if (asked && held) {
+        notAsAsked = true;
         if (sixX) {
-          changes.add(
-              NETLINK_NAMES[feature] + ": " + onOff(now) + (asked ? "" : " [not requested]"));
-        } else {
-          changes.add(
-              IOCTL_NAMES[feature]
-                  + ": "
-                  + onOff(now)
-                  + (held ? " [requested " + onOff(!now) + "]" : ""));
+          changes.add(line + wish);
         }
-      } else if (asked && now != (requested[feature] == 1) && sixX) {
-        changes.add(
-            NETLINK_NAMES[feature] + ": " + onOff(now) + " [requested " + onOff(!now) + "]");
       }
     }
-    if (!changed && (refused || ufoOnly)) {
+    if (!changed && (notAsAsked || ufoOnly)) {
       String actual = changes.isEmpty() ? "" : "; Actual changes: " + String.join(", ", changes);
       return "Could not change any device features" + actual + " (exit 1)";
     }
-    boolean notAsAsked = refused || unasked(device, requested, before);
     return notAsAsked ? "Actual changes: " + String.join(", ", changes) : null;
-  }
-
-  /** Whether a feature the command did not name changed on the device. */
-  private boolean unasked(int device, int[] requested, boolean[] before) {
-    for (int feature = 0; feature < NETLINK_NAMES.length; feature++) {
-      if (requested[feature] < 0 && active[device][feature] != before[feature]) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
