@@ -54,9 +54,17 @@ final class SeriesPlot {
     add(window, "cwnd", time, columns.get("cwnd"));
     add(window, "ssthresh", time, columns.get("ssthresh"));
     add(window, "in flight", time, columns.get("in_flight"));
+    add(window, "reordering", time, columns.get("reordering"));
     panels.add(window);
+    if (columns.containsKey("srtt_ms")
+        && columns.get("srtt_ms").stream().anyMatch(v -> !Double.isNaN(v))) {
+      XYChart rtt = panel("the first stream's smoothed RTT", "ms");
+      add(rtt, "srtt", time, columns.get("srtt_ms"));
+      panels.add(rtt);
+    }
     XYChart events = panel("events per interval", "count");
     add(events, "retransmissions", time, columns.get("retransmissions"));
+    add(events, "DSACKed segments", time, columns.get("dsacks"));
     add(events, "SACK reorder events", time, columns.get("sack_reorder"));
     add(events, "reordered at TCP's input", time, columns.get("reordered_at_tcp"));
     panels.add(events);
@@ -89,7 +97,9 @@ final class SeriesPlot {
     series.setMarker(SeriesMarkers.NONE);
   }
 
-  /** The CSV's columns by name, an empty cell as NaN. */
+  /**
+   * The CSV's numeric columns by name, an empty cell as NaN; the congestion state's names left out.
+   */
   private static Map<String, List<Double>> read(Path series) {
     Map<String, List<Double>> columns = new LinkedHashMap<>();
     CsvMapper mapper = new CsvMapper();
@@ -100,6 +110,9 @@ final class SeriesPlot {
             .readValues(series.toFile())) {
       while (rows.hasNext()) {
         for (Map.Entry<String, String> cell : rows.next().entrySet()) {
+          if (cell.getKey().equals("ca_state")) {
+            continue;
+          }
           String text = cell.getValue().trim();
           columns
               .computeIfAbsent(cell.getKey(), k -> new ArrayList<>())

@@ -47,9 +47,9 @@ class PlotsTest {
       assertThat(r.exitCode()).as(r.err()).isZero();
     }
     BufferedImage image = ImageIO.read(dir.resolve("failover.png").toFile());
-    // Three panels of 330 pixels: rates, the window, events (no CPU model, no CPU panel).
+    // Four panels of 330 pixels: rates, the window, the RTT, events (no CPU model, no CPU panel).
     assertThat(image.getWidth()).isEqualTo(1000);
-    assertThat(image.getHeight()).isEqualTo(990);
+    assertThat(image.getHeight()).isEqualTo(1320);
     assertThat(colours(image)).isGreaterThan(20);
     assertThat(Files.readString(dir.resolve("failover.svg"))).startsWith("<?xml").contains("<svg");
   }

@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.bondsim.api.packet.EtherType;
@@ -32,6 +33,9 @@ import org.bondsim.tcp.TcpState;
  * belong to, looked up by the local end's port.
  */
 final class TcpConnections {
+  /** {@code TCP_CA_Open} to {@code TCP_CA_Loss}, by value, as a series names them. */
+  private static final String[] CA_STATE_NAMES = {"open", "disorder", "cwr", "recovery", "loss"};
+
   // Stream index + 1 by the local end's port; 0 for none.
   private final int[] streamByLocalPort = new int[65536];
 
@@ -237,7 +241,11 @@ final class TcpConnections {
             : OptionalLong.of(info.sndSsthresh()),
         OptionalLong.of(inFlight),
         OptionalLong.of(info.totalRetrans()),
-        OptionalLong.of(reorders == null ? 0 : reorders));
+        OptionalLong.of(reorders == null ? 0 : reorders),
+        OptionalLong.of(info.rttUs()),
+        OptionalLong.of(info.reordering()),
+        info.field("tcpi_dsack_dups"),
+        Optional.of(CA_STATE_NAMES[info.caState()]));
   }
 
   /** A connection's state as netperf's result reports it ({@code ss -ti}'s figures). */

@@ -300,6 +300,11 @@ final class RetransmitQueue {
     return bytes;
   }
 
+  /** {@code tp->dsack_dups}, or -1 where the kernel keeps none ({@link SackTagger#dsackDups}). */
+  long dsackDups() {
+    return tagger.dsackDups();
+  }
+
   /** {@code tp->total_retrans}: segments retransmitted over the connection, loss probes too. */
   long totalRetrans() {
     return totalRetrans;

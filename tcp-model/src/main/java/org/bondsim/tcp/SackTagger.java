@@ -22,6 +22,14 @@ final class SackTagger {
   // The ACK's SACK blocks (less a DSACK) in sequence order, as indexes into its list.
   private final int[] blockOrder = new int[TCP_NUM_SACKS];
 
+  /**
+   * {@code tp->dsack_dups}: the duplicate segments the peer's DSACKs reported, or -1 on a kernel
+   * that keeps no such count (before the DSACK became a delivery: 2.6.37, 3.16).
+   */
+  long dsackDups() {
+    return dsackDelivers ? dsackDups : -1;
+  }
+
   SackTagger(RetransmitQueue queue, TcpCounters counters, boolean dsackDelivers) {
     this.queue = queue;
     this.counters = counters;

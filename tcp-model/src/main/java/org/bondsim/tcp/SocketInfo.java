@@ -27,6 +27,9 @@ import java.util.OptionalLong;
  * @param delivered {@code tcpi_delivered}
  * @param lastDataRecvMs {@code tcpi_last_data_recv}: milliseconds, in whole ticks ({@code
  *     jiffies_to_msecs}), since the connection was established or in-order data last arrived
+ * @param dsackDups {@code tcpi_dsack_dups}: the duplicate segments the peer's DSACKs reported
+ *     ({@code tp->dsack_dups}, counted in {@code tcp_dsack_seen}), or -1 on a kernel without it
+ *     (the {@code tcp_info} of 2.6.37 and 3.16 ends long before this field)
  */
 public record SocketInfo(
     int caState,
@@ -44,7 +47,8 @@ public record SocketInfo(
     long sndMss,
     long rcvMss,
     long delivered,
-    long lastDataRecvMs) {
+    long lastDataRecvMs,
+    long dsackDups) {
   /** Linux's {@code TCP_CA_*} names and values ({@code include/uapi/linux/tcp.h}). */
   public static final Map<String, Long> CA_STATES =
       Map.of(
@@ -78,6 +82,7 @@ public record SocketInfo(
       case "tcpi_rcv_mss" -> OptionalLong.of(rcvMss);
       case "tcpi_delivered" -> OptionalLong.of(delivered);
       case "tcpi_last_data_recv" -> OptionalLong.of(lastDataRecvMs);
+      case "tcpi_dsack_dups" -> dsackDups >= 0 ? OptionalLong.of(dsackDups) : OptionalLong.empty();
       default -> OptionalLong.empty();
     };
   }

@@ -137,7 +137,8 @@ final class SocketReport {
         options.mss,
         receiver.rcvMss(),
         queue.delivered(),
-        lastDataRecvMs());
+        lastDataRecvMs(),
+        queue.dsackDups());
   }
 
   /** {@code jiffies_to_msecs(tcp_jiffies32 - icsk_ack.lrcvtime)}. */

@@ -167,6 +167,7 @@ class RetransmitQueueTest {
     assertThat(dsack.dsackDelivered).as("two duplicates delivered").isEqualTo(2);
     assertThat(counters.dsackRecv).isEqualTo(1);
     assertThat(counters.dsackIgnoredOld + counters.dsackIgnoredNoUndo).isZero();
+    assertThat(queue.dsackDups()).as("tcpi_dsack_dups").isEqualTo(2);
   }
 
   /**
@@ -208,6 +209,8 @@ class RetransmitQueueTest {
     assertThat(dsack.dsackDelivered).isZero();
     assertThat(counters.dsackRecv).isEqualTo(1);
     assertThat(counters.dsackIgnoredDubious).isEqualTo(1);
+    // tcp_dsack_seen adds to tp->dsack_dups before it finds the DSACK dubious.
+    assertThat(queue.dsackDups()).isEqualTo(1);
   }
 
   /** 2.6.37 and 3.16 read every DSACK, and count one duplicate whatever the block covers. */
@@ -224,6 +227,7 @@ class RetransmitQueueTest {
     assertThat(dsack.dsackedBelowUna).isEqualTo(1);
     assertThat(dsack.dsackDelivered).as("no tp->delivered before 4.9").isZero();
     assertThat(counters.dsackIgnoredDubious).isZero();
+    assertThat(queue.dsackDups()).as("no tcpi_dsack_dups then").isEqualTo(-1);
   }
 
   /**

@@ -12,8 +12,8 @@ import java.util.Locale;
  * The real kernel's side of {@code bondsim crosscheck --series-dir}: the {@code TCP_INFO} samples
  * stream 0's sender took between its writes ({@code sample=} lines of {@code send0.txt}: seconds
  * since connect, cwnd, ssthresh, packets in flight, {@code tcpi_total_retrans}, {@code tcpi_rtt},
- * {@code tcpi_reordering}, {@code tcpi_dsack_dups}, {@code tcpi_ca_state}) as a CSV whose first
- * columns are named as bondsim's {@code --series} names its own. The counters become what each
+ * {@code tcpi_reordering}, {@code tcpi_dsack_dups}, {@code tcpi_ca_state}) as a CSV whose columns
+ * are named as bondsim's {@code --series} names the same fields. The counters become what each
  * interval added, as bondsim's are.
  */
 public final class LabSeries {

@@ -25,6 +25,7 @@ final class SeriesSampler {
   private final Delta payload = new Delta();
   private final Delta retransmissions = new Delta();
   private final Delta sackReorders = new Delta();
+  private final Delta dsackDups = new Delta();
   private final Delta reorderedAtTcp = new Delta();
   private final Delta busy = new Delta();
   private final Delta[] tx;
@@ -74,13 +75,18 @@ final class SeriesSampler {
             "retransmissions",
             "sack_reorder",
             "reordered_at_tcp",
-            "receiver_cpu_percent"));
+            "receiver_cpu_percent",
+            "srtt_ms",
+            "reordering",
+            "dsacks",
+            "ca_state"));
     series.columns(columns);
     Optional<WorkloadSample> first = workload.sample();
     if (first.isPresent()) {
       payload.next(first.get().payloadBytes());
       retransmissions.next(first.get().retransmissions().orElse(0));
       sackReorders.next(first.get().sackReorders().orElse(0));
+      dsackDups.next(first.get().dsackDups().orElse(0));
     }
   }
 
@@ -114,6 +120,13 @@ final class SeriesSampler {
     } else {
       row.add("");
     }
+    row.add(
+        s == null || s.srttUs().isEmpty()
+            ? ""
+            : String.format(Locale.ROOT, "%.3f", s.srttUs().getAsLong() / 1000.0));
+    row.add(s == null ? "" : text(s.reordering()));
+    row.add(s == null ? "" : growth(dsackDups, s.dsackDups()));
+    row.add(s == null ? "" : s.caState().orElse(""));
     lastNs = now;
     series.add(row.toArray(String[]::new));
   }

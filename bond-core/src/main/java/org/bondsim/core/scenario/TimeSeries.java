@@ -15,7 +15,11 @@ import java.util.List;
  * retransmissions} and {@code sack_reorder} (the sender's {@code tcpi_total_retrans} and {@code
  * TcpExtTCPSACKReorder} during the interval), {@code reordered_at_tcp} (segments TCP received out
  * of order during the interval, RFC 4737), {@code receiver_cpu_percent} (the receiving host's CPUs,
- * averaged; empty without a CPU model).
+ * averaged; empty without a CPU model), then the first connection's {@code srtt_ms} ({@code
+ * tcpi_rtt}), {@code reordering} ({@code tcpi_reordering}) and {@code ca_state} ({@code
+ * tcpi_ca_state}'s name: open, disorder, cwr, recovery, loss) at the interval's end, and {@code
+ * dsacks} (what {@code tcpi_dsack_dups} grew by during the interval; empty on a kernel without the
+ * field): the columns {@code bondsim crosscheck --series-dir} writes for the real kernel.
  */
 public final class TimeSeries {
   /**
