@@ -268,8 +268,8 @@ public final class UmlLab {
       events.add(
           String.format(
               Locale.ROOT,
-              "%.3f %s %d",
-              event.atSeconds(),
+              "%d %s %d",
+              Math.round(event.atSeconds() * 1000),
               event.up() ? "up" : "down",
               event.slave()));
     }

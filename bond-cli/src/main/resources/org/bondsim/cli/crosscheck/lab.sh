@@ -75,6 +75,27 @@ done
 in_ns snd sysctl net.ipv4.tcp_reordering net.ipv4.tcp_timestamps net.ipv4.tcp_sack \
   net.ipv4.tcp_limit_output_bytes net.ipv4.tcp_rmem net.ipv4.tcp_wmem > /out/sysctl.txt 2>&1
 mark setup done
+# 802.3ad: a bond sends only on slaves its aggregator lets distribute, which LACP reaches a few
+# seconds after the ports come up (the first LACPDUs both ways, then the mux machine's wait-while
+# timer, AD_AGGREGATE_WAIT_TIME, 2 s). bondsim starts its test once LACP has settled, and so does the
+# guest: it waits until every slave of both bonds collects and distributes (port state bits 0x10
+# and 0x20), its own and its partner's, as /proc/net/bonding/bond0 shows them.
+if [ "$MODE" = 802.3ad ]; then
+  links=$(echo $LINKS | wc -w)
+  n=0
+  settled=0
+  while [ $n -lt 120 ] && [ $settled -lt 2 ]; do
+    settled=0
+    for side in snd rcv; do
+      in_ns $side cat /proc/net/bonding/bond0 > /tmp/bond.$side
+      settled=$((settled + $(awk -v want=$((2 * links)) '/port state:/ { total++
+        if (int($3 / 16) % 4 == 3) ready++ } END { print (total == want && ready == want) }' /tmp/bond.$side)))
+    done
+    [ $settled -lt 2 ] && sleep 0.5
+    n=$((n + 1))
+  done
+  if [ $settled -lt 2 ]; then echo "failed: 802.3ad did not settle in 60 s"; else mark lacp settled; fi
+fi
 
 in_ns rcv /bin/stream sink 5201 "$STREAMS" > /out/sink.txt 2>&1 &
 sink=$!
@@ -104,16 +125,40 @@ while [ $k -lt "$STREAMS" ]; do
   in_ns snd /bin/stream send 10.0.0.2 5201 "$TEST_SECONDS" "$MESSAGE" "${SAMPLE_MS:-0}" > /out/send$k.txt 2>&1 &
   k=$((k + 1))
 done
-# Link events (seconds after the transfer started): a cable pulled takes both ends' carrier down.
+# Link events, in milliseconds after sender 0 connected (stream prints that instant on the clock
+# /proc/uptime shows, as bondsim counts --fail and --recover from the test's start). A fork and an
+# exec cost the guest about 0.2 s, so the events are not an `ip` each: one `ip -b -` started before
+# the transfer reads them from a FIFO and carries each out as it arrives, and the shell computes
+# each wait with its own arithmetic. (Until 2026-12-07 each event slept from the transfer's mark
+# and then ran `ip`: a fault landed 0.2 to 0.4 s after its time.)
 if [ -n "$EVENTS" ]; then
+  mkfifo /tmp/events.fifo
+  /bin/ip -n mid -force -b - < /tmp/events.fifo > /out/events-ip.txt 2>&1 &
   (
-    elapsed=0
-    echo "$EVENTS" | tr ';' '\n' | while read -r at state link; do
-      [ -n "$at" ] || continue
-      sleep "$(awk -v a="$at" -v e="$elapsed" 'BEGIN {d = a - e; if (d < 0) d = 0; print d}')"
-      elapsed=$at
-      printf 'link set a%s %s\nlink set b%s %s\n' "$link" "$state" "$link" "$state" > /tmp/ip.event
-      /bin/ip -n mid -b /tmp/ip.event
+    exec 3> /tmp/events.fifo
+    start_ms=
+    n=0
+    while [ -z "$start_ms" ] && [ $n -lt 3000 ]; do
+      while read -r line; do
+        case $line in connected_ms=*) start_ms=${line#connected_ms=} ;; esac
+      done < /out/send0.txt
+      [ -n "$start_ms" ] || sleep 0.02
+      n=$((n + 1))
+    done
+    [ -n "$start_ms" ] || exit 0
+    echo "$EVENTS" | tr ';' '\n' | while read -r at_ms state link; do
+      [ -n "$at_ms" ] || continue
+      read -r up idle < /proc/uptime
+      fraction=${up#*.}
+      fraction=${fraction#0}
+      wait_ms=$((start_ms + at_ms - ${up%.*} * 1000 - fraction * 10))
+      if [ $wait_ms -gt 0 ]; then
+        # No command substitution: it would fork.
+        ms=$((wait_ms % 1000))
+        case ${#ms} in 1) ms=00$ms ;; 2) ms=0$ms ;; esac
+        sleep "$((wait_ms / 1000)).$ms"
+      fi
+      printf 'link set a%s %s\nlink set b%s %s\n' "$link" "$state" "$link" "$state" >&3
       mark "link $link $state"
     done
   ) &

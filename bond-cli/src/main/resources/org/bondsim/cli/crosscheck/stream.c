@@ -158,6 +158,10 @@ static int send_stream(const char *host, int port, double seconds, int message, 
   if (inet_pton(AF_INET, host, &address.sin_addr) != 1) die("address");
   if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) die("connect");
   double start = now_s();
+  /* The test's time 0, on the clock /proc/uptime shows, for the link events lab.sh schedules. */
+  struct timespec boot;
+  clock_gettime(CLOCK_BOOTTIME, &boot);
+  fprintf(stderr, "connected_ms=%lld\n", (long long)boot.tv_sec * 1000 + boot.tv_nsec / 1000000);
   double end = start + seconds;
   double next_sample = start;
   for (double t = start; t < end; t = now_s()) {

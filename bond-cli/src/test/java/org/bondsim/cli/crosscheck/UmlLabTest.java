@@ -41,6 +41,48 @@ class UmlLabTest {
     assertThat(Set.of("snd-bond0.pcap", "rcv-bond0.pcap")).allMatch(lab::contains);
   }
 
+  /**
+   * A pulled cable lands at its time from the test's start: the events go to the guest in whole
+   * milliseconds, which the script counts from sender 0's connect as stream prints it, and hands to
+   * one long-lived ip rather than forking one (0.2 s a fork and exec in the guest).
+   */
+  @Test
+  void linkEventsAreMillisecondsFromTheConnectCarriedOutByOneIp() throws Exception {
+    LabScenario scenario =
+        new LabScenario(
+            List.of(new LabScenario.LabLink(20_000, 2000), new LabScenario.LabLink(20_000, 3000)),
+            "active-backup",
+            "miimon 100",
+            java.util.Map.of(),
+            1,
+            10,
+            65536,
+            List.of(new LabScenario.LabEvent(3, false, 0), new LabScenario.LabEvent(6.25, true, 0)),
+            1500,
+            1000,
+            false,
+            false);
+    assertThat(UmlLab.params(scenario)).contains("EVENTS=\"3000 down 0;6250 up 0\"\n");
+    String lab = resource("lab.sh");
+    assertThat(lab).contains("connected_ms=").contains("/bin/ip -n mid -force -b - <");
+    assertThat(resource("stream.c")).contains("\"connected_ms=%lld\\n\"");
+  }
+
+  /** 802.3ad: the transfer waits until both bonds' LACP lets every slave collect and distribute. */
+  @Test
+  void an8023adBondSettlesBeforeTheTransfer() throws Exception {
+    String lab = resource("lab.sh");
+    int wait = lab.indexOf("if [ \"$MODE\" = 802.3ad ]; then");
+    assertThat(wait).isPositive().isLessThan(lab.indexOf("mark transfer"));
+    assertThat(lab.substring(wait)).contains("/proc/net/bonding/bond0").contains("port state:");
+  }
+
+  private static String resource(String name) throws java.io.IOException {
+    try (var in = UmlLab.class.getResourceAsStream("/org/bondsim/cli/crosscheck/" + name)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
   @Test
   void theModelsOffloadsBecome61sEthtoolCommandsOnTheRightDevice() {
     java.util.function.BiFunction<Boolean, Boolean, List<String>> commands =
