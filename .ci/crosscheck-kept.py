@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04, 2026-12-05, 2026-12-06
-and 2026-12-07, whose READMEs list the commands) still comes out of today's bondsim exactly: each
+"""The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04, 2026-12-05, 2026-12-06,
+2026-12-07 and 2026-12-07-unseen, whose READMEs list the commands) still comes out of today's bondsim exactly: each
 command again with --runs 0 (no real kernel), every figure's bondsim values compared with the
 file's. The Linux side is kept as measured. A command kept in two folders (2026-12-07 ran the
 scenarios of 2026-12-04 and 2026-12-05 again on the real kernel) runs once. Run from the
@@ -51,8 +51,18 @@ SEEDS = {"four-15-captured": "1"}
 SECOND_DAY = dict(RUNS)
 SECOND_DAY.update(UNSEEN)
 SECOND_DAY.update({name: STATIC[name] for name in ["eq-r3-rack-static", "four-15-rack-static"]})
+# Four more scenarios unused in building the model, run once the lab waited for LACP to settle and
+# timed its link events from the connect (docs/crosscheck.md, "Four more unseen scenarios").
+MORE_UNSEEN = {
+    "broadcast-2": '-t TCP_STREAM -l 10 --bond "mode broadcast" --slaves 2x20 --delay-us 1000,2000',
+    "lacp-4": '-t TCP_STREAM -l 10 --bond "mode 802.3ad xmit_hash_policy layer3+4 lacp_rate fast"'
+    + " --slaves 3x20 --delay-us 1000,2000,3000 --streams 4",
+    "ab-failback": '-t TCP_STREAM -l 10 --bond "mode active-backup miimon 100" --slaves 2x20'
+    + " --delay-us 2000,3000 --fail eth0@3s --recover eth0@6s",
+    "rr-unequal": BASE + " --slaves 20,20,10 --delay-us 1000,2000,3000",
+}
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
-           "2026-12-07": SECOND_DAY}
+           "2026-12-07": SECOND_DAY, "2026-12-07-unseen": MORE_UNSEEN}
 problems = []
 KEPT = [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]
 
