@@ -61,6 +61,8 @@ MORE_UNSEEN = {
     + " --delay-us 2000,3000 --fail eth0@3s --recover eth0@6s",
     "rr-unequal": BASE + " --slaves 20,20,10 --delay-us 1000,2000,3000",
 }
+# The first failover again, its fault now on time.
+MORE_UNSEEN["ab-fail-timed"] = RUNS["ab-fail"]
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
            "2026-12-07": SECOND_DAY, "2026-12-07-unseen": MORE_UNSEEN}
 problems = []
