@@ -387,6 +387,21 @@ final class CrosscheckCommand implements Callable<Integer> {
       for (String problem : runsDone.get(i).problems()) {
         out.printf(Locale.ROOT, "linux run %d not used: %s%n", i + 1, problem);
       }
+      List<Double> at = runsDone.get(i).linkEventSeconds();
+      if (!at.isEmpty()) {
+        List<String> events = new java.util.ArrayList<>();
+        for (int k = 0; k < at.size() && k < lab.events().size(); k++) {
+          LabScenario.LabEvent event = lab.events().get(k);
+          events.add(
+              String.format(
+                  Locale.ROOT,
+                  "eth%d %s at %.2f s",
+                  event.slave(),
+                  event.up() ? "up" : "down",
+                  at.get(k)));
+        }
+        out.printf(Locale.ROOT, "linux run %d link events: %s%n", i + 1, String.join(", ", events));
+      }
     }
     out.printf(
         Locale.ROOT,
@@ -462,6 +477,10 @@ final class CrosscheckCommand implements Callable<Integer> {
       ArrayNode problems = node.putArray("problems");
       run.problems().forEach(problems::add);
       node.put("guest_cpu_busy_percent", run.guestCpuBusyPercent());
+      if (!run.linkEventSeconds().isEmpty()) {
+        ArrayNode events = node.putArray("link_events_s");
+        run.linkEventSeconds().forEach(events::add);
+      }
       if (run.timerLateUs().length == 2) {
         node.putObject("timer_late_us")
             .put("median", run.timerLateUs()[0])

@@ -28,6 +28,9 @@ import java.util.regex.Pattern;
  * @param timerLateUs how late 1 ms sleeps ended in the guest before the transfer: median and 90th
  *     percentile, in us (empty when not measured)
  * @param guestCpuBusyPercent the guest's one CPU over the transfer
+ * @param linkEventSeconds when the guest carried out each of the scenario's link events, in seconds
+ *     from sender 0's connect (as bondsim counts {@code --fail} and {@code --recover}), in the
+ *     scenario's order; empty without events
  * @param problems why the run's figures cannot be trusted; empty when they can
  * @param dir where its files are
  */
@@ -40,6 +43,7 @@ public record LabRun(
     double[] pingMs,
     double[] timerLateUs,
     double guestCpuBusyPercent,
+    List<Double> linkEventSeconds,
     List<String> problems,
     Path dir) {
 
@@ -53,7 +57,15 @@ public record LabRun(
    */
   public static final double TIMER_LATE_LIMIT_US = 500;
 
+  /**
+   * A link event further than this from its time is not the scenario asked for: a tenth of a
+   * second, more than the guest's marks (10 ms, {@code /proc/uptime}) and a late sleep account for,
+   * less than the 0.2 s a fork and exec cost it.
+   */
+  public static final double LINK_EVENT_LIMIT_S = 0.1;
+
   private static final Pattern PING = Pattern.compile("time=([0-9.]+) ms");
+  private static final Pattern LINK_MARK = Pattern.compile("\\+ ([0-9.]+) link [0-9]+ (up|down)");
 
   /**
    * Reads a run's directory.
@@ -85,11 +97,15 @@ public record LabRun(
         info = tcpInfo(sent);
       }
     }
-    for (String line : lines(dir.resolve("guest.log"))) {
+    List<String> log = lines(dir.resolve("guest.log"));
+    for (String line : log) {
       if (line.startsWith("failed:")) {
         problems.add("the guest's set-up " + line);
       }
     }
+    List<Double> eventSeconds =
+        linkEvents(log, keyValues(dir.resolve("send0.txt")).get("connected_ms"));
+    problems.addAll(eventProblems(scenario.events(), eventSeconds));
     double[] ping = ping(dir.resolve("ping.txt"));
     double busy = busyPercent(dir.resolve("cpu.txt")).orElse(Double.NaN);
     if (busy > BUSY_LIMIT_PERCENT) {
@@ -126,8 +142,60 @@ public record LabRun(
         ping,
         timers,
         busy,
+        eventSeconds,
         List.copyOf(problems),
         dir);
+  }
+
+  /**
+   * The link events' times in the guest's log ({@code + UPTIME link N up|down}), in seconds from
+   * the connect sender 0 printed ({@code connected_ms}, the same clock in ms).
+   */
+  static List<Double> linkEvents(List<String> guestLog, String connectedMs) {
+    List<Double> seconds = new ArrayList<>();
+    if (connectedMs == null) {
+      return List.of();
+    }
+    double connected = Long.parseLong(connectedMs) / 1000.0;
+    for (String line : guestLog) {
+      Matcher m = LINK_MARK.matcher(line);
+      if (m.matches()) {
+        seconds.add(Math.round((Double.parseDouble(m.group(1)) - connected) * 1000) / 1000.0);
+      }
+    }
+    return List.copyOf(seconds);
+  }
+
+  private static List<String> eventProblems(
+      List<LabScenario.LabEvent> asked, List<Double> carriedOut) {
+    List<String> problems = new ArrayList<>();
+    for (int i = 0; i < asked.size(); i++) {
+      LabScenario.LabEvent event = asked.get(i);
+      String what =
+          String.format(
+              java.util.Locale.ROOT,
+              "eth%d %s at %s s",
+              event.slave(),
+              event.up() ? "up" : "down",
+              trim(event.atSeconds()));
+      if (i >= carriedOut.size()) {
+        problems.add("the guest did not carry out the link event " + what);
+      } else if (Math.abs(carriedOut.get(i) - event.atSeconds()) > LINK_EVENT_LIMIT_S) {
+        problems.add(
+            String.format(
+                java.util.Locale.ROOT,
+                "the link event %s came at %.3f s: the run is not the scenario asked for",
+                what,
+                carriedOut.get(i)));
+      }
+    }
+    return problems;
+  }
+
+  private static String trim(double seconds) {
+    return seconds == Math.rint(seconds)
+        ? Long.toString((long) seconds)
+        : java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
   }
 
   /** Whether the run's figures can be used. */

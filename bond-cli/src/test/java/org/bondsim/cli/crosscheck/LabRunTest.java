@@ -86,6 +86,46 @@ class LabRunTest {
     assertThat(run.trusted()).isTrue();
   }
 
+  /**
+   * The guest marks each link event on /proc/uptime's clock, and the sender its connect in ms on
+   * the same: the events' times count from the connect, as bondsim's --fail and --recover do, and
+   * one that came later than a tenth of a second, or never, makes the run not the scenario asked
+   * for.
+   */
+  @Test
+  void linkEventsAreTimedFromTheConnectAndALateOneIsNotUsed() throws Exception {
+    LabScenario failover =
+        new LabScenario(
+            SCENARIO.slaves(),
+            "active-backup",
+            "miimon 100",
+            Map.of(),
+            1,
+            10,
+            65536,
+            List.of(new LabScenario.LabEvent(3, false, 0), new LabScenario.LabEvent(6, true, 0)),
+            1500,
+            1000,
+            false,
+            false);
+    goodRun();
+    write("send0.txt", "connected_ms=4410\nbytes=22000000\nmbps=17.779\n");
+    write(
+        "guest.log",
+        "+ 1.48 boot\n+ 4.18 transfer\n+ 7.47 link 0 down\n+ 10.46 link 0 up\n+ 14.70 done\n");
+    LabRun run = LabRun.read(dir, failover);
+    assertThat(run.linkEventSeconds()).containsExactly(3.06, 6.05);
+    assertThat(run.trusted()).isTrue();
+
+    write("guest.log", "+ 4.18 transfer\n+ 7.74 link 0 down\n");
+    run = LabRun.read(dir, failover);
+    assertThat(run.linkEventSeconds()).containsExactly(3.33);
+    assertThat(run.problems())
+        .containsExactly(
+            "the link event eth0 down at 3 s came at 3.330 s: the run is not the scenario asked for",
+            "the guest did not carry out the link event eth0 up at 6 s");
+  }
+
   @Test
   void aBusyGuestLateTimersOrASenderThatNeverEndedAreNotUsed() throws Exception {
     goodRun();

@@ -26,6 +26,7 @@ class LabSeriesTest {
         new double[0],
         30,
         List.of(),
+        List.of(),
         dir);
   }
 
