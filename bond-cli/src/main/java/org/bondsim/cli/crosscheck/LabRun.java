@@ -59,13 +59,12 @@ public record LabRun(
 
   /**
    * A link event further than this from its time is not the scenario asked for: a tenth of a
-   * second, more than the guest's marks (10 ms, {@code /proc/uptime}) and a late sleep account for,
+   * second, far more than a late timer in the guest accounts for (a few tenths of a millisecond),
    * less than the 0.2 s a fork and exec cost it.
    */
   public static final double LINK_EVENT_LIMIT_S = 0.1;
 
   private static final Pattern PING = Pattern.compile("time=([0-9.]+) ms");
-  private static final Pattern LINK_MARK = Pattern.compile("\\+ ([0-9.]+) link [0-9]+ (up|down)");
 
   /**
    * Reads a run's directory.
@@ -97,14 +96,12 @@ public record LabRun(
         info = tcpInfo(sent);
       }
     }
-    List<String> log = lines(dir.resolve("guest.log"));
-    for (String line : log) {
+    for (String line : lines(dir.resolve("guest.log"))) {
       if (line.startsWith("failed:")) {
         problems.add("the guest's set-up " + line);
       }
     }
-    List<Double> eventSeconds =
-        linkEvents(log, keyValues(dir.resolve("send0.txt")).get("connected_ms"));
+    List<Double> eventSeconds = linkEvents(lines(dir.resolve("events.txt")));
     problems.addAll(eventProblems(scenario.events(), eventSeconds));
     double[] ping = ping(dir.resolve("ping.txt"));
     double busy = busyPercent(dir.resolve("cpu.txt")).orElse(Double.NaN);
@@ -148,19 +145,14 @@ public record LabRun(
   }
 
   /**
-   * The link events' times in the guest's log ({@code + UPTIME link N up|down}), in seconds from
-   * the connect sender 0 printed ({@code connected_ms}, the same clock in ms).
+   * When {@code stream events} handed each link event to {@code ip}: its {@code event_ms=} lines,
+   * milliseconds from sender 0's connect, as seconds.
    */
-  static List<Double> linkEvents(List<String> guestLog, String connectedMs) {
+  static List<Double> linkEvents(List<String> eventLines) {
     List<Double> seconds = new ArrayList<>();
-    if (connectedMs == null) {
-      return List.of();
-    }
-    double connected = Long.parseLong(connectedMs) / 1000.0;
-    for (String line : guestLog) {
-      Matcher m = LINK_MARK.matcher(line);
-      if (m.matches()) {
-        seconds.add(Math.round((Double.parseDouble(m.group(1)) - connected) * 1000) / 1000.0);
+    for (String line : eventLines) {
+      if (line.startsWith("event_ms=")) {
+        seconds.add(Long.parseLong(line.substring("event_ms=".length()).trim()) / 1000.0);
       }
     }
     return List.copyOf(seconds);

@@ -118,6 +118,16 @@ if [ "${CAPTURE:-0}" = 1 ]; then
   capture_rcv=$!
   sleep 1
 fi
+# Link events, in milliseconds from sender 0's connect, as bondsim counts --fail and --recover from
+# the test's start. A fork and an exec cost the guest about 0.2 s, so neither the shell nor a new
+# ip per event keeps the time: `stream events`, started before the transfer, waits for the
+# connect time sender 0 prints, sleeps to each event on that clock and hands its commands to one
+# `ip -b -`; it notes when it did in events.txt. (Until 2026-12-07 each event slept from the
+# transfer's mark and then ran ip: a fault landed about 0.2 s after its time.)
+if [ -n "$EVENTS" ]; then
+  /bin/stream events /out/send0.txt "$EVENTS" 2> /out/events.txt |
+    /bin/ip -n mid -force -b - > /out/events-ip.txt 2>&1 &
+fi
 read -r cpu_before < /proc/stat
 mark transfer
 k=0
@@ -125,44 +135,6 @@ while [ $k -lt "$STREAMS" ]; do
   in_ns snd /bin/stream send 10.0.0.2 5201 "$TEST_SECONDS" "$MESSAGE" "${SAMPLE_MS:-0}" > /out/send$k.txt 2>&1 &
   k=$((k + 1))
 done
-# Link events, in milliseconds after sender 0 connected (stream prints that instant on the clock
-# /proc/uptime shows, as bondsim counts --fail and --recover from the test's start). A fork and an
-# exec cost the guest about 0.2 s, so the events are not an `ip` each: one `ip -b -` started before
-# the transfer reads them from a FIFO and carries each out as it arrives, and the shell computes
-# each wait with its own arithmetic. (Until 2026-12-07 each event slept from the transfer's mark
-# and then ran `ip`: a fault landed 0.2 to 0.4 s after its time.)
-if [ -n "$EVENTS" ]; then
-  mkfifo /tmp/events.fifo
-  /bin/ip -n mid -force -b - < /tmp/events.fifo > /out/events-ip.txt 2>&1 &
-  (
-    exec 3> /tmp/events.fifo
-    start_ms=
-    n=0
-    while [ -z "$start_ms" ] && [ $n -lt 3000 ]; do
-      while read -r line; do
-        case $line in connected_ms=*) start_ms=${line#connected_ms=} ;; esac
-      done < /out/send0.txt
-      [ -n "$start_ms" ] || sleep 0.02
-      n=$((n + 1))
-    done
-    [ -n "$start_ms" ] || exit 0
-    echo "$EVENTS" | tr ';' '\n' | while read -r at_ms state link; do
-      [ -n "$at_ms" ] || continue
-      read -r up idle < /proc/uptime
-      fraction=${up#*.}
-      fraction=${fraction#0}
-      wait_ms=$((start_ms + at_ms - ${up%.*} * 1000 - fraction * 10))
-      if [ $wait_ms -gt 0 ]; then
-        # No command substitution: it would fork.
-        ms=$((wait_ms % 1000))
-        case ${#ms} in 1) ms=00$ms ;; 2) ms=0$ms ;; esac
-        sleep "$((wait_ms / 1000)).$ms"
-      fi
-      printf 'link set a%s %s\nlink set b%s %s\n' "$link" "$state" "$link" "$state" >&3
-      mark "link $link $state"
-    done
-  ) &
-fi
 # Each sender ends by itself; one that hangs (a link that never came back) is given up on a
 # minute after the test should have ended.
 give_up=$(awk -v s="$TEST_SECONDS" 'BEGIN {printf "%d", (s + 60) * 5}')

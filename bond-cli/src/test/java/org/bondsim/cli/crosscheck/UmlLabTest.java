@@ -43,8 +43,8 @@ class UmlLabTest {
 
   /**
    * A pulled cable lands at its time from the test's start: the events go to the guest in whole
-   * milliseconds, which the script counts from sender 0's connect as stream prints it, and hands to
-   * one long-lived ip rather than forking one (0.2 s a fork and exec in the guest).
+   * milliseconds, which {@code stream events}, started before the transfer, counts from sender 0's
+   * connect and hands to one long-lived ip rather than a fork and exec each (0.2 s in the guest).
    */
   @Test
   void linkEventsAreMillisecondsFromTheConnectCarriedOutByOneIp() throws Exception {
@@ -64,8 +64,15 @@ class UmlLabTest {
             false);
     assertThat(UmlLab.params(scenario)).contains("EVENTS=\"3000 down 0;6250 up 0\"\n");
     String lab = resource("lab.sh");
-    assertThat(lab).contains("connected_ms=").contains("/bin/ip -n mid -force -b - <");
-    assertThat(resource("stream.c")).contains("\"connected_ms=%lld\\n\"");
+    int events = lab.indexOf("/bin/stream events /out/send0.txt \"$EVENTS\"");
+    assertThat(events).isPositive().isLessThan(lab.indexOf("mark transfer"));
+    assertThat(lab.substring(events))
+        .startsWith(
+            "/bin/stream events /out/send0.txt \"$EVENTS\" 2> /out/events.txt |\n"
+                + "    /bin/ip -n mid -force -b -");
+    assertThat(resource("stream.c"))
+        .contains("\"connected_ms=%lld\\n\"")
+        .contains("clock_nanosleep(CLOCK_BOOTTIME, TIMER_ABSTIME");
   }
 
   /** 802.3ad: the transfer waits until both bonds' LACP lets every slave collect and distribute. */
