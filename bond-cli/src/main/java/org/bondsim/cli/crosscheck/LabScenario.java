@@ -255,6 +255,7 @@ public record LabScenario(
       int slave = Integer.parseInt(event.slave().substring(3));
       events.add(new LabEvent(event.atNs() / 1e9, event.up(), slave));
     }
+    // In the scenario's order, which is time order: the guest sleeps from one to the next.
     return events;
   }
 

@@ -75,6 +75,28 @@ class UmlLabTest {
         .contains("clock_nanosleep(CLOCK_BOOTTIME, TIMER_ABSTIME");
   }
 
+  /** The guest sleeps from one event to the next, so they go to it earliest first. */
+  @Test
+  void linkEventsGoToTheGuestInTimeOrder() {
+    LabScenario lab =
+        LabScenario.from(
+            org.bondsim.cli.NetperfLine.scenario(
+                List.of(
+                    "-t",
+                    "TCP_STREAM",
+                    "-l",
+                    "10",
+                    "--bond",
+                    "mode active-backup miimon 100",
+                    "--slaves",
+                    "2x20",
+                    "--recover",
+                    "eth0@6s",
+                    "--fail",
+                    "eth0@3s")));
+    assertThat(UmlLab.params(lab)).contains("EVENTS=\"3000 down 0;6000 up 0\"\n");
+  }
+
   /** 802.3ad: the transfer waits until both bonds' LACP lets every slave collect and distribute. */
   @Test
   void an8023adBondSettlesBeforeTheTransfer() throws Exception {
