@@ -51,8 +51,9 @@ SEEDS = {"four-15-captured": "1"}
 SECOND_DAY = dict(RUNS)
 SECOND_DAY.update(UNSEEN)
 SECOND_DAY.update({name: STATIC[name] for name in ["eq-r3-rack-static", "four-15-rack-static"]})
-# Four more scenarios unused in building the model, run once the lab waited for LACP to settle and
-# timed its link events from the connect (docs/crosscheck.md, "Four more unseen scenarios").
+# Five more scenarios unused in building the model, run once the lab waited for LACP to settle,
+# timed its link events from the connect and sized tbf's burst to the MTU (docs/crosscheck.md,
+# "Five more unseen scenarios").
 MORE_UNSEEN = {
     "broadcast-2": '-t TCP_STREAM -l 10 --bond "mode broadcast" --slaves 2x20 --delay-us 1000,2000',
     "lacp-4": '-t TCP_STREAM -l 10 --bond "mode 802.3ad xmit_hash_policy layer3+4 lacp_rate fast"'
@@ -60,6 +61,7 @@ MORE_UNSEEN = {
     "ab-failback": '-t TCP_STREAM -l 10 --bond "mode active-backup miimon 100" --slaves 2x20'
     + " --delay-us 2000,3000 --fail eth0@3s --recover eth0@6s",
     "rr-unequal": BASE + " --slaves 20,20,10 --delay-us 1000,2000,3000",
+    "jumbo-9000": SKEW + " --mtu 9000",
 }
 # The first failover again, its fault now on time.
 MORE_UNSEEN["ab-fail-timed"] = RUNS["ab-fail"]

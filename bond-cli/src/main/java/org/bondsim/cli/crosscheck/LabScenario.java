@@ -84,8 +84,22 @@ public record LabScenario(
   public static final Set<String> MODES =
       Set.of("balance-rr", "active-backup", "balance-xor", "802.3ad", "broadcast");
 
-  /** tbf's burst: two full frames, so that a timer firing late in the guest costs no capacity. */
+  /**
+   * tbf's burst at the usual MTU of 1500: two full frames (2 x 1538 bytes, rounded up), so that a
+   * timer firing late in the guest costs no capacity.
+   */
   public static final int BURST_BYTES = 3200;
+
+  /**
+   * tbf's burst for an MTU: {@link #BURST_BYTES}, or two full frames where those are larger (a tbf
+   * whose bucket holds less than a frame never sends it: 6.1's {@code tbf_enqueue} drops it).
+   *
+   * @param mtu the slaves' MTU
+   * @return the burst in bytes
+   */
+  public static int burstBytes(int mtu) {
+    return Math.max(BURST_BYTES, 2 * (mtu + 14 + OVERHEAD_BYTES));
+  }
 
   /** Bytes a frame takes on a wire beyond its own: FCS 4, preamble and SFD 8, gap 12. */
   public static final int OVERHEAD_BYTES = 24;
@@ -298,7 +312,9 @@ public record LabScenario(
       long backwardExtra = (backwardDelayUs(link) - link.delayUs()) * 1000 + GUEST_PROCESSING_NS;
       links.add(
           new SlaveLinkSpec(VETH_MBPS, slave.delayNs(), slave.netem())
-              .shaped(new Shaping(slave.speedMbps(), BURST_BYTES, forwardExtra, backwardExtra)));
+              .shaped(
+                  new Shaping(
+                      slave.speedMbps(), burstBytes(scenario.mtu()), forwardExtra, backwardExtra)));
     }
     return links;
   }

@@ -75,6 +75,24 @@ class UmlLabTest {
         .contains("clock_nanosleep(CLOCK_BOOTTIME, TIMER_ABSTIME");
   }
 
+  /**
+   * tbf's bucket holds two full frames: 3200 bytes at MTU 1500; at MTU 9000 two 9038-byte frames,
+   * without which 6.1's tbf would drop every frame and bondsim's would hold them for ever.
+   */
+  @Test
+  void theBurstHoldsTwoFullFramesAtAnyMtu() {
+    assertThat(LabScenario.burstBytes(1500)).isEqualTo(3200);
+    assertThat(LabScenario.burstBytes(576)).isEqualTo(3200);
+    assertThat(LabScenario.burstBytes(9000)).isEqualTo(18_076);
+    var scenario =
+        org.bondsim.cli.NetperfLine.scenario(
+            List.of("-t", "TCP_STREAM", "-l", "1", "--slaves", "2x20", "--mtu", "9000"));
+    // The guest's tbf and bondsim's side of the comparison alike.
+    assertThat(UmlLab.params(LabScenario.from(scenario))).contains("BURST=18076\n");
+    assertThat(LabScenario.labLinks(scenario))
+        .allMatch(link -> link.shaping().burstBytes() == 18_076);
+  }
+
   /** The guest sleeps from one event to the next, so they go to it earliest first. */
   @Test
   void linkEventsGoToTheGuestInTimeOrder() {
