@@ -51,9 +51,9 @@ SEEDS = {"four-15-captured": "1"}
 SECOND_DAY = dict(RUNS)
 SECOND_DAY.update(UNSEEN)
 SECOND_DAY.update({name: STATIC[name] for name in ["eq-r3-rack-static", "four-15-rack-static"]})
-# Five more scenarios unused in building the model, run once the lab waited for LACP to settle,
-# timed its link events from the connect and sized tbf's burst to the MTU (docs/crosscheck.md,
-# "Five more unseen scenarios").
+# Six more scenarios unused in building the model, run once the lab waited for LACP to settle,
+# timed its link events from the connect, sized tbf's burst to the MTU and named a primary slave
+# as its bonds do (docs/crosscheck.md, "Six more unseen scenarios").
 MORE_UNSEEN = {
     "broadcast-2": '-t TCP_STREAM -l 10 --bond "mode broadcast" --slaves 2x20 --delay-us 1000,2000',
     "lacp-4": '-t TCP_STREAM -l 10 --bond "mode 802.3ad xmit_hash_policy layer3+4 lacp_rate fast"'
@@ -62,6 +62,8 @@ MORE_UNSEEN = {
     + " --delay-us 2000,3000 --fail eth0@3s --recover eth0@6s",
     "rr-unequal": BASE + " --slaves 20,20,10 --delay-us 1000,2000,3000",
     "jumbo-9000": SKEW + " --mtu 9000",
+    "primary-failback": '-t TCP_STREAM -l 10 --bond "mode active-backup miimon 100 primary eth0"'
+    + " --slaves 2x20 --delay-us 2000,3000 --fail eth0@3s --recover eth0@6s",
 }
 # The first failover again, its fault now on time.
 MORE_UNSEEN["ab-fail-timed"] = RUNS["ab-fail"]

@@ -222,6 +222,28 @@ public record LabScenario(
     };
   }
 
+  /**
+   * The bond's options for one of the guest's bonds, whose slaves are {@code s0}, {@code s1}, ...
+   * on the sender and {@code r0}, ... on the receiver: a slave named by an option ({@code primary},
+   * {@code active_slave}) as {@code eth1} becomes that bond's own slave of that number.
+   *
+   * @param slavePrefix {@code s} or {@code r}
+   * @return the {@code ip link} words
+   */
+  public String bondOptionsOn(String slavePrefix) {
+    String[] words = bondOptions.isEmpty() ? new String[0] : bondOptions.split(" ");
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i + 1 < words.length; i += 2) {
+      String value = words[i + 1];
+      if ((words[i].equals("primary") || words[i].equals("active_slave"))
+          && value.matches("eth[0-9]+")) {
+        value = slavePrefix + value.substring(3);
+      }
+      out.append(words[i]).append(' ').append(value).append(' ');
+    }
+    return out.toString().trim();
+  }
+
   /** The bond's options as {@code ip link} words, module parameters first (as defaults). */
   private static String bondOptions(Scenario scenario) {
     Map<String, String> options = new LinkedHashMap<>(scenario.moduleParameters());

@@ -250,7 +250,8 @@ public final class UmlLab {
     }
     text.append("LINKS=\"").append(String.join(" ", indexes)).append("\"\n");
     text.append("MODE=").append(scenario.mode()).append('\n');
-    text.append("BOND_OPTS=\"").append(scenario.bondOptions()).append("\"\n");
+    text.append("BOND_OPTS_SND=\"").append(scenario.bondOptionsOn("s")).append("\"\n");
+    text.append("BOND_OPTS_RCV=\"").append(scenario.bondOptionsOn("r")).append("\"\n");
     text.append("BURST=").append(LabScenario.burstBytes(scenario.mtu())).append('\n');
     text.append("OVERHEAD=").append(LabScenario.OVERHEAD_BYTES).append('\n');
     text.append("LIMIT_BYTES=")

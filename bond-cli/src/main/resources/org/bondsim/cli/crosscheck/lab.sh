@@ -28,9 +28,11 @@ done
     echo "link add r$i netns rcv type veth peer name b$i netns mid"
   done; } > /tmp/ip.root
 for side in snd rcv; do
-  if [ $side = snd ]; then prefix=s; address=10.0.0.1; else prefix=r; address=10.0.0.2; fi
+  # A slave an option names (primary eth0) is s0 on the sender's bond, r0 on the receiver's.
+  if [ $side = snd ]; then prefix=s; address=10.0.0.1; options=$BOND_OPTS_SND
+  else prefix=r; address=10.0.0.2; options=$BOND_OPTS_RCV; fi
   { echo "link set lo up"
-    echo "link add bond0 type bond mode $MODE $BOND_OPTS"
+    echo "link add bond0 type bond mode $MODE $options"
     for i in $LINKS; do echo "link set $prefix$i master bond0"; done
     echo "link set bond0 mtu $MTU"
     echo "link set bond0 up"

@@ -93,6 +93,26 @@ class UmlLabTest {
         .allMatch(link -> link.shaping().burstBytes() == 18_076);
   }
 
+  /** A slave a bond option names is the guest's slave of that number on each side. */
+  @Test
+  void aPrimarySlaveIsNamedAsEachGuestBondNamesIt() {
+    LabScenario lab =
+        LabScenario.from(
+            org.bondsim.cli.NetperfLine.scenario(
+                List.of(
+                    "-t",
+                    "TCP_STREAM",
+                    "-l",
+                    "1",
+                    "--bond",
+                    "mode active-backup miimon 100 primary eth1",
+                    "--slaves",
+                    "2x20")));
+    assertThat(UmlLab.params(lab))
+        .contains("BOND_OPTS_SND=\"miimon 100 primary s1\"\n")
+        .contains("BOND_OPTS_RCV=\"miimon 100 primary r1\"\n");
+  }
+
   /** The guest sleeps from one event to the next, so they go to it earliest first. */
   @Test
   void linkEventsGoToTheGuestInTimeOrder() {
