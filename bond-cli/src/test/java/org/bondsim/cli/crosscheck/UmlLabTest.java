@@ -84,9 +84,7 @@ class UmlLabTest {
     assertThat(LabScenario.burstBytes(1500)).isEqualTo(3200);
     assertThat(LabScenario.burstBytes(576)).isEqualTo(3200);
     assertThat(LabScenario.burstBytes(9000)).isEqualTo(18_076);
-    var scenario =
-        org.bondsim.cli.NetperfLine.scenario(
-            List.of("-t", "TCP_STREAM", "-l", "1", "--slaves", "2x20", "--mtu", "9000"));
+    var scenario = netperf("-t TCP_STREAM -l 1 --slaves 2x20 --mtu 9000");
     // The guest's tbf and bondsim's side of the comparison alike.
     assertThat(UmlLab.params(LabScenario.from(scenario))).contains("BURST=18076\n");
     assertThat(LabScenario.labLinks(scenario))
@@ -98,16 +96,8 @@ class UmlLabTest {
   void aPrimarySlaveIsNamedAsEachGuestBondNamesIt() {
     LabScenario lab =
         LabScenario.from(
-            org.bondsim.cli.NetperfLine.scenario(
-                List.of(
-                    "-t",
-                    "TCP_STREAM",
-                    "-l",
-                    "1",
-                    "--bond",
-                    "mode active-backup miimon 100 primary eth1",
-                    "--slaves",
-                    "2x20")));
+            netperf(
+                "-t TCP_STREAM -l 1 --slaves 2x20", "mode active-backup miimon 100 primary eth1"));
     assertThat(UmlLab.params(lab))
         .contains("BOND_OPTS_SND=\"miimon 100 primary s1\"\n")
         .contains("BOND_OPTS_RCV=\"miimon 100 primary r1\"\n");
@@ -118,20 +108,9 @@ class UmlLabTest {
   void linkEventsGoToTheGuestInTimeOrder() {
     LabScenario lab =
         LabScenario.from(
-            org.bondsim.cli.NetperfLine.scenario(
-                List.of(
-                    "-t",
-                    "TCP_STREAM",
-                    "-l",
-                    "10",
-                    "--bond",
-                    "mode active-backup miimon 100",
-                    "--slaves",
-                    "2x20",
-                    "--recover",
-                    "eth0@6s",
-                    "--fail",
-                    "eth0@3s")));
+            netperf(
+                "-t TCP_STREAM -l 10 --slaves 2x20 --recover eth0@6s --fail eth0@3s",
+                "mode active-backup miimon 100"));
     assertThat(UmlLab.params(lab)).contains("EVENTS=\"3000 down 0;6000 up 0\"\n");
   }
 
@@ -142,6 +121,16 @@ class UmlLabTest {
     int wait = lab.indexOf("if [ \"$MODE\" = 802.3ad ]; then");
     assertThat(wait).isPositive().isLessThan(lab.indexOf("mark transfer"));
     assertThat(lab.substring(wait)).contains("/proc/net/bonding/bond0").contains("port state:");
+  }
+
+  /** A netperf line's scenario: words split at spaces, then {@code --bond} with its settings. */
+  private static org.bondsim.core.scenario.Scenario netperf(String words, String... bond) {
+    List<String> args = new java.util.ArrayList<>(List.of(words.split(" ")));
+    if (bond.length > 0) {
+      args.add("--bond");
+      args.add(bond[0]);
+    }
+    return org.bondsim.cli.NetperfLine.scenario(args);
   }
 
   private static String resource(String name) throws java.io.IOException {
