@@ -29,10 +29,8 @@ public final class EventLoop {
   // a few levels shallow.
   private final EventHeap near = new EventHeap();
   private final EventHeap far = new EventHeap();
-  private long[] nowArgs = new long[16];
-  private Event[] nowEvents = new Event[16];
-  private int nowHead;
-  private int nowSize;
+  // Events due at the current instant, with their arguments, in the order they were scheduled.
+  private final TaggedRing<Event> nowEvents = new TaggedRing<>();
   private long nextOrder;
   private long now;
   private boolean stopped;
@@ -75,7 +73,7 @@ public final class EventLoop {
    * @return the count
    */
   public int pending() {
-    return near.size() + far.size() + nowSize;
+    return near.size() + far.size() + nowEvents.size();
   }
 
   /**
@@ -94,7 +92,7 @@ public final class EventLoop {
       throw new IllegalArgumentException("cannot schedule in the past: " + at + " < " + now);
     }
     if (at == now) {
-      enqueueNow(event, arg);
+      nowEvents.add(event, arg);
       return;
     }
     (at - now > FAR_NS ? far : near).add(at, nextOrder++, event, arg);
@@ -128,7 +126,7 @@ public final class EventLoop {
       EventHeap next = next();
       if (next != null && next.topTime() == now && now <= until) {
         runTop(next, now);
-      } else if (nowSize > 0 && now <= until) {
+      } else if (!nowEvents.isEmpty() && now <= until) {
         runNow();
       } else if (next != null && next.topTime() <= until) {
         runTop(next, next.topTime());
@@ -185,7 +183,7 @@ public final class EventLoop {
       EventHeap next = next();
       if (next != null && next.topTime() == now && now <= until) {
         runTop(next, now);
-      } else if (nowSize > 0 && now <= until) {
+      } else if (!nowEvents.isEmpty() && now <= until) {
         runNow();
       } else {
         long due = next != null ? Math.max(now, stalls.resume(next.topTime())) : Long.MAX_VALUE;
@@ -205,11 +203,8 @@ public final class EventLoop {
   }
 
   private void runNow() {
-    Event event = nowEvents[nowHead];
-    long arg = nowArgs[nowHead];
-    nowEvents[nowHead] = null;
-    nowHead = (nowHead + 1) & (nowEvents.length - 1);
-    nowSize--;
+    long arg = nowEvents.firstTag();
+    Event event = nowEvents.removeFirst();
     dispatched++;
     event.fire(now, arg);
   }
@@ -226,30 +221,6 @@ public final class EventLoop {
     now = at;
     dispatched++;
     heap.fireTop(at);
-  }
-
-  private void enqueueNow(Event event, long arg) {
-    if (nowSize == nowEvents.length) {
-      growNow();
-    }
-    int tail = (nowHead + nowSize) & (nowEvents.length - 1);
-    nowEvents[tail] = event;
-    nowArgs[tail] = arg;
-    nowSize++;
-  }
-
-  private void growNow() {
-    int capacity = nowEvents.length * 2;
-    Event[] events2 = new Event[capacity];
-    long[] args2 = new long[capacity];
-    for (int k = 0; k < nowSize; k++) {
-      int from = (nowHead + k) & (nowEvents.length - 1);
-      events2[k] = nowEvents[from];
-      args2[k] = nowArgs[from];
-    }
-    nowEvents = events2;
-    nowArgs = args2;
-    nowHead = 0;
   }
 
   /**

@@ -7,7 +7,7 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.api.workload.PacketHandler;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.engine.PacketRing;
+import org.bondsim.core.engine.TaggedRing;
 
 /**
  * The socket lock between a host's softirq and its reading application, when that application is
@@ -165,7 +165,7 @@ public final class ReaderSockets {
     private final PacketHandler tcp;
     private final HostCpu cpu = cpus.get(appCpu);
     // Segments and when their work ends, in arrival order.
-    private final PacketRing waiting = new PacketRing();
+    private final TaggedRing<Packet> waiting = new TaggedRing<>();
     private boolean armed;
     private long busyUntil = Long.MIN_VALUE;
     private final Event release =

@@ -4,7 +4,7 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.core.bond.BondDevice;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.engine.PacketRing;
+import org.bondsim.core.engine.TaggedRing;
 
 /**
  * The transmit path's CPU time: each packet a host sends costs {@link CpuCosts#transmitNs} on its
@@ -21,7 +21,7 @@ public final class TransmitStage {
   private final BondDevice bond;
   private final CpuCosts costs;
   private final boolean softwareGso;
-  private final PacketRing waiting = new PacketRing();
+  private final TaggedRing<Packet> waiting = new TaggedRing<>();
   private boolean armed;
   private final Event release = (now, arg) -> release(now);
 

@@ -5,8 +5,8 @@ import org.bondsim.api.stack.Packet;
 import org.bondsim.core.capture.FrameTap;
 import org.bondsim.core.engine.Event;
 import org.bondsim.core.engine.EventLoop;
-import org.bondsim.core.engine.PacketRing;
 import org.bondsim.core.engine.SeededRandom;
+import org.bondsim.core.engine.TaggedRing;
 
 /**
  * One direction of a slave's link: the sending NIC's transmit queue (a FIFO qdisc of {@code
@@ -45,7 +45,7 @@ public final class Port {
 
   // The qdisc: its skbs, each tagged 1 when its completion releases the owner's charge (else 0);
   // queuedSegments counts the wire frames they hold.
-  private final PacketRing queue = new PacketRing();
+  private final TaggedRing<Packet> queue = new TaggedRing<>();
   private long queuedSegments;
 
   // The segments of the super-packet being sent, after the one on the serialiser.
@@ -76,7 +76,7 @@ public final class Port {
   private boolean wakeArmed;
 
   // Frames on the wire, in order, tagged with their arrival times.
-  private final PacketRing wire = new PacketRing();
+  private final TaggedRing<Packet> wire = new TaggedRing<>();
 
   // Bumped when the carrier is lost, so events scheduled before the loss are ignored.
   private long epoch;
