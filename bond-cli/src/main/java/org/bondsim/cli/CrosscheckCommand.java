@@ -50,7 +50,8 @@ import picocli.CommandLine.Spec;
           + " --bond \"mode balance-rr\" --slaves 3x20 --delay-us 1000,2000,3000 -- -m 65536",
       "The real kernel builds what it can: balance-rr, active-backup, balance-xor, broadcast"
           + " and 802.3ad bonds back to back over veth pairs, each link a tbf at its rate and a"
-          + " netem delay; TCP_STREAM; the TCP sysctls; --fail/--recover. It has one CPU: keep"
+          + " netem delay (with --netem's loss, duplication and jitter); TCP_STREAM; the TCP sysctls;"
+          + " --fail/--recover. It has one CPU: keep"
           + " the links' sum near 60 Mbit/s.",
       "Exit status: 0 when every judged figure agrees (or with --runs 0, nothing judged), 1 when"
           + " one does not or the real kernel could not be trusted, 2 for a usage error (or"

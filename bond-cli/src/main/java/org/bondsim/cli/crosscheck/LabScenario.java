@@ -1,5 +1,7 @@
 package org.bondsim.cli.crosscheck;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +14,7 @@ import org.bondsim.core.scenario.LinkEvent;
 import org.bondsim.core.scenario.Scenario;
 import org.bondsim.core.scenario.Shaping;
 import org.bondsim.core.scenario.SlaveLinkSpec;
+import org.bondsim.core.wire.Netem;
 
 /**
  * One {@code bondsim netperf} scenario as the user-mode Linux lab builds it: the same bond mode and
@@ -20,8 +23,10 @@ import org.bondsim.core.scenario.SlaveLinkSpec;
  * events.
  *
  * <p>What the lab cannot build is refused, naming it: other tests, a switch (balance-tlb and
- * balance-alb), a receive model or CPU costs (veth has no NIC, the guest one CPU), netem
- * impairments, client hosts, and a TCP other than 6.x (the guest runs Linux 6.1).
+ * balance-alb), a receive model or CPU costs (veth has no NIC, the guest one CPU), client hosts,
+ * and a TCP other than 6.x (the guest runs Linux 6.1). A {@code --netem} impairment goes to the
+ * netem that already delays each direction of each link, after the frame has left its host, which
+ * is where bondsim applies it too ({@link #netemArguments}).
  *
  * <p>The link: a tbf qdisc at the slave's rate on each sending veth, with 24 bytes of overhead per
  * frame (FCS, preamble, inter-frame gap) and a burst of two full frames, then a netem delay after
@@ -131,8 +136,74 @@ public record LabScenario(
    *
    * @param rateKbit tbf's rate
    * @param delayUs the one-way delay
+   * @param netem what the link's netem does beyond that delay, in both directions
    */
-  public record LabLink(long rateKbit, long delayUs) {}
+  public record LabLink(long rateKbit, long delayUs, Netem netem) {
+    /**
+     * Checks the impairment: netem in the guest is given whole microseconds.
+     *
+     * @param rateKbit tbf's rate
+     * @param delayUs the one-way delay
+     * @param netem the impairment, {@link Netem#NONE} for none
+     */
+    public LabLink {
+      if (netem == null) {
+        throw new IllegalArgumentException("a lab link's netem must be given (Netem.NONE)");
+      }
+      if (netem.delayNs() % 1000 != 0 || netem.jitterNs() % 1000 != 0) {
+        throw new IllegalArgumentException(
+            "crosscheck gives the guest's netem whole microseconds: --netem delay and jitter must"
+                + " be multiples of 1us, got "
+                + netem.delayNs()
+                + " ns and "
+                + netem.jitterNs()
+                + " ns");
+      }
+    }
+
+    /**
+     * A link with nothing but its rate and delay.
+     *
+     * @param rateKbit tbf's rate
+     * @param delayUs the one-way delay
+     */
+    public LabLink(long rateKbit, long delayUs) {
+      this(rateKbit, delayUs, Netem.NONE);
+    }
+  }
+
+  /**
+   * The arguments of the guest's netem for one direction of a link: the lab's delay for that
+   * direction plus the impairment's own, its jitter (netem draws it uniformly when no distribution
+   * is named, as bondsim does), and its loss and duplication percentages.
+   *
+   * @param delayUs the lab's delay for the direction ({@link #forwardDelayUs}, {@link
+   *     #backwardDelayUs})
+   * @param netem the link's impairment
+   * @return the words after {@code netem}, without the queue's limit
+   */
+  public static String netemArguments(long delayUs, Netem netem) {
+    StringBuilder words = new StringBuilder("delay ");
+    words.append(delayUs + netem.delayNs() / 1000).append("us");
+    if (netem.jitterNs() > 0) {
+      words.append(' ').append(netem.jitterNs() / 1000).append("us");
+    }
+    if (netem.lossProbability() > 0) {
+      words.append(" loss ").append(percent(netem.lossProbability()));
+    }
+    if (netem.duplicateProbability() > 0) {
+      words.append(" duplicate ").append(percent(netem.duplicateProbability()));
+    }
+    return words.toString();
+  }
+
+  private static String percent(double probability) {
+    return new BigDecimal(probability * 100)
+            .round(new MathContext(9))
+            .stripTrailingZeros()
+            .toPlainString()
+        + "%";
+  }
 
   /**
    * A carrier event.
@@ -190,11 +261,9 @@ public record LabScenario(
     }
     List<LabLink> links = new ArrayList<>();
     for (SlaveLinkSpec slave : scenario.slaves()) {
-      if (slave.netem().active()) {
-        throw new IllegalArgumentException(
-            "crosscheck's links are a rate and a delay: --netem is not allowed");
-      }
-      links.add(new LabLink(slave.speedMbps() * 1000, Math.round(slave.delayNs() / 1000.0)));
+      links.add(
+          new LabLink(
+              slave.speedMbps() * 1000, Math.round(slave.delayNs() / 1000.0), slave.netem()));
     }
     return new LabScenario(
         links,

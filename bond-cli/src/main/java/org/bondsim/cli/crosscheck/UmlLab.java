@@ -237,16 +237,18 @@ public final class UmlLab {
       LabScenario.LabLink link = scenario.slaves().get(i);
       indexes.add(Integer.toString(i));
       text.append("RATE_KBIT_").append(i).append('=').append(link.rateKbit()).append('\n');
-      text.append("FORWARD_US_")
+      text.append("FORWARD_NETEM_")
           .append(i)
-          .append('=')
-          .append(LabScenario.forwardDelayUs(link, scenario.mtu()))
-          .append('\n');
-      text.append("BACKWARD_US_")
+          .append("=\"")
+          .append(
+              LabScenario.netemArguments(
+                  LabScenario.forwardDelayUs(link, scenario.mtu()), link.netem()))
+          .append("\"\n");
+      text.append("BACKWARD_NETEM_")
           .append(i)
-          .append('=')
-          .append(LabScenario.backwardDelayUs(link))
-          .append('\n');
+          .append("=\"")
+          .append(LabScenario.netemArguments(LabScenario.backwardDelayUs(link), link.netem()))
+          .append("\"\n");
     }
     text.append("LINKS=\"").append(String.join(" ", indexes)).append("\"\n");
     text.append("MODE=").append(scenario.mode()).append('\n');

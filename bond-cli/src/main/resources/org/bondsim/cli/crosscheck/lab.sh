@@ -8,8 +8,8 @@
 # Each direction of link i is a NIC's queue and serialisation, then a propagation delay: a tbf
 # qdisc at the link's rate on the sending veth (s_i, and r_i for the ACKs), which holds skbs as a
 # NIC's qdisc does, so TCP small queues see them; then, after the frame has left the host, a netem
-# delay on mid's egress towards the far end. (A netem on the sending veth would orphan each skb
-# and blind TCP small queues.) Fork and exec cost the guest's single CPU about 0.2 s each, so
+# delay on mid's egress towards the far end, with the scenario's --netem loss, duplication and
+# jitter, if any. (A netem on the sending veth would orphan each skb and blind TCP small queues.) Fork and exec cost the guest's single CPU about 0.2 s each, so
 # commands are batched (ip -b, tc -b) and namespaces entered with busybox's nsenter. iproute2's
 # and ethtool's programs are called by path: busybox's shell prefers its own applets of the same
 # names, which lack what the lab needs.
@@ -47,15 +47,15 @@ done
 : > /tmp/ip.mid
 : > /tmp/tc.mid
 for i in $LINKS; do
-  eval "forward=\$FORWARD_US_$i backward=\$BACKWARD_US_$i"
+  eval "forward=\$FORWARD_NETEM_$i backward=\$BACKWARD_NETEM_$i"
   { echo "link set a$i mtu $MTU"; echo "link set b$i mtu $MTU"
     echo "link set a$i up"; echo "link set b$i up"; } >> /tmp/ip.mid
   { echo "qdisc add dev a$i ingress"
     echo "filter add dev a$i parent ffff: matchall action mirred egress redirect dev b$i"
     echo "qdisc add dev b$i ingress"
     echo "filter add dev b$i parent ffff: matchall action mirred egress redirect dev a$i"
-    echo "qdisc replace dev b$i root netem delay ${forward}us limit 100000"
-    echo "qdisc replace dev a$i root netem delay ${backward}us limit 100000"; } >> /tmp/tc.mid
+    echo "qdisc replace dev b$i root netem $forward limit 100000"
+    echo "qdisc replace dev a$i root netem $backward limit 100000"; } >> /tmp/tc.mid
 done
 /bin/ip -b /tmp/ip.root || echo "failed: ip root batch"
 /bin/ip -n snd -b /tmp/ip.snd || echo "failed: ip snd batch"

@@ -103,6 +103,44 @@ class UmlLabTest {
         .contains("BOND_OPTS_RCV=\"miimon 100 primary r1\"\n");
   }
 
+  /**
+   * --netem goes to the netem that already delays each direction after the frame left its host: its
+   * delay added to the lab's, its jitter, loss and duplication as tc writes them. bondsim's side
+   * keeps the same impairment on the same links.
+   */
+  @Test
+  void netemImpairsBothDirectionsOfEachLinkInTheGuest() {
+    var scenario =
+        withNetem(
+            "-t TCP_STREAM -l 1 --slaves 2x20 --delay-us 1000,2000",
+            "delay 100us 20us loss 0.5% duplicate 0.05%");
+    String params = UmlLab.params(LabScenario.from(scenario));
+    // 1000 us, a 1538-byte frame at 20 Mbit/s (615 us) and netem's 100 us.
+    assertThat(params)
+        .contains("FORWARD_NETEM_0=\"delay 1715us 20us loss 0.5% duplicate 0.05%\"\n")
+        // The ACK direction: 1000 us, a 90-byte ACK (36 us), 100 us.
+        .contains("BACKWARD_NETEM_0=\"delay 1136us 20us loss 0.5% duplicate 0.05%\"\n")
+        .contains("FORWARD_NETEM_1=\"delay 2715us 20us loss 0.5% duplicate 0.05%\"\n");
+    assertThat(LabScenario.labLinks(scenario))
+        .allMatch(link -> link.netem().lossProbability() == 0.005);
+    // Without --netem the guest's netem only delays.
+    assertThat(
+            UmlLab.params(
+                LabScenario.from(netperf("-t TCP_STREAM -l 1 --slaves 1x20 --delay-us 2000"))))
+        .contains("FORWARD_NETEM_0=\"delay 2615us\"\n");
+  }
+
+  /** netem in the guest takes whole microseconds; a finer delay is refused, naming it. */
+  @Test
+  void aNetemDelayFinerThanAMicrosecondIsRefused() {
+    var scenario = withNetem("-t TCP_STREAM -l 1 --slaves 1x20", "delay 1500ns");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> LabScenario.from(scenario))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "crosscheck gives the guest's netem whole microseconds: --netem delay and jitter must"
+                + " be multiples of 1us, got 1500 ns and 0 ns");
+  }
+
   /** The guest sleeps from one event to the next, so they go to it earliest first. */
   @Test
   void linkEventsGoToTheGuestInTimeOrder() {
@@ -130,6 +168,14 @@ class UmlLabTest {
       args.add("--bond");
       args.add(bond[0]);
     }
+    return org.bondsim.cli.NetperfLine.scenario(args);
+  }
+
+  /** A netperf line's scenario with {@code --netem} and its words. */
+  private static org.bondsim.core.scenario.Scenario withNetem(String words, String netem) {
+    List<String> args = new java.util.ArrayList<>(List.of(words.split(" ")));
+    args.add("--netem");
+    args.add(netem);
     return org.bondsim.cli.NetperfLine.scenario(args);
   }
 
