@@ -22,7 +22,9 @@ final class NetemStage {
   private int size;
   private long nextOrder;
   private long armedFor = -1;
-  private final Event release = (now, arg) -> release(now);
+  // The argument is the instant the release was armed for: with stalls (a guest that stands still)
+  // the event may run later than that, and must still release what fell due.
+  private final Event release = this::release;
 
   interface Delivery {
     void deliver(Packet packet);
@@ -92,12 +94,13 @@ final class NetemStage {
     packets[i] = packet;
     if (armedFor < 0 || at < armedFor) {
       armedFor = at;
-      loop.schedule(at, release, 0);
+      loop.schedule(at, release, at);
     }
   }
 
-  private void release(long now) {
-    if (now != armedFor) {
+  private void release(long now, long armedAt) {
+    if (armedAt != armedFor) {
+      // Re-armed for an earlier instant since; that event does the work.
       return;
     }
     armedFor = -1;
@@ -108,7 +111,7 @@ final class NetemStage {
     }
     if (size > 0) {
       armedFor = times[0];
-      loop.schedule(armedFor, release, 0);
+      loop.schedule(armedFor, release, armedFor);
     }
   }
 
