@@ -4,14 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.bondsim.api.packet.EtherType;
-import org.bondsim.api.packet.EthernetHeader;
-import org.bondsim.api.packet.Frame;
-import org.bondsim.api.packet.IpProtocol;
-import org.bondsim.api.packet.Ipv4Address;
-import org.bondsim.api.packet.Ipv4Header;
-import org.bondsim.api.packet.MacAddress;
-import org.bondsim.api.packet.UdpHeader;
 import org.bondsim.api.stack.Packet;
 import org.bondsim.core.engine.EventLoop;
 import org.bondsim.core.engine.SeededRandom;
@@ -19,17 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** netem's delay: each frame held for its time, released in time order, late but not lost. */
 class NetemStageTest {
-  private static final Frame UDP =
-      new Frame(
-          new EthernetHeader(
-              MacAddress.parse("02:00:00:00:00:01"),
-              MacAddress.parse("02:00:00:00:00:02"),
-              EthernetHeader.NO_VLAN,
-              EtherType.IPV4),
-          Ipv4Header.of(
-              Ipv4Address.parse("10.0.0.1"), Ipv4Address.parse("10.0.0.2"), IpProtocol.UDP),
-          new UdpHeader(1, 2));
-
   private final EventLoop loop = new EventLoop();
   private final List<long[]> delivered = new ArrayList<>();
   private final NetemStage stage =
@@ -51,7 +32,9 @@ class NetemStageTest {
 
   private void acceptAt(long at, long seq) {
     loop.schedule(
-        at, (now, arg) -> stage.accept(new Packet(UDP, 100, null, 0, arg, now, null, 0), now), seq);
+        at,
+        (now, arg) -> stage.accept(new Packet(PortTest.UDP, 100, null, 0, arg, now, null, 0), now),
+        seq);
   }
 
   @Test

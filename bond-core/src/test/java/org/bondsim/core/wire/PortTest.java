@@ -21,7 +21,8 @@ import org.bondsim.core.engine.EventLoop;
 import org.junit.jupiter.api.Test;
 
 class PortTest {
-  private static final Frame UDP =
+  /** A UDP frame from 10.0.0.1 to 10.0.0.2, for this package's tests. */
+  static final Frame UDP =
       new Frame(
           new EthernetHeader(
               MacAddress.parse("02:00:00:00:00:01"),
