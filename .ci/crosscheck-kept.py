@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04, 2026-12-05, 2026-12-06,
-2026-12-07 and 2026-12-07-unseen, whose READMEs list the commands) still comes out of today's bondsim exactly: each
+2026-12-07, 2026-12-07-unseen and 2026-12-07-netem, whose READMEs list the commands) still comes out of today's bondsim exactly: each
 command again with --runs 0 (no real kernel), every figure's bondsim values compared with the
 file's. The Linux side is kept as measured. A command kept in two folders (2026-12-07 ran the
 scenarios of 2026-12-04 and 2026-12-05 again on the real kernel) runs once. Run from the
@@ -67,8 +67,16 @@ MORE_UNSEEN = {
 }
 # The first failover again, its fault now on time.
 MORE_UNSEEN["ab-fail-timed"] = RUNS["ab-fail"]
+# Links with netem's loss, duplication and jitter (docs/crosscheck.md, "Loss, duplication and
+# jitter").
+NETEM = {
+    "loss-1": BASE + ' --slaves 1x20 --delay-us 10000 --netem "loss 1%"',
+    "rr-loss": SKEW + ' --netem "loss 0.5%"',
+    "jitter-dup": BASE + ' --slaves 1x20 --delay-us 2000 --netem "delay 500us 400us duplicate 1%"',
+}
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
-           "2026-12-07": SECOND_DAY, "2026-12-07-unseen": MORE_UNSEEN}
+           "2026-12-07": SECOND_DAY, "2026-12-07-unseen": MORE_UNSEEN,
+           "2026-12-07-netem": NETEM}
 problems = []
 KEPT = [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]
 
