@@ -73,6 +73,9 @@ NETEM = {
     "loss-1": BASE + ' --slaves 1x20 --delay-us 10000 --netem "loss 1%"',
     "rr-loss": SKEW + ' --netem "loss 0.5%"',
     "jitter-dup": BASE + ' --slaves 1x20 --delay-us 2000 --netem "delay 500us 400us duplicate 1%"',
+    "loss-5": BASE + ' --slaves 1x20 --delay-us 2000 --netem "loss 5%"',
+    "nosack-loss": BASE + ' --slaves 1x20 --delay-us 2000 --netem "loss 1%"'
+    + " --sysctl net.ipv4.tcp_sack=0",
 }
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
            "2026-12-07": SECOND_DAY, "2026-12-07-unseen": MORE_UNSEEN,
