@@ -80,33 +80,45 @@ NETEM = {
 FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
            "2026-12-07": SECOND_DAY, "2026-12-07-unseen": MORE_UNSEEN,
            "2026-12-07-netem": NETEM}
-problems = []
 KEPT = [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]
 
 
-def command(name, args):
+def command(name, args, extra=""):
+    """The kept scenario's bondsim side, with EXTRA netperf words before its test options."""
     seeds = SEEDS.get(name, "1-5")
-    return f"./bondsim crosscheck --runs 0 --seeds {seeds} --json netperf {args} -- -m 65536"
+    return f"./bondsim crosscheck --runs 0 --seeds {seeds} --json netperf {args}{extra} -- -m 65536"
 
 
 def output(line):
     return subprocess.run(["bash", "-c", line], capture_output=True, text=True, check=True).stdout
 
 
-# Each command runs its seeds on one thread: two commands at a time use both cores.
-lines = list(dict.fromkeys(command(n, a) for _, n, a in KEPT))
-with ThreadPoolExecutor(max_workers=2) as pool:
-    outputs = dict(zip(lines, pool.map(output, lines)))
-for folder, name, args in KEPT:
-    kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
-    now = json.loads(outputs[command(name, args)])
-    today = {f["name"]: f["bondsim"] for f in now["figures"]}
-    for figure in kept["figures"]:
-        if today.get(figure["name"]) != figure["bondsim"]:
-            problems.append(f"{name}: {figure['name']} kept {figure['bondsim']}, "
-                            f"today {today.get(figure['name'])}")
-if problems:
-    sys.exit("the kept crosscheck runs' bondsim side no longer reproduces:\n  "
-             + "\n  ".join(problems))
-total = sum(len(runs) for runs in FOLDERS.values())
-print(f"the bondsim side of {total} kept crosscheck runs ({len(outputs)} commands) reproduces exactly")
+def bondsim_sides(extra=""):
+    """Each kept scenario's figures from today's bondsim, by (folder, name)."""
+    # Each command runs its seeds on one thread: two commands at a time use both cores.
+    lines = list(dict.fromkeys(command(n, a, extra) for _, n, a in KEPT))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        outputs = dict(zip(lines, pool.map(output, lines)))
+    return {(f, n): json.loads(outputs[command(n, a, extra)])["figures"] for f, n, a in KEPT}
+
+
+def main():
+    problems = []
+    sides = bondsim_sides()
+    for folder, name, _ in KEPT:
+        kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
+        today = {f["name"]: f["bondsim"] for f in sides[(folder, name)]}
+        for figure in kept["figures"]:
+            if today.get(figure["name"]) != figure["bondsim"]:
+                problems.append(f"{name}: {figure['name']} kept {figure['bondsim']}, "
+                                f"today {today.get(figure['name'])}")
+    if problems:
+        sys.exit("the kept crosscheck runs' bondsim side no longer reproduces:\n  "
+                 + "\n  ".join(problems))
+    total = sum(len(runs) for runs in FOLDERS.values())
+    commands = len({command(n, a) for _, n, a in KEPT})
+    print(f"the bondsim side of {total} kept crosscheck runs ({commands} commands) reproduces exactly")
+
+
+if __name__ == "__main__":
+    main()

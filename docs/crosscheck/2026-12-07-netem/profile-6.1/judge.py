@@ -1,38 +1,52 @@
-import json, subprocess, sys, statistics as st
-from concurrent.futures import ThreadPoolExecutor
-src = open(".ci/crosscheck-kept.py").read()
-ns = {}
-exec(src[:src.index("problems = []")], ns)
-FOLDERS, SEEDS = ns["FOLDERS"], ns["SEEDS"]
-KEPT = [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]
-def command(name, args):
-    return f"./bondsim crosscheck --runs 0 --seeds {SEEDS.get(name, '1-5')} --json netperf {args} --kernel 6.1 -- -m 65536"
-def out(line):
-    return subprocess.run(["bash", "-c", line], capture_output=True, text=True, check=True).stdout
-lines = list(dict.fromkeys(command(n, a) for _, n, a in KEPT))
-with ThreadPoolExecutor(max_workers=2) as pool:
-    outs = dict(zip(lines, pool.map(out, lines)))
+#!/usr/bin/env python3
+"""Every kept crosscheck scenario on bondsim's side with --kernel 6.1, judged against the kept real
+kernel's runs by crosscheck's rule, beside the kept 6.x side's verdicts. Run from the
+repository's root: python3 docs/crosscheck/2026-12-07-netem/profile-6.1/judge.py"""
+import importlib.util
+import json
+import statistics as st
+
+spec = importlib.util.spec_from_file_location("kept", ".ci/crosscheck-kept.py")
+kept_runs = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(kept_runs)
+
+
 def agrees(name, b, l):
-    if not b or not l: return False
+    """Comparison.Row.agrees: the median within the range widened by 30 %, throughput within 2 %."""
+    if not b or not l:
+        return False
     m = st.median(b)
-    if name == "Mbit/s": return abs(m - st.median(l)) <= 0.02 * st.median(l)
-    lo, hi = min(l), max(l)
-    if name.startswith("Tcp") and m <= 3 and hi <= 3: return True
-    return lo * 0.7 <= m <= hi * 1.3
-tot6 = tot61 = n = 0
+    if name == "Mbit/s":
+        return abs(m - st.median(l)) <= 0.02 * st.median(l)
+    if name.startswith("Tcp") and m <= 3 and max(l) <= 3:
+        return True
+    return min(l) * 0.7 <= m <= max(l) * 1.3
+
+
+sides = kept_runs.bondsim_sides(" --kernel 6.1")
+total6 = total61 = judged = 0
 print(f"{'folder/scenario':40} {'6.x':>5} {'6.1':>5}  changed verdicts")
-for folder, name, args in KEPT:
+for folder, name, _ in kept_runs.KEPT:
     kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
-    new = {f["name"]: f["bondsim"] for f in json.loads(outs[command(name, args)])["figures"]}
-    a6 = a61 = j = 0; changes = []
     if not kept["figures"][0]["linux"]:
         continue
+    new = {f["name"]: f["bondsim"] for f in sides[(folder, name)]}
+    a6 = a61 = j = 0
+    changes = []
     for f in kept["figures"]:
-        if not f["judged"]: continue
+        if not f["judged"]:
+            continue
         j += 1
-        x = agrees(f["name"], f["bondsim"], f["linux"]); y = agrees(f["name"], new[f["name"]], f["linux"])
-        a6 += x; a61 += y
-        if x != y: changes.append(f"{f['name']} {'+' if y else '-'} ({st.median(f['bondsim']):.4g} -> {st.median(new[f['name']]):.4g}, linux {min(f['linux']):.4g}-{max(f['linux']):.4g})")
-    tot6 += a6; tot61 += a61; n += j
-    print(f"{folder+'/'+name:40} {a6:>2}/{j:<2} {a61:>2}/{j:<2}  {'; '.join(changes)}")
-print(f"{'all':40} {tot6}/{n} {tot61}/{n}")
+        x = agrees(f["name"], f["bondsim"], f["linux"])
+        y = agrees(f["name"], new[f["name"]], f["linux"])
+        a6 += x
+        a61 += y
+        if x != y:
+            changes.append(f"{f['name']} {'+' if y else '-'} ({st.median(f['bondsim']):.4g} -> "
+                           f"{st.median(new[f['name']]):.4g}, linux {min(f['linux']):.4g}-"
+                           f"{max(f['linux']):.4g})")
+    total6 += a6
+    total61 += a61
+    judged += j
+    print(f"{folder + '/' + name:40} {a6:>2}/{j:<2} {a61:>2}/{j:<2}  {'; '.join(changes)}")
+print(f"{'all':40} {total6}/{judged} {total61}/{judged}")
