@@ -9,10 +9,11 @@
 # qdisc at the link's rate on the sending veth (s_i, and r_i for the ACKs), which holds skbs as a
 # NIC's qdisc does, so TCP small queues see them; then, after the frame has left the host, a netem
 # delay on mid's egress towards the far end, with the scenario's --netem loss, duplication and
-# jitter, if any. (A netem on the sending veth would orphan each skb and blind TCP small queues.) Fork and exec cost the guest's single CPU about 0.2 s each, so
-# commands are batched (ip -b, tc -b) and namespaces entered with busybox's nsenter. iproute2's
-# and ethtool's programs are called by path: busybox's shell prefers its own applets of the same
-# names, which lack what the lab needs.
+# jitter, if any. (A netem on the sending veth would orphan each skb and blind TCP small queues.)
+# Fork and exec cost the guest's single CPU about 0.2 s each, so commands are batched (ip -b,
+# tc -b) and namespaces entered with busybox's nsenter. iproute2's and ethtool's programs are
+# called by path: busybox's shell prefers its own applets of the same names, which lack what the
+# lab needs.
 set -u
 . /out/params
 mark() { read -r up idle < /proc/uptime; echo "+ $up $*"; }

@@ -97,7 +97,9 @@ class UmlLabTest {
     LabScenario lab =
         LabScenario.from(
             netperf(
-                "-t TCP_STREAM -l 1 --slaves 2x20", "mode active-backup miimon 100 primary eth1"));
+                "-t TCP_STREAM -l 1 --slaves 2x20",
+                "--bond",
+                "mode active-backup miimon 100 primary eth1"));
     assertThat(UmlLab.params(lab))
         .contains("BOND_OPTS_SND=\"miimon 100 primary s1\"\n")
         .contains("BOND_OPTS_RCV=\"miimon 100 primary r1\"\n");
@@ -111,8 +113,9 @@ class UmlLabTest {
   @Test
   void netemImpairsBothDirectionsOfEachLinkInTheGuest() {
     var scenario =
-        withNetem(
+        netperf(
             "-t TCP_STREAM -l 1 --slaves 2x20 --delay-us 1000,2000",
+            "--netem",
             "delay 100us 20us loss 0.5% duplicate 0.05%");
     String params = UmlLab.params(LabScenario.from(scenario));
     // 1000 us, a 1538-byte frame at 20 Mbit/s (615 us) and netem's 100 us.
@@ -133,7 +136,7 @@ class UmlLabTest {
   /** netem in the guest takes whole microseconds; a finer delay is refused, naming it. */
   @Test
   void aNetemDelayFinerThanAMicrosecondIsRefused() {
-    var scenario = withNetem("-t TCP_STREAM -l 1 --slaves 1x20", "delay 1500ns");
+    var scenario = netperf("-t TCP_STREAM -l 1 --slaves 1x20", "--netem", "delay 1500ns");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> LabScenario.from(scenario))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
@@ -148,6 +151,7 @@ class UmlLabTest {
         LabScenario.from(
             netperf(
                 "-t TCP_STREAM -l 10 --slaves 2x20 --recover eth0@6s --fail eth0@3s",
+                "--bond",
                 "mode active-backup miimon 100"));
     assertThat(UmlLab.params(lab)).contains("EVENTS=\"3000 down 0;6000 up 0\"\n");
   }
@@ -161,21 +165,13 @@ class UmlLabTest {
     assertThat(lab.substring(wait)).contains("/proc/net/bonding/bond0").contains("port state:");
   }
 
-  /** A netperf line's scenario: words split at spaces, then {@code --bond} with its settings. */
-  private static org.bondsim.core.scenario.Scenario netperf(String words, String... bond) {
+  /**
+   * A netperf line's scenario: words split at spaces, then each quoted argument as one word (an
+   * option's value with spaces, as {@code --bond "mode active-backup miimon 100"}).
+   */
+  private static org.bondsim.core.scenario.Scenario netperf(String words, String... quoted) {
     List<String> args = new java.util.ArrayList<>(List.of(words.split(" ")));
-    if (bond.length > 0) {
-      args.add("--bond");
-      args.add(bond[0]);
-    }
-    return org.bondsim.cli.NetperfLine.scenario(args);
-  }
-
-  /** A netperf line's scenario with {@code --netem} and its words. */
-  private static org.bondsim.core.scenario.Scenario withNetem(String words, String netem) {
-    List<String> args = new java.util.ArrayList<>(List.of(words.split(" ")));
-    args.add("--netem");
-    args.add(netem);
+    args.addAll(List.of(quoted));
     return org.bondsim.cli.NetperfLine.scenario(args);
   }
 
