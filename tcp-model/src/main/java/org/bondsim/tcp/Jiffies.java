@@ -4,26 +4,40 @@ package org.bondsim.tcp;
  * The kernel's timer tick ({@code CONFIG_HZ}): TCP's retransmission, loss-probe, RACK reorder,
  * delayed-ACK and zero-window-probe timers are jiffies timers ({@code sk_reset_timer}, {@code
  * mod_timer(timer, jiffies + when)}), so a wait is rounded up to whole ticks ({@code
- * usecs_to_jiffies}) and counted from the tick the current instant falls in. A timer armed just
- * after a tick therefore fires up to one tick sooner than the wait it asked for, and never later
- * than the rounded wait.
+ * usecs_to_jiffies}) and counted from the tick the current instant falls in. On the cascading wheel
+ * a timer armed just after a tick therefore fires up to one tick sooner than the wait it asked for,
+ * and never later than the rounded wait; the non-cascading wheel of 4.8 on runs it a granule later
+ * ({@link TimerWheel}).
  *
  * <p>Linux builds with HZ 100, 250, 300 or 1000 ({@code kernel/Kconfig.hz}); distributions differ
- * (Debian's default is 250). The model's clock starts on a tick. Difference: the timer wheel's
- * coarser levels ({@code kernel/time/timer.c} since 4.8, e.g. 8-tick granularity for timers of 64
- * to 511 ticks) are not modelled, so a long timer fires at its tick here where Linux may fire it up
- * to one granule later. The SACK-compression timer is a high-resolution timer in Linux and stays
+ * (Debian's default is 250). The model's clock starts on a tick. Difference: every kernel profile
+ * runs the cascading wheel unless {@code bondsim.timer_wheel} says otherwise, 6.1 and 6.x included,
+ * whose wheel is the non-cascading one (docs/crosscheck.md, "Loss, duplication and jitter", says
+ * what that changes). The SACK-compression timer is a high-resolution timer in Linux and stays
  * exact.
  *
  * @param hz ticks per second
+ * @param wheel how an expiry becomes the tick a timer runs on
  */
-record Jiffies(int hz) {
+record Jiffies(int hz, TimerWheel wheel) {
   /** The values {@code kernel/Kconfig.hz} offers. */
   static final int[] ALLOWED = {100, 250, 300, 1000};
 
   private static final long NS_PER_SECOND = 1_000_000_000L;
 
+  /**
+   * The tick on the cascading wheel.
+   *
+   * @param hz ticks per second
+   */
+  Jiffies(int hz) {
+    this(hz, TimerWheel.CASCADING);
+  }
+
   Jiffies {
+    if (wheel == null) {
+      throw new IllegalArgumentException("wheel must not be null");
+    }
     boolean allowed = false;
     for (int value : ALLOWED) {
       allowed |= value == hz;
@@ -78,14 +92,16 @@ record Jiffies(int hz) {
   }
 
   /**
-   * {@code mod_timer(timer, jiffies + ticks)}: when a timer armed at {@code now} fires.
+   * {@code mod_timer(timer, jiffies + ticks)}: when a timer armed at {@code now} fires, on the tick
+   * its wheel runs it on.
    *
    * @param now the instant the timer is armed
    * @param ticks its length in ticks
    * @return the instant of the tick it fires on
    */
   long fireAt(long now, long ticks) {
-    return nanos(tick(now) + ticks);
+    long clk = tick(now);
+    return nanos(wheel.runTick(clk, clk + ticks, hz));
   }
 
   /**

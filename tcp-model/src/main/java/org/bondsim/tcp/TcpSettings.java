@@ -33,7 +33,8 @@ import org.bondsim.api.option.TextOption;
  *     idle period longer than the RTO (RFC 2861, {@code tcp_cwnd_restart})
  * @param minTsoSegs {@code net.ipv4.tcp_min_tso_segs}, the fewest segments autosizing puts in a TSO
  *     packet
- * @param jiffies the kernel's tick ({@code bondsim.hz}, {@code CONFIG_HZ}, 1000 unless set)
+ * @param jiffies the kernel's tick ({@code bondsim.hz}, {@code CONFIG_HZ}, 1000 unless set) and
+ *     timer wheel ({@code bondsim.timer_wheel}, cascading unless set)
  * @param limitOutputBytes {@code net.ipv4.tcp_limit_output_bytes}, TCP small queues' cap: the
  *     kernel profile's unless given; 0 on 2.6.37, which has no TCP small queues and no such sysctl
  * @param hystartDetect CUBIC's HyStart detectors: the module parameter {@code
@@ -114,6 +115,12 @@ public record TcpSettings(
                 new Choice("300", 300),
                 new Choice("1000", 1000)),
             "CONFIG_HZ: the tick TCP's timers round to"),
+        new ChoiceOption(
+            "bondsim.timer_wheel",
+            "cascading",
+            List.of(new Choice("cascading", 0), new Choice("non-cascading", 1)),
+            "when a jiffies timer runs: on its tick (before 4.8, every profile's default) or a"
+                + " granule after it (4.8 on)"),
         new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
         new IntOption(
             "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
@@ -273,7 +280,10 @@ public record TcpSettings(
         .rmemMax(rmem[2])
         .slowStartAfterIdle(context.setting("net.ipv4.tcp_slow_start_after_idle", "1").equals("1"))
         .minTsoSegs(Integer.parseInt(context.setting("net.ipv4.tcp_min_tso_segs", "2")))
-        .jiffies(new Jiffies(Integer.parseInt(context.setting("bondsim.hz", "1000"))))
+        .jiffies(
+            new Jiffies(
+                Integer.parseInt(context.setting("bondsim.hz", "1000")),
+                TimerWheel.of(context.setting("bondsim.timer_wheel", "cascading"))))
         .limitOutputBytes(
             limitOutputBytes(
                 context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()))

@@ -3,6 +3,7 @@ package org.bondsim.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -57,6 +58,68 @@ class JiffiesTest {
       long rounded = jiffies.roundUp(wait);
       assertThat(fires).isLessThanOrEqualTo(now + rounded);
       assertThat(fires).isGreaterThan(now + rounded - jiffies.nanos(1) - 1);
+    }
+  }
+
+  @Test
+  void theNonCascadingWheelRunsAShortTimerOneTickAfterItsExpiry() {
+    Jiffies hz100 = new Jiffies(100, TimerWheel.NON_CASCADING);
+    // A loss probe of 2 ticks armed 4 ms into tick 0: expiry tick 2, run on tick 3 (30 ms), where
+    // the cascading wheel runs it at 20 ms.
+    assertThat(hz100.fireAt(4_000_000L, 2)).isEqualTo(30_000_000L);
+    assertThat(new Jiffies(100).fireAt(4_000_000L, 2)).isEqualTo(20_000_000L);
+    // 62 ticks is still the first level: one tick late.
+    assertThat(hz100.fireAt(0, 62)).isEqualTo(630_000_000L);
+  }
+
+  @Test
+  void aLongerTimerRunsOnTheNextGranuleOfItsLevel() {
+    Jiffies hz1000 = new Jiffies(1000, TimerWheel.NON_CASCADING);
+    // A 200 ms RTO armed in tick 5: expiry 205, second level (8 ticks), run on tick 208.
+    assertThat(hz1000.fireAt(5_500_000L, 200)).isEqualTo(208_000_000L);
+    // Expiry 208, a multiple of 8, still runs a granule on: tick 216.
+    assertThat(hz1000.fireAt(8_000_000L, 200)).isEqualTo(216_000_000L);
+    // 600 ticks is the third level (64 ticks): expiry 600 runs on tick 640.
+    assertThat(hz1000.fireAt(0, 600)).isEqualTo(640_000_000L);
+  }
+
+  @Test
+  void theSettingNamesTheWheel() {
+    assertThat(TimerWheel.of("non-cascading")).isEqualTo(TimerWheel.NON_CASCADING);
+    assertThat(TimerWheel.of("cascading")).isEqualTo(TimerWheel.CASCADING);
+    assertThatThrownBy(() -> TimerWheel.of("4.8"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("bondsim.timer_wheel must be cascading or non-cascading, got '4.8'");
+  }
+
+  @Test
+  void aRunsSettingsChooseTheWheelAndTheCascadingOneIsEveryKernelsDefault() {
+    Map<String, String> wheel = Map.of("bondsim.hz", "100", "bondsim.timer_wheel", "non-cascading");
+    assertThat(TcpSettings.of(new ManualContext(1500, wheel)).jiffies())
+        .isEqualTo(new Jiffies(100, TimerWheel.NON_CASCADING));
+    for (String kernel : new String[] {"6.x", "6.1", "3.16", "2.6.37"}) {
+      Map<String, String> plain = Map.of("bondsim.kernel", kernel);
+      assertThat(TcpSettings.of(new ManualContext(1500, plain)).jiffies().wheel())
+          .isEqualTo(TimerWheel.CASCADING);
+    }
+  }
+
+  @Property
+  void theNonCascadingWheelNeverRunsATimerBeforeItsExpiryNorMoreThanAGranuleAfter(
+      @ForAll @LongRange(min = 0, max = 100_000_000_000L) long now,
+      @ForAll @LongRange(min = 0, max = 1_000_000L) long ticks) {
+    for (int hz : Jiffies.ALLOWED) {
+      Jiffies jiffies = new Jiffies(hz, TimerWheel.NON_CASCADING);
+      long clk = jiffies.tick(now);
+      long runs = TimerWheel.NON_CASCADING.runTick(clk, clk + ticks, hz);
+      // The granule of the level a wait of this length is filed in: 8 times per level past 63.
+      long granule = 1;
+      for (long start = 63; ticks >= start; start <<= 3) {
+        granule <<= 3;
+      }
+      assertThat(runs).isGreaterThan(clk + ticks);
+      assertThat(runs).isLessThanOrEqualTo(clk + ticks + granule);
+      assertThat(runs % granule).isZero();
     }
   }
 }
