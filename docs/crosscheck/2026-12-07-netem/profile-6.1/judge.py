@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Every kept crosscheck scenario on bondsim's side with --kernel 6.1, judged against the kept real
 kernel's runs by crosscheck's rule, beside the kept 6.x side's verdicts. Run from the
-repository's root: python3 docs/crosscheck/2026-12-07-netem/profile-6.1/judge.py"""
+repository's root: python3 docs/crosscheck/2026-12-07-netem/profile-6.1/judge.py [FLAGS]; FLAGS,
+when given, replace --kernel 6.1 (as --sysctl bondsim.timer_wheel=non-cascading does for
+timer-wheel.txt)."""
 import importlib.util
 import json
 import statistics as st
+import sys
 
 spec = importlib.util.spec_from_file_location("kept", ".ci/crosscheck-kept.py")
 kept_runs = importlib.util.module_from_spec(spec)
@@ -23,9 +26,11 @@ def agrees(name, b, l):
     return min(l) * 0.7 <= m <= max(l) * 1.3
 
 
-sides = kept_runs.bondsim_sides(" --kernel 6.1")
+flags = " " + " ".join(sys.argv[1:]) if len(sys.argv) > 1 else " --kernel 6.1"
+label = "6.1" if len(sys.argv) == 1 else "new"
+sides = kept_runs.bondsim_sides(flags)
 total6 = total61 = judged = 0
-print(f"{'folder/scenario':40} {'6.x':>5} {'6.1':>5}  changed verdicts")
+print(f"{'folder/scenario':40} {'6.x':>5} {label:>5}  changed verdicts")
 for folder, name, _ in kept_runs.KEPT:
     kept = json.load(open(f"docs/crosscheck/{folder}/{name}.json"))
     if not kept["figures"][0]["linux"]:
