@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """The bondsim side of the kept crosscheck runs (docs/crosscheck/2026-12-04, 2026-12-05, 2026-12-06,
-2026-12-07, 2026-12-07-unseen and 2026-12-07-netem, whose READMEs list the commands) still comes out of today's bondsim exactly: each
-command again with --runs 0 (no real kernel), every figure's bondsim values compared with the
-file's. The Linux side is kept as measured. A command kept in two folders (2026-12-07 ran the
-scenarios of 2026-12-04 and 2026-12-05 again on the real kernel) runs once. Run from the
-repository's root: .ci/crosscheck-kept.py"""
+2026-12-07, 2026-12-07-unseen and 2026-12-07-netem, whose READMEs list the commands) still comes out
+of today's bondsim exactly: each command again with --runs 0 (no real kernel), every figure's
+bondsim values compared with the file's. The Linux side is kept as measured. A command kept in two
+folders (2026-12-07 ran the scenarios of 2026-12-04 and 2026-12-05 again on the real kernel) runs
+once. Those runs were made while every kernel profile ran its jiffies timers on the cascading
+wheel, so they run again with --sysctl bondsim.timer_wheel=cascading (MADE_WITH); the same
+commands with today's defaults (6.1's non-cascading wheel since 2026-12-07) must give
+docs/crosscheck/today/bondsim.json, which --write-today writes after a change to the model that is
+meant. Run from the repository's root: .ci/crosscheck-kept.py [--write-today]"""
 import json
+import statistics
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -83,6 +88,19 @@ FOLDERS = {"2026-12-04": RUNS, "2026-12-05": UNSEEN, "2026-12-06": STATIC,
 KEPT = [(f, n, a) for f, runs in FOLDERS.items() for n, a in runs.items()]
 
 
+def agrees(name, b, l):
+    """crosscheck's rule (Comparison.Row.agrees): bondsim's median within the real kernel's range
+    widened by 30 %, throughput within 2 % of its median, counts of 0 to 3 on both sides agreeing."""
+    if not b or not l:
+        return False
+    m = statistics.median(b)
+    if name == "Mbit/s":
+        return abs(m - statistics.median(l)) <= 0.02 * statistics.median(l)
+    if name.startswith("Tcp") and m <= 3 and max(l) <= 3:
+        return True
+    return min(l) * 0.7 <= m <= max(l) * 1.3
+
+
 def command(name, args, extra=""):
     """The kept scenario's bondsim side, with EXTRA netperf words before its test options."""
     seeds = SEEDS.get(name, "1-5")
@@ -93,7 +111,12 @@ def output(line):
     return subprocess.run(["bash", "-c", line], capture_output=True, text=True, check=True).stdout
 
 
-def bondsim_sides(extra=""):
+# The kept runs were made on the cascading timer wheel, every profile's rule until 2026-12-07.
+MADE_WITH = " --sysctl bondsim.timer_wheel=cascading"
+TODAY = "docs/crosscheck/today/bondsim.json"
+
+
+def bondsim_sides(extra=MADE_WITH):
     """Each kept scenario's figures from today's bondsim, by (folder, name)."""
     # Each command runs its seeds on one thread: two commands at a time use both cores.
     lines = list(dict.fromkeys(command(n, a, extra) for _, n, a in KEPT))
@@ -102,7 +125,21 @@ def bondsim_sides(extra=""):
     return {(f, n): json.loads(outputs[command(n, a, extra)])["figures"] for f, n, a in KEPT}
 
 
+def today_sides():
+    """Each kept scenario's bondsim figures with today's defaults, by name (a name is one command)."""
+    sides = bondsim_sides("")
+    return {n: {f["name"]: f["bondsim"] for f in sides[(folder, n)]} for folder, n, _ in KEPT}
+
+
 def main():
+    if sys.argv[1:] == ["--write-today"]:
+        today = today_sides()
+        record = {"made_by": ".ci/crosscheck-kept.py --write-today", "scenarios": today}
+        with open(TODAY, "w") as out:
+            json.dump(record, out, indent=1, sort_keys=True)
+            out.write("\n")
+        print(f"wrote {TODAY}: {len(today)} scenarios")
+        return
     problems = []
     sides = bondsim_sides()
     for folder, name, _ in KEPT:
@@ -112,12 +149,18 @@ def main():
             if today.get(figure["name"]) != figure["bondsim"]:
                 problems.append(f"{name}: {figure['name']} kept {figure['bondsim']}, "
                                 f"today {today.get(figure['name'])}")
+    recorded = json.load(open(TODAY))["scenarios"]
+    for name, figures in today_sides().items():
+        if recorded.get(name) != figures:
+            changed = [k for k in figures if recorded.get(name, {}).get(k) != figures[k]]
+            problems.append(f"{name} with today's defaults: {', '.join(changed)} differ from {TODAY}")
     if problems:
         sys.exit("the kept crosscheck runs' bondsim side no longer reproduces:\n  "
                  + "\n  ".join(problems))
     total = sum(len(runs) for runs in FOLDERS.values())
     commands = len({command(n, a) for _, n, a in KEPT})
-    print(f"the bondsim side of {total} kept crosscheck runs ({commands} commands) reproduces exactly")
+    print(f"the bondsim side of {total} kept crosscheck runs ({commands} commands) reproduces exactly,"
+          f" and today's defaults give {TODAY}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Every kept crosscheck scenario on bondsim's side with --kernel 6.1, judged against the kept real
 kernel's runs by crosscheck's rule, beside the kept 6.x side's verdicts. Run from the
-repository's root: python3 docs/crosscheck/2026-12-07-netem/profile-6.1/judge.py [FLAGS]; FLAGS,
-when given, replace --kernel 6.1 (as --sysctl bondsim.timer_wheel=non-cascading does for
+repository's root: python3 docs/crosscheck/2026-12-07-netem/profile-6.1/judge.py [FLAGS]. Without
+FLAGS it adds --kernel 6.1 to the flags the kept runs were made with (the cascading timer wheel,
+kernel-6.1.txt); FLAGS replace both (--sysctl bondsim.timer_wheel=non-cascading for
 timer-wheel.txt)."""
 import importlib.util
 import json
@@ -14,19 +15,7 @@ kept_runs = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(kept_runs)
 
 
-def agrees(name, b, l):
-    """Comparison.Row.agrees: the median within the range widened by 30 %, throughput within 2 %."""
-    if not b or not l:
-        return False
-    m = st.median(b)
-    if name == "Mbit/s":
-        return abs(m - st.median(l)) <= 0.02 * st.median(l)
-    if name.startswith("Tcp") and m <= 3 and max(l) <= 3:
-        return True
-    return min(l) * 0.7 <= m <= max(l) * 1.3
-
-
-flags = " " + " ".join(sys.argv[1:]) if len(sys.argv) > 1 else " --kernel 6.1"
+flags = " " + " ".join(sys.argv[1:]) if len(sys.argv) > 1 else kept_runs.MADE_WITH + " --kernel 6.1"
 label = "6.1" if len(sys.argv) == 1 else "new"
 sides = kept_runs.bondsim_sides(flags)
 total6 = total61 = judged = 0
@@ -42,8 +31,8 @@ for folder, name, _ in kept_runs.KEPT:
         if not f["judged"]:
             continue
         j += 1
-        x = agrees(f["name"], f["bondsim"], f["linux"])
-        y = agrees(f["name"], new[f["name"]], f["linux"])
+        x = kept_runs.agrees(f["name"], f["bondsim"], f["linux"])
+        y = kept_runs.agrees(f["name"], new[f["name"]], f["linux"])
         a6 += x
         a61 += y
         if x != y:

@@ -494,9 +494,9 @@ final class NetperfCommand implements Callable<Integer> {
           "Which kernel's TCP to follow: 6.x (default), 6.1 (as released: its timers' 2-tick"
               + " floor), 3.16 (the tlb_dynamic_lb experiment) or 2.6.37 (the GRO experiment). The"
               + " tick is --sysctl"
-              + " bondsim.hz=100|250|300|1000 (CONFIG_HZ, default 1000); --sysctl"
-              + " bondsim.timer_wheel=non-cascading runs TCP's timers a tick late as 4.8 on do"
-              + " (default cascading, every kernel).")
+              + " bondsim.hz=100|250|300|1000 (CONFIG_HZ, default 1000); its timers run as the"
+              + " kernel's timer wheel does (--sysctl bondsim.timer_wheel=cascading or"
+              + " non-cascading to choose).")
   String kernel;
 
   @Option(

@@ -126,11 +126,11 @@ final class EarlyRetransmit implements LossDetection {
     }
     long now = context.now();
     long ticks = Math.max(jiffies.ticks(rtt.srttNs() / 4), jiffies.ticks(MIN_DELAY_NS));
-    long at = jiffies.fireAt(now, ticks);
-    if (!rto.armed() || rto.expiresAt() <= at) {
+    // time_after(icsk_timeout, jiffies + delay): the two expiries, not when the wheel runs them.
+    if (!rto.armed() || rto.dueAt() <= jiffies.expiry(now, ticks)) {
       return false;
     }
-    timer.armAt(at);
+    timer.armAt(jiffies.fireAt(now, ticks));
     return true;
   }
 

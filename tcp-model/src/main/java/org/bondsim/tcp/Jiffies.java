@@ -10,11 +10,9 @@ package org.bondsim.tcp;
  * ({@link TimerWheel}).
  *
  * <p>Linux builds with HZ 100, 250, 300 or 1000 ({@code kernel/Kconfig.hz}); distributions differ
- * (Debian's default is 250). The model's clock starts on a tick. Difference: every kernel profile
- * runs the cascading wheel unless {@code bondsim.timer_wheel} says otherwise, 6.1 and 6.x included,
- * whose wheel is the non-cascading one (docs/crosscheck.md, "Loss, duplication and jitter", says
- * what that changes). The SACK-compression timer is a high-resolution timer in Linux and stays
- * exact.
+ * (Debian's default is 250). The model's clock starts on a tick. Each kernel profile names its
+ * wheel, and {@code bondsim.timer_wheel} can name another. The SACK-compression timer is a
+ * high-resolution timer in Linux and stays exact.
  *
  * @param hz ticks per second
  * @param wheel how an expiry becomes the tick a timer runs on
@@ -26,7 +24,7 @@ record Jiffies(int hz, TimerWheel wheel) {
   private static final long NS_PER_SECOND = 1_000_000_000L;
 
   /**
-   * The tick on the cascading wheel.
+   * The tick on the cascading wheel, for components tested on their own.
    *
    * @param hz ticks per second
    */
@@ -102,6 +100,18 @@ record Jiffies(int hz, TimerWheel wheel) {
   long fireAt(long now, long ticks) {
     long clk = tick(now);
     return nanos(wheel.runTick(clk, clk + ticks, hz));
+  }
+
+  /**
+   * {@code jiffies + ticks} for a timer armed at {@code now}: the expiry it is set for, which the
+   * cascading wheel runs it on.
+   *
+   * @param now the instant the timer is armed
+   * @param ticks its length in ticks
+   * @return the instant of the tick its expiry names
+   */
+  long expiry(long now, long ticks) {
+    return nanos(tick(now) + ticks);
   }
 
   /**

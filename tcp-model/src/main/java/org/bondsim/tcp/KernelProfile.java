@@ -111,6 +111,9 @@ package org.bondsim.tcp;
  *     tcp_ack_update_window}), before {@code tcp_write_xmit} sizes its first packet by it; 2.6.37
  *     and 3.16 as the first segment after idle is sent ({@code tcp_event_data_sent}), that packet
  *     sized by the window as it stood
+ * @param timerWheel when a jiffies timer runs ({@link TimerWheel}): the cascading wheel of 2.6.37
+ *     and 3.16, on the tick its expiry names; the non-cascading wheel of 4.8 on (6.1, 6.x), a
+ *     granule after it
  */
 record KernelProfile(
     int initialCwnd,
@@ -150,7 +153,8 @@ record KernelProfile(
     boolean dsackDelivers,
     RttSamples rttSamples,
     ReceiveAutotuning receiveAutotuning,
-    boolean idleRestartOnWrite) {
+    boolean idleRestartOnWrite,
+    TimerWheel timerWheel) {
 
   /** The two forms of {@code tcp_tso_should_defer} the model knows. */
   enum TsoDeferralRule {
@@ -416,6 +420,7 @@ record KernelProfile(
           .rttSamples(RttSamples.ACK_SACK_TIMESTAMP)
           .receiveAutotuning(ReceiveAutotuning.RCV_RTT_6_17)
           .idleRestartOnWrite(true)
+          .timerWheel(TimerWheel.NON_CASCADING)
           .build();
 
   /** Linux 2.6.37, the kernel of the reference experiments. */
@@ -459,6 +464,7 @@ record KernelProfile(
           .rttSamples(RttSamples.TIMESTAMP_FIRST)
           .receiveAutotuning(ReceiveAutotuning.RCV_RTT_2_6_37)
           .idleRestartOnWrite(false)
+          .timerWheel(TimerWheel.CASCADING)
           .build();
 
   /**
@@ -508,6 +514,7 @@ record KernelProfile(
           .rttSamples(RttSamples.ACK_SACK_JIFFIES_TIMESTAMP)
           .receiveAutotuning(ReceiveAutotuning.RCV_RTT_3_16)
           .idleRestartOnWrite(false)
+          .timerWheel(TimerWheel.CASCADING)
           .build();
 
   /**

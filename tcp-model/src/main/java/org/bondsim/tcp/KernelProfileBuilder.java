@@ -44,8 +44,9 @@ final class KernelProfileBuilder {
   private KernelProfile.RttSamples rttSamples;
   private ReceiveAutotuning receiveAutotuning;
   private boolean idleRestartOnWrite;
+  private TimerWheel timerWheel;
   // How many figures a profile has, and which were set, one bit each in declaration order.
-  private static final int FIGURES = 38;
+  private static final int FIGURES = 39;
 
   private long set;
 
@@ -91,6 +92,7 @@ final class KernelProfileBuilder {
     rttSamples = base.rttSamples();
     receiveAutotuning = base.receiveAutotuning();
     idleRestartOnWrite = base.idleRestartOnWrite();
+    timerWheel = base.timerWheel();
     set = (1L << FIGURES) - 1;
   }
 
@@ -322,6 +324,12 @@ final class KernelProfileBuilder {
     return this;
   }
 
+  KernelProfileBuilder timerWheel(TimerWheel value) {
+    timerWheel = value;
+    set |= 1L << 38;
+    return this;
+  }
+
   /**
    * The profile.
    *
@@ -367,6 +375,7 @@ final class KernelProfileBuilder {
       "rttSamples",
       "receiveAutotuning",
       "idleRestartOnWrite",
+      "timerWheel",
     };
     if (names.length != FIGURES) {
       throw new IllegalStateException("kernel profile: " + names.length + " names for " + FIGURES);
@@ -414,6 +423,7 @@ final class KernelProfileBuilder {
         dsackDelivers,
         rttSamples,
         receiveAutotuning,
-        idleRestartOnWrite);
+        idleRestartOnWrite,
+        timerWheel);
   }
 }

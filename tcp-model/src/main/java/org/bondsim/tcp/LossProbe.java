@@ -84,7 +84,7 @@ final class LossProbe {
         rtt.hasSample() ? timeoutTicks(queue.size() == 1) : jiffies.ticks(NO_SAMPLE_TIMEOUT_NS);
     long now = context.now();
     if (rto.armed()) {
-      ticks = Math.min(ticks, jiffies.ticks(rto.expiresAt() - now));
+      ticks = Math.min(ticks, jiffies.ticks(rto.dueAt() - now));
     }
     timer.armAt(jiffies.fireAt(now, ticks));
   }

@@ -16,6 +16,8 @@ final class RetransmitTimer {
   private final Jiffies jiffies;
   private final Timer timer;
   private int backoff;
+  // icsk_timeout: the expiry the timer was armed for, which the wheel may run a granule later.
+  private long dueAt;
 
   RetransmitTimer(TcpHost context, RttEstimator rtt, Jiffies jiffies, Runnable onTimeout) {
     this.context = context;
@@ -26,7 +28,7 @@ final class RetransmitTimer {
 
   /** Restarts the timer for one RTO from now. */
   void arm() {
-    timer.armAt(jiffies.fireAfter(context.now(), currentNs()));
+    armIn(currentNs());
   }
 
   /**
@@ -52,7 +54,10 @@ final class RetransmitTimer {
 
   /** Starts the timer {@code delayNs} from now (the SYN's own schedule). */
   void armIn(long delayNs) {
-    timer.armAt(jiffies.fireAfter(context.now(), delayNs));
+    long now = context.now();
+    long ticks = jiffies.ticks(delayNs);
+    dueAt = jiffies.expiry(now, ticks);
+    timer.armAt(jiffies.fireAt(now, ticks));
   }
 
   void cancel() {
@@ -63,8 +68,13 @@ final class RetransmitTimer {
     return timer.armed();
   }
 
-  long expiresAt() {
-    return timer.expiresAt();
+  /**
+   * The expiry the armed timer was set for ({@code icsk_timeout}, {@code jiffies + when}), which
+   * the loss probe and 3.16's early retransmit compare their own with; the timer runs on it or, on
+   * the non-cascading wheel, a granule later.
+   */
+  long dueAt() {
+    return dueAt;
   }
 
   /** The timer fired: the next RTO is twice as long. */

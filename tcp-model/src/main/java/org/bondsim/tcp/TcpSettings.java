@@ -34,7 +34,7 @@ import org.bondsim.api.option.TextOption;
  * @param minTsoSegs {@code net.ipv4.tcp_min_tso_segs}, the fewest segments autosizing puts in a TSO
  *     packet
  * @param jiffies the kernel's tick ({@code bondsim.hz}, {@code CONFIG_HZ}, 1000 unless set) and
- *     timer wheel ({@code bondsim.timer_wheel}, cascading unless set)
+ *     timer wheel ({@code bondsim.timer_wheel}, the kernel's unless set)
  * @param limitOutputBytes {@code net.ipv4.tcp_limit_output_bytes}, TCP small queues' cap: the
  *     kernel profile's unless given; 0 on 2.6.37, which has no TCP small queues and no such sysctl
  * @param hystartDetect CUBIC's HyStart detectors: the module parameter {@code
@@ -117,10 +117,13 @@ public record TcpSettings(
             "CONFIG_HZ: the tick TCP's timers round to"),
         new ChoiceOption(
             "bondsim.timer_wheel",
-            "cascading",
-            List.of(new Choice("cascading", 0), new Choice("non-cascading", 1)),
-            "when a jiffies timer runs: on its tick (before 4.8, every profile's default) or a"
-                + " granule after it (4.8 on)"),
+            "kernel",
+            List.of(
+                new Choice("kernel", 0),
+                new Choice("cascading", 1),
+                new Choice("non-cascading", 2)),
+            "when a jiffies timer runs: the kernel's wheel (the default), on the tick its expiry"
+                + " names (cascading, before 4.8) or a granule after it (non-cascading, 4.8 on)"),
         new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
         new IntOption(
             "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
@@ -283,7 +286,7 @@ public record TcpSettings(
         .jiffies(
             new Jiffies(
                 Integer.parseInt(context.setting("bondsim.hz", "1000")),
-                TimerWheel.of(context.setting("bondsim.timer_wheel", "cascading"))))
+                timerWheel(context.setting("bondsim.timer_wheel", "kernel"), kernel.profile())))
         .limitOutputBytes(
             limitOutputBytes(
                 context.setting("net.ipv4.tcp_limit_output_bytes", ""), kernel.profile()))
@@ -299,6 +302,11 @@ public record TcpSettings(
         .metricsSave(context.setting("net.ipv4.tcp_no_metrics_save", "0").equals("0"))
         .ssthreshMetricsSave(!ssthreshSysctl || ssthreshSave.equals("0"))
         .build();
+  }
+
+  /** Reads bondsim.timer_wheel: the kernel's wheel unless a wheel is named. */
+  private static TimerWheel timerWheel(String word, KernelProfile profile) {
+    return word.equals("kernel") ? profile.timerWheel() : TimerWheel.of(word);
   }
 
   /** Reads tcp_limit_output_bytes: a byte count, or the kernel's when not given. */

@@ -5,13 +5,16 @@ package org.bondsim.tcp;
  * kernel/time/timer.c}); the setting {@code bondsim.timer_wheel}.
  *
  * <p>Until 4.7 the cascading wheel ran a timer on the tick its expiry names. The non-cascading
- * wheel of 4.8 on (500462a9de65) files a timer in one of 8 levels (9 when HZ is above 100) by how
- * far off it is ({@code calc_wheel_index}: under 63 ticks the first, then each level 8 times as
- * coarse), and {@code calc_index} rounds its expiry up to one granule past the level's granularity,
- * so that a timer armed at the end of a tick never runs early: a wait under 63 ticks runs one tick
- * after its expiry, one of 63 to 503 ticks up to 8 ticks after it, one of 504 to 4031 up to 64. At
- * HZ 100 a 2-tick loss probe runs after 20 to 30 ms where the cascading wheel ran it after 10 to
- * 20; at HZ 1000 a 200 ms RTO runs after 201 to 208 ms.
+ * wheel of 4.8 on ("timers: Switch to a non-cascading wheel") files a timer in one of 8 levels (9
+ * when HZ is above 100) by how far off it is ({@code calc_wheel_index}: under 63 ticks the first,
+ * then each level 8 times as coarse), and {@code calc_index} rounds its expiry up to one granule
+ * past the level's granularity, so that a timer armed at the end of a tick never runs early: a wait
+ * under 63 ticks runs one tick after its expiry, one of 63 to 503 ticks up to 8 ticks after it, one
+ * of 504 to 4031 up to 64. At HZ 100 a 2-tick loss probe runs after 20 to 30 ms where the cascading
+ * wheel ran it after 10 to 20; at HZ 1000 a 200 ms RTO runs after 201 to 208 ms.
+ *
+ * <p>Each kernel profile names its wheel ({@link KernelProfile#timerWheel}); the setting can run
+ * either under any profile, to see what the wheel alone changes.
  *
  * <p>Difference: the wheel's clock ({@code base->clk}) is taken as the tick the timer is armed in;
  * Linux's is a tick on while a timer's own callback runs, which moves a wait at a level's edge to
@@ -45,7 +48,7 @@ enum TimerWheel {
   }
 
   /**
-   * The wheel a setting names.
+   * The wheel a word names.
    *
    * @param word {@code cascading} or {@code non-cascading}
    * @return the wheel

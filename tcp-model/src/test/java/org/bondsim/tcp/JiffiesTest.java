@@ -93,15 +93,26 @@ class JiffiesTest {
   }
 
   @Test
-  void aRunsSettingsChooseTheWheelAndTheCascadingOneIsEveryKernelsDefault() {
-    Map<String, String> wheel = Map.of("bondsim.hz", "100", "bondsim.timer_wheel", "non-cascading");
-    assertThat(TcpSettings.of(new ManualContext(1500, wheel)).jiffies())
-        .isEqualTo(new Jiffies(100, TimerWheel.NON_CASCADING));
-    for (String kernel : new String[] {"6.x", "6.1", "3.16", "2.6.37"}) {
-      Map<String, String> plain = Map.of("bondsim.kernel", kernel);
-      assertThat(TcpSettings.of(new ManualContext(1500, plain)).jiffies().wheel())
-          .isEqualTo(TimerWheel.CASCADING);
-    }
+  void eachKernelRunsItsOwnWheelUnlessTheSettingNamesAnother() {
+    Map<String, TimerWheel> wheels =
+        Map.of(
+            "6.x", TimerWheel.NON_CASCADING,
+            "6.1", TimerWheel.NON_CASCADING,
+            "3.16", TimerWheel.CASCADING,
+            "2.6.37", TimerWheel.CASCADING);
+    wheels.forEach(
+        (kernel, wheel) -> {
+          Map<String, String> plain = Map.of("bondsim.kernel", kernel);
+          assertThat(TcpSettings.of(new ManualContext(1500, plain)).jiffies().wheel())
+              .isEqualTo(wheel);
+        });
+    Map<String, String> cascading = Map.of("bondsim.hz", "100", "bondsim.timer_wheel", "cascading");
+    assertThat(TcpSettings.of(new ManualContext(1500, cascading)).jiffies())
+        .isEqualTo(new Jiffies(100, TimerWheel.CASCADING));
+    Map<String, String> nonCascading =
+        Map.of("bondsim.kernel", "3.16", "bondsim.timer_wheel", "non-cascading");
+    assertThat(TcpSettings.of(new ManualContext(1500, nonCascading)).jiffies().wheel())
+        .isEqualTo(TimerWheel.NON_CASCADING);
   }
 
   @Property

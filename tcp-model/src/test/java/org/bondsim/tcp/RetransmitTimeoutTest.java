@@ -65,9 +65,10 @@ class RetransmitTimeoutTest {
   @Test
   void on6xAnRtoSparesWhatWasSentWithinRacksRttAndOpensCwndAtWhatStaysInFlightPlusOne() {
     EndpointHarness h = timedOutWithRecentSends("6.x");
-    // The RTO armed at 100 ms fires at 313 ms (SRTT 12.5 ms after the handshake's sample of 0,
-    // plus the 200 ms floor), 63 ms after 8 and 9 left.
-    assertThat(h.context.now()).isEqualTo(313 * MS);
+    // The RTO armed at 100 ms for 213 ticks (SRTT 12.5 ms after the handshake's sample of 0, plus
+    // the 200 ms floor) expires at tick 313; the timer wheel files so long a wait at its second
+    // level, 8 ticks a granule, and runs it on tick 320, 70 ms after 8 and 9 left.
+    assertThat(h.context.now()).isEqualTo(320 * MS);
     // tcp_timeout_mark_lost: 2..7 lost, 8 and 9 still in flight; cwnd = 2 + 1, which the head's
     // retransmission fills.
     assertThat(field(h, "unacked")).isEqualTo(8);
@@ -174,9 +175,10 @@ class RetransmitTimeoutTest {
   @Test
   void aProbeDueWithTheRtoTakesItsSlotAndTheAckEndingLossGrowsTheWindow() {
     // As upstream packetdrill's cubic/cubic-rto-ss-ca-cwnd-bump.pkt: one segment out, so the
-    // probe's 2 x SRTT + 200 ms is capped at the RTO (213 ms here) and both fall at 313 ms. Linux
-    // has one timer, which tcp_schedule_loss_probe gave to the probe: the probe goes out, and the
-    // RTO follows one RTO later.
+    // probe's 2 x SRTT + 200 ms is capped at the RTO (213 ms here) and both expire at 313 ms, which
+    // the timer wheel's second level runs at 320 (the script's tolerance takes either). Linux has
+    // one timer, which tcp_schedule_loss_probe gave to the probe: the probe goes out, and the RTO
+    // follows one RTO later, expiring at 533 ms and run at 536.
     Map<String, String> sysctls = new HashMap<>();
     sysctls.put("net.ipv4.tcp_timestamps", "0");
     EndpointHarness h = new EndpointHarness(sysctls).established();
@@ -184,15 +186,17 @@ class RetransmitTimeoutTest {
     h.advanceTo(100 * MS);
     h.ack(MSS);
     h.write(MSS);
-    h.advanceTo(313 * MS);
+    h.advanceTo(319 * MS);
+    assertThat(h.counter("TcpExtTCPLossProbes")).isZero();
+    h.advanceTo(320 * MS);
     assertThat(h.counter("TcpExtTCPLossProbes")).isEqualTo(1);
     assertThat(h.counter("TcpExtTCPTimeouts")).isZero();
     untilTimeouts(h, 1);
-    assertThat(h.context.now()).isEqualTo(526 * MS);
+    assertThat(h.context.now()).isEqualTo(536 * MS);
     assertThat(field(h, "cwnd")).isEqualTo(1);
     // The ACK of the retransmission ends Loss and, Loss not being a reduction state, slow start
     // grows the window on it (tcp_cong_avoid after tcp_process_loss).
-    h.advanceTo(626 * MS);
+    h.advanceTo(636 * MS);
     h.ack(2 * MSS);
     assertThat(field(h, "cwnd")).isEqualTo(2);
     assertThat(field(h, "ssthresh")).isEqualTo(7);
