@@ -52,7 +52,7 @@ enum TimerWheel {
    *
    * @param word {@code cascading} or {@code non-cascading}
    * @return the wheel
-   * @throws IllegalArgumentException naming the setting, for any other word
+   * @throws IllegalArgumentException naming the setting and the words it takes, for any other word
    */
   public static TimerWheel of(String word) {
     for (TimerWheel wheel : values()) {
@@ -61,7 +61,10 @@ enum TimerWheel {
       }
     }
     throw new IllegalArgumentException(
-        "bondsim.timer_wheel must be cascading or non-cascading, got '" + word + "'");
+        "bondsim.timer_wheel must be kernel (the kernel profile's wheel), cascading or"
+            + " non-cascading, got '"
+            + word
+            + "'");
   }
 
   /**

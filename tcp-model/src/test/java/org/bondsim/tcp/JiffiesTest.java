@@ -89,7 +89,9 @@ class JiffiesTest {
     assertThat(TimerWheel.of("cascading")).isEqualTo(TimerWheel.CASCADING);
     assertThatThrownBy(() -> TimerWheel.of("4.8"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("bondsim.timer_wheel must be cascading or non-cascading, got '4.8'");
+        .hasMessage(
+            "bondsim.timer_wheel must be kernel (the kernel profile's wheel), cascading or"
+                + " non-cascading, got '4.8'");
   }
 
   @Test
@@ -113,6 +115,9 @@ class JiffiesTest {
         Map.of("bondsim.kernel", "3.16", "bondsim.timer_wheel", "non-cascading");
     assertThat(TcpSettings.of(new ManualContext(1500, nonCascading)).jiffies().wheel())
         .isEqualTo(TimerWheel.NON_CASCADING);
+    Map<String, String> unknown = Map.of("bondsim.timer_wheel", "4.8");
+    assertThatThrownBy(() -> TcpSettings.of(new ManualContext(1500, unknown)))
+        .hasMessageStartingWith("bondsim.timer_wheel must be kernel");
   }
 
   @Property
