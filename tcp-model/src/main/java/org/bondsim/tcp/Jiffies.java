@@ -99,7 +99,7 @@ record Jiffies(int hz, TimerWheel wheel) {
    */
   long fireAt(long now, long ticks) {
     long clk = tick(now);
-    return nanos(wheel.runTick(clk, clk + ticks, hz));
+    return nanos(wheel.runTick(clk, clk + ticks));
   }
 
   /**

@@ -127,7 +127,7 @@ class JiffiesTest {
     for (int hz : Jiffies.ALLOWED) {
       Jiffies jiffies = new Jiffies(hz, TimerWheel.NON_CASCADING);
       long clk = jiffies.tick(now);
-      long runs = TimerWheel.NON_CASCADING.runTick(clk, clk + ticks, hz);
+      long runs = TimerWheel.NON_CASCADING.runTick(clk, clk + ticks);
       // The granule of the level a wait of this length is filed in: 8 times per level past 63.
       long granule = 1;
       for (long start = 63; ticks >= start; start <<= 3) {
