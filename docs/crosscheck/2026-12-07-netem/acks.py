@@ -6,32 +6,19 @@ seen before each ACK; what follows a single segment in the lab (how soon, how la
 window grew, when in the run); and the window field at a few instants.
     python3 acks.py LINUX_RCV_PCAP BONDSIM_REMOTE_PCAP > acks.txt"""
 import collections
-import re
-import subprocess
+import os
 import sys
 
-DATA = re.compile(r"^([\d.]+) .*10\.0\.0\.1\.\d+ > 10\.0\.0\.2\.\d+: Flags \[([^\]]*)\], seq (\d+):(\d+)")
-ACK = re.compile(r"^([\d.]+) .*10\.0\.0\.2\.\d+ > 10\.0\.0\.1\.\d+: Flags \[([^\]]*)\],"
-                 r"(?: seq \d+(?::\d+)?,)? ack (\d+), win (\d+)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import captures  # noqa: E402  (the folder's shared reader, beside this script)
+
 MARKS = [0.001, 0.01, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.8, 1]
 
 
 def read(pcap):
     """The capture as ("data", time, length, psh) and ("ack", time, ack, window), in order."""
-    lines = subprocess.run(["tcpdump", "-nn", "-tt", "-S", "-r", pcap],
-                           capture_output=True, text=True).stdout.splitlines()
-    events = []
-    for line in lines:
-        m = DATA.search(line)
-        if m:
-            length = int(m.group(4)) - int(m.group(3))
-            if length > 0:
-                events.append(("data", float(m.group(1)), length, "P" in m.group(2)))
-            continue
-        m = ACK.search(line)
-        if m and "S" not in m.group(2):
-            events.append(("ack", float(m.group(1)), int(m.group(3)), int(m.group(4))))
-    return events
+    return [("data", t, b - a, "P" in flags) if kind == "data" else ("ack", t, a, b)
+            for kind, t, a, b, flags in captures.read(pcap)]
 
 
 def acks_by_segments(name, events):

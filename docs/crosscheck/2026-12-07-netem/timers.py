@@ -8,33 +8,25 @@ sent or acknowledged in between), and the first retransmissions made with three 
 in flight.
     python3 timers.py NAME=PCAP ... > timers.txt"""
 import collections
-import re
-import subprocess
+import os
 import sys
 
-DATA = re.compile(r"^([\d.]+) .*10\.0\.0\.1\.\d+ > 10\.0\.0\.2\.\d+: Flags \[[^\]]*\], seq (\d+):(\d+)")
-ACK = re.compile(r"^([\d.]+) .*10\.0\.0\.2\.\d+ > 10\.0\.0\.1\.\d+: Flags \[([^\]]*)\],"
-                 r"(?: seq \d+(?::\d+)?,)? ack (\d+)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import captures  # noqa: E402  (the folder's shared reader, beside this script)
+
 MSS = 1448
 
 
 def read(pcap):
     """The capture as (time, "data", start, end, retransmitted) and (time, "ack", ack)."""
-    lines = subprocess.run(["tcpdump", "-nn", "-tt", "-S", "-r", pcap],
-                           capture_output=True, text=True).stdout.splitlines()
     events, highest = [], None
-    for line in lines:
-        m = DATA.search(line)
-        if m:
-            start, end = int(m.group(2)), int(m.group(3))
-            if end > start:
-                again = highest is not None and end <= highest
-                highest = end if highest is None else max(highest, end)
-                events.append((float(m.group(1)), "data", start, end, again))
-            continue
-        m = ACK.search(line)
-        if m and "S" not in m.group(2):
-            events.append((float(m.group(1)), "ack", int(m.group(3))))
+    for kind, t, a, b, _ in captures.read(pcap):
+        if kind == "data":
+            again = highest is not None and b <= highest
+            highest = b if highest is None else max(highest, b)
+            events.append((t, "data", a, b, again))
+        else:
+            events.append((t, "ack", a))
     return events
 
 

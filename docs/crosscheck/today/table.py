@@ -61,22 +61,23 @@ def cell(values):
     return show(lo) if lo == hi else f"{show(lo)}–{show(hi)}"
 
 
-today = json.load(open("docs/crosscheck/today/bondsim.json"))["scenarios"]
+bondsim = json.load(open("docs/crosscheck/today/bondsim.json"))["scenarios"]
+kept_side = sys.argv[1:] == ["--kept"]
 linux = {}
 for folder, name, _ in kept_runs.KEPT:
     for figure in json.load(open(f"docs/crosscheck/{folder}/{name}.json"))["figures"]:
         if figure["judged"] and figure["linux"]:
             linux.setdefault(name, {}).setdefault(figure["name"], []).extend(figure["linux"])
-            if sys.argv[1:] == ["--kept"]:
-                # Every folder kept the same bondsim side of a scenario; the first one will do.
-                today[name][figure["name"]] = figure["bondsim"]
+            if kept_side:
+                # Every folder kept the same bondsim side of a scenario.
+                bondsim[name][figure["name"]] = figure["bondsim"]
 print("| scenario | system | " + " | ".join(HEADS) + " |")
 print("|---|---|" + "---|" * len(HEADS))
 agreeing = judged = 0
 for name, label in LABELS.items():
     ours, theirs = [], []
     for column in COLUMNS:
-        b, l = today[name][column], linux[name][column]
+        b, l = bondsim[name][column], linux[name][column]
         ok = kept_runs.agrees(column, b, l)
         agreeing += ok
         judged += 1
