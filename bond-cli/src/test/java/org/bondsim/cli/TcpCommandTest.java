@@ -54,7 +54,7 @@ class TcpCommandTest {
         "net.ipv4.tcp_congestion_control=bbr|net.ipv4.tcp_congestion_control must be one of cubic",
         "net.ipv4.tcp_nosuch=1|--sysctl net.ipv4.tcp_nosuch is not a setting any test reads;"
             + " TCP_STREAM does not take it (it takes --kernel, --sender, --sysctl bondsim.hz,"
-            + " --sysctl bondsim.timer_wheel, --sysctl net.ipv4.tcp_congestion_control,",
+            + " --sysctl bondsim.rcv_ssthresh, --sysctl bondsim.timer_wheel,",
       })
   void badSysctlsExitTwoNamingTheSysctlAndItsRange(String sysctl, String message) {
     CliRunner result =

@@ -77,6 +77,14 @@ final class AckScheduler {
   }
 
   /**
+   * {@code icsk_ack.quick |= 1} ({@code tcp_grow_window}): the ACK for the data that opened the
+   * window goes at once.
+   */
+  void quickAckOnce() {
+    quickAcks |= 1;
+  }
+
+  /**
    * In-order data arrived ({@code tcp_event_data_recv}): the first starts quick-ACK mode ({@code
    * icsk_ack.ato} still 0: {@code tcp_incr_quickack} with {@code TCP_MAX_QUICKACKS}); out-of-order
    * data before it finds the mode off.

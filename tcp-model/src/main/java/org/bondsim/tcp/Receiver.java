@@ -12,6 +12,8 @@ final class Receiver {
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final ReceiveBuffer buffer;
+  // tp->rcv_ssthresh; null when bondsim.rcv_ssthresh is off.
+  private final RcvSsthresh rcvSsthresh;
   private final SackBlocks sackBlocks;
   private final SequenceRanges ofo = new SequenceRanges();
   private final TcpEndpoint.Reader reader;
@@ -50,6 +52,8 @@ final class Receiver {
             settings.rmemMax(),
             requestedBuffer,
             settings.jiffies());
+    this.rcvSsthresh =
+        settings.windowGrowth() ? new RcvSsthresh(settings.profile(), settings.rmemMax()) : null;
     this.sackBlocks = new SackBlocks(options, settings, counters);
     this.quickAckOnOutOfOrder = settings.profile().quickAckOnOutOfOrder();
     this.receiverRtt = new ReceiverRtt(settings.profile().receiveAutotuning(), settings.jiffies());
@@ -61,12 +65,16 @@ final class Receiver {
    */
   void initBufferSpace() {
     buffer.start(rcvWnd, options.mss, context.now());
+    if (rcvSsthresh != null) {
+      rcvSsthresh.start(buffer.window(), advmss());
+    }
   }
 
   /**
    * The window a SYN or SYN-ACK offers ({@code tcp_select_initial_window}): the buffer's window
    * rounded down to whole segments of {@code mss} when larger than one, at most 65535 (a SYN's
-   * window is never scaled); it is also the first {@code rcv_wnd}.
+   * window is never scaled) and at most the era's first window ({@link RcvSsthresh}, which starts
+   * rcv_ssthresh at that window before the 65535 cap); it is also the first {@code rcv_wnd}.
    *
    * @param mss the segment size the window is counted in
    * @return bytes
@@ -75,6 +83,10 @@ final class Receiver {
     long space = buffer.window();
     if (space > mss) {
       space -= space % mss;
+    }
+    if (rcvSsthresh != null) {
+      // rcv_ssthresh starts at tp->rcv_wnd, which only the SYN's 16-bit field caps at 65535.
+      space = rcvSsthresh.initialWindow(space, mss);
     }
     rcvWnd = Math.min(space, 65535);
     return rcvWnd;
@@ -105,8 +117,9 @@ final class Receiver {
     return rcvNxt;
   }
 
+  /** The window to offer ({@code __tcp_select_window}): the buffer's, at most rcv_ssthresh. */
   long window() {
-    return buffer.window();
+    return rcvSsthresh == null ? buffer.window() : Math.min(buffer.window(), rcvSsthresh.value());
   }
 
   long tsRecent() {
@@ -282,6 +295,7 @@ final class Receiver {
       // tcp_event_data_recv runs tcp_rcv_rtt_measure once the segment is queued.
       receiverRtt.onInOrderData(rcvNxt, rcvWnd, context.now());
       sock.acks.inOrderData();
+      growWindow(len, true);
       boolean hadHoles = !ofo.isEmpty();
       rcvNxt = ofo.drain(rcvNxt);
       sackBlocks.dropBelow(rcvNxt);
@@ -298,10 +312,16 @@ final class Receiver {
       sock.acks.enterQuickAck();
     }
     int first = ofo.firstEndingAbove(seq);
-    if (ofo.holds(first, seq, end)) {
+    boolean held = ofo.holds(first, seq, end);
+    if (held) {
       sackBlocks.setDsack(seq, end, false);
     }
     int range = ofo.add(seq, end, first);
+    if (!held) {
+      // tcp_data_queue_ofo drops a segment it already holds before it would grow the window, and
+      // grows rcv_ssthresh before 6.17's tcp_rcvbuf_grow grows the buffer.
+      growWindow(len, false);
+    }
     buffer.onOutOfOrder(ofo.end(ofo.size() - 1) - rcvNxt);
     // A compressed ACK forced out before the blocks change clears what this data scheduled.
     boolean flushed = sackBlocks.landsBeyondSecond(seq, end) && sock.acks.flushCompressed();
@@ -309,6 +329,19 @@ final class Receiver {
     if (!flushed) {
       // When to ACK is decided once, after the segment's ACK part (tcp_ack_snd_check).
       sock.acks.dataQueued();
+    }
+  }
+
+  /** {@code tp->advmss}: the MSS this end's SYN offered, from its MTU. */
+  private int advmss() {
+    return context.mtu() - 40;
+  }
+
+  /** {@code tcp_grow_window}: a window that grew is announced by a quick ACK. */
+  private void growWindow(int len, boolean inOrder) {
+    if (rcvSsthresh != null
+        && rcvSsthresh.grow(len, inOrder, options.sackOk, buffer.window(), advmss(), rcvMss())) {
+      sock.acks.quickAckOnce();
     }
   }
 

@@ -57,6 +57,10 @@ import org.bondsim.api.option.TextOption;
  *     always saves and loads it)
  * @param frtoResponse {@code net.ipv4.tcp_frto_response} (2.6.37 only; 0 by default): what a
  *     spurious timeout does to the window, 0 rate-halving, 1 cwnd to ssthresh, 2 undo
+ * @param windowGrowth the receiver opens its window as the kernel does, from the handshake's window
+ *     by {@code tcp_grow_window} ({@link RcvSsthresh}); false ({@code bondsim.rcv_ssthresh off},
+ *     which the crosscheck runs kept from before 2026-12-07 name) offers the buffer's whole window
+ *     at once, as bondsim did before
  */
 public record TcpSettings(
     Kernel kernel,
@@ -81,7 +85,8 @@ public record TcpSettings(
     boolean fack,
     boolean metricsSave,
     boolean ssthreshMetricsSave,
-    int frtoResponse) {
+    int frtoResponse,
+    boolean windowGrowth) {
   /**
    * The setting that holds the netperf host's per-destination metrics when a run starts ({@link
    * TcpMetrics#parse}'s text); a run without it keeps no metrics at all.
@@ -124,6 +129,13 @@ public record TcpSettings(
                 new Choice("non-cascading", 2)),
             "when a jiffies timer runs: the kernel's wheel (the default), on the tick its expiry"
                 + " names (cascading, before 4.8) or a granule after it (non-cascading, 4.8 on)"),
+        new ChoiceOption(
+            "bondsim.rcv_ssthresh",
+            "kernel",
+            List.of(new Choice("kernel", 1), new Choice("off", 0)),
+            "how the receiver opens its window: from the handshake's, grown by each segment with a"
+                + " quick ACK as tcp_grow_window does (kernel, the default), or the buffer's whole"
+                + " window at once, as bondsim did before 2026-12-07 (off)"),
         new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
         new IntOption(
             "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
@@ -301,6 +313,7 @@ public record TcpSettings(
         .fack(context.setting("net.ipv4.tcp_fack", "1").equals("1"))
         .metricsSave(context.setting("net.ipv4.tcp_no_metrics_save", "0").equals("0"))
         .ssthreshMetricsSave(!ssthreshSysctl || ssthreshSave.equals("0"))
+        .windowGrowth(context.setting("bondsim.rcv_ssthresh", "kernel").equals("kernel"))
         .build();
   }
 

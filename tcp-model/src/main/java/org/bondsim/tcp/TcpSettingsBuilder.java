@@ -28,6 +28,7 @@ public final class TcpSettingsBuilder {
   private boolean fack;
   private boolean metricsSave;
   private boolean ssthreshMetricsSave;
+  private boolean windowGrowth;
   // Which components were set, one bit each in declaration order.
   private long set;
 
@@ -57,7 +58,8 @@ public final class TcpSettingsBuilder {
     fack = base.fack();
     metricsSave = base.metricsSave();
     ssthreshMetricsSave = base.ssthreshMetricsSave();
-    set = (1L << 23) - 1;
+    windowGrowth = base.windowGrowth();
+    set = (1L << 24) - 1;
   }
 
   /**
@@ -313,6 +315,18 @@ public final class TcpSettingsBuilder {
   }
 
   /**
+   * Sets {@link TcpSettings#windowGrowth}.
+   *
+   * @param value the value
+   * @return this builder
+   */
+  public TcpSettingsBuilder windowGrowth(boolean value) {
+    windowGrowth = value;
+    set |= 1L << 23;
+    return this;
+  }
+
+  /**
    * Sets {@link TcpSettings#metricsSave}.
    *
    * @param value the value
@@ -367,6 +381,7 @@ public final class TcpSettingsBuilder {
       "metricsSave",
       "ssthreshMetricsSave",
       "frtoResponse",
+      "windowGrowth",
     };
     for (int i = 0; i < names.length; i++) {
       if ((set & (1L << i)) == 0) {
@@ -396,6 +411,7 @@ public final class TcpSettingsBuilder {
         fack,
         metricsSave,
         ssthreshMetricsSave,
-        frtoResponse);
+        frtoResponse,
+        windowGrowth);
   }
 }
