@@ -44,7 +44,7 @@ class PacketdrillCommandTest {
                 + "\nfail  "
                 + fail
                 + ":10: expected outbound . 1:1001(1000) ack 1 at 0.100 s, got P. 1:1001(1000) ack 1"
-                + " win 1048 at 0.100 s\nskip  "
+                + " win 1049 at 0.100 s\nskip  "
                 + skip
                 + ":1: shell command tc qdisc add dev tun0 root fq\n"
                 + "1 passed, 1 failed, 1 skipped\n");

@@ -183,7 +183,8 @@ final class Handshake {
     // tcp_init_metrics, before the first data: the peer's saved ssthresh, reordering and RTT.
     onEstablished.run();
     receiver.markReceived();
-    receiver.initBufferSpace();
+    // The scale this end offered is in use when the peer's SYN offered one too (wscale_ok).
+    receiver.initBufferSpace(peerWindowScale() >= 0 ? settings.windowScale() : 0);
     timer.cancel();
     transmitter.established(segment.window(), segment.sequence());
   }

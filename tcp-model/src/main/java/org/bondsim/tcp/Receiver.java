@@ -22,6 +22,8 @@ final class Receiver {
   private long rcvNxt;
   private int largestSegment;
   private long rcvWup;
+  // tp->rx_opt.rcv_wscale: the shift this end's window field carries, 0 without scaling.
+  private int rcvWscale;
   // tp->rcv_wnd: the window the last segment sent offered, from rcv_wup.
   private long rcvWnd;
   private long tsRecent;
@@ -62,8 +64,11 @@ final class Receiver {
   /**
    * {@code tcp_init_buffer_space}, at establishment: autotuning's first measure starts from the
    * window the handshake offered.
+   *
+   * @param windowScale the shift of the window field this end sends, 0 when scaling is not in use
    */
-  void initBufferSpace() {
+  void initBufferSpace(int windowScale) {
+    rcvWscale = windowScale;
     buffer.start(rcvWnd, options.mss, context.now());
     if (rcvSsthresh != null) {
       rcvSsthresh.start(buffer.window(), advmss());
@@ -117,9 +122,19 @@ final class Receiver {
     return rcvNxt;
   }
 
-  /** The window to offer ({@code __tcp_select_window}): the buffer's, at most rcv_ssthresh. */
+  /**
+   * The window to offer ({@code __tcp_select_window}): the buffer's, at most rcv_ssthresh, rounded
+   * up to what the window scale in use can say ({@code ALIGN(window, 1 << rcv_wscale)}), so that
+   * the field a segment carries holds it exactly. With {@code bondsim.rcv_ssthresh} off, the
+   * buffer's window as it is, as bondsim offered it before.
+   */
   long window() {
-    return rcvSsthresh == null ? buffer.window() : Math.min(buffer.window(), rcvSsthresh.value());
+    if (rcvSsthresh == null) {
+      return buffer.window();
+    }
+    long window = Math.min(buffer.window(), rcvSsthresh.value());
+    long unit = 1L << rcvWscale;
+    return (window + unit - 1) / unit * unit;
   }
 
   long tsRecent() {

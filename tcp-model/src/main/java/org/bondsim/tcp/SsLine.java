@@ -13,7 +13,8 @@ import java.util.Locale;
  * <p>Left out, because the model does not keep them as Linux does: {@code ato}, {@code lastsnd},
  * {@code lastrcv}, {@code lastack}, {@code pacing_rate}, {@code delivery_rate}, {@code
  * app_limited}, {@code busy} and the limited times, {@code dsack_dups}, {@code reord_seen}, {@code
- * rcv_rtt}, {@code rcv_space}, {@code rcv_ssthresh}, {@code notsent}, {@code rcv_wnd}.
+ * rcv_rtt}, {@code rcv_space}, {@code notsent}, {@code rcv_wnd}. {@code rcv_ssthresh} the model
+ * keeps ({@link RcvSsthresh}) but does not print.
  */
 final class SsLine {
   private final StringBuilder out = new StringBuilder();

@@ -88,7 +88,7 @@ class OwnScriptsTest {
     assertThat(result.message())
         .isEqualTo(
             "expected outbound . 1001:2001(1000) ack 1 at 0.350 s, got . 1001:2001(1000) ack 1"
-                + " win 1048 at 0.328 s (tolerance 6250 us)");
+                + " win 1049 at 0.328 s (tolerance 6250 us)");
   }
 
   /**
