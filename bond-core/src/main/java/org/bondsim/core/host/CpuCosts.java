@@ -168,18 +168,18 @@ public record CpuCosts(
    * The factor of {@link #REFERENCE_2_6_37}, as {@code bondsim reproduce gro-reordering} fitted it
    * for this release (1.934 before 2.6.37's own receive autotuning, 1.931 before the receiver's ACK
    * decisions followed {@code __tcp_ack_snd_check}'s order and its quick-ACK count the first data's
-   * MSS).
+   * MSS, 1.929 before the receiver opened its window by {@code tcp_grow_window}).
    */
-  public static final double REFERENCE_2_6_37_FACTOR = 1.929;
+  public static final double REFERENCE_2_6_37_FACTOR = 1.926;
 
   public static final CpuCosts REFERENCE_2_6_37 =
       builder()
-          .perFrameNs(579)
-          .perPacketUpNs(2315)
+          .perFrameNs(578)
+          .perPacketUpNs(2311)
           .perByteNs(0.25)
-          .perAckNs(1350)
-          .perSackBlockNs(386)
-          .perSegmentSentNs(1929)
+          .perAckNs(1348)
+          .perSackBlockNs(385)
+          .perSegmentSentNs(1926)
           .perByteSentNs(0.25)
           .build();
 
