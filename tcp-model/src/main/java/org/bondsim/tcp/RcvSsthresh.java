@@ -32,9 +32,6 @@ final class RcvSsthresh {
   // The frame buffer and struct sk_buff a received frame's skb is charged (see the class comment).
   private static final long FRAME_TRUESIZE = 2048;
   private static final long SKB_OVERHEAD = 256;
-  // TCP_DEFAULT_INIT_RCVWND (2.6.37) and tcp_default_init_rwnd's TCP_INIT_CWND * 2 (3.16).
-  private static final int INIT_RCVWND_2_6_37 = 10;
-  private static final int INIT_RCVWND_3_16 = 20;
   // tcp_event_data_recv grows the window only for skbs of this many bytes or more.
   private static final int GROW_MIN_LEN = 128;
 
@@ -42,7 +39,8 @@ final class RcvSsthresh {
   private final ReceiveAutotuning era;
   private final long rmemMax;
   private long value = Long.MAX_VALUE;
-  private long initialWindow = Long.MAX_VALUE;
+  // The buffer's window at establishment: the clamp holds a segment of it back until it grows.
+  private long startWindow = Long.MAX_VALUE;
   private long reservedClamp = Long.MAX_VALUE;
 
   /**
@@ -69,21 +67,9 @@ final class RcvSsthresh {
    * @return the first window, rcv_ssthresh's start
    */
   long initialWindow(long space, int mss) {
-    int segments =
-        switch (era) {
-          case RCV_RTT_2_6_37 -> INIT_RCVWND_2_6_37;
-          case RCV_RTT_3_16 -> INIT_RCVWND_3_16;
-          case RCV_RTT_6_1, RCV_RTT_6_17 -> 0;
-        };
-    long window = space;
-    if (segments > 0) {
-      if (mss > 1460) {
-        segments = Math.max(1460 * segments / mss, 2);
-      }
-      window = Math.min(window, (long) segments * mss);
-    }
-    value = window;
-    return window;
+    int segments = era.initialWindowSegments(mss);
+    value = segments > 0 ? Math.min(space, (long) segments * mss) : space;
+    return value;
   }
 
   /**
@@ -96,7 +82,7 @@ final class RcvSsthresh {
    * @param advmss this end's MSS
    */
   void start(long bufferWindow, int advmss) {
-    initialWindow = bufferWindow;
+    startWindow = bufferWindow;
     reservedClamp =
         bufferWindow > 2L * advmss ? Math.max(2L * advmss, bufferWindow - advmss) : bufferWindow;
     value = Math.min(value, reservedClamp);
@@ -104,7 +90,7 @@ final class RcvSsthresh {
 
   /** The window clamp for a buffer whose window is now {@code bufferWindow}. */
   private long clamp(long bufferWindow) {
-    return bufferWindow > initialWindow ? bufferWindow : Math.min(bufferWindow, reservedClamp);
+    return bufferWindow > startWindow ? bufferWindow : Math.min(bufferWindow, reservedClamp);
   }
 
   /**

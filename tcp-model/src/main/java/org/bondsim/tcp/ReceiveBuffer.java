@@ -47,9 +47,6 @@ final class ReceiveBuffer {
   // 232 bytes x86-64 kernels of that era give it (not read from a 2.6.37 build).
   private static final long RCVMEM_BASE_2_6_37 = 304 + 16 + 232;
 
-  // tcp_default_init_rwnd: TCP_INIT_CWND * 2 segments of up to 1460 bytes (3.16).
-  private static final int INIT_RWND_3_16 = 20;
-
   private final KernelProfile profile;
   private final ReceiveAutotuning rule;
   private final Jiffies jiffies;
@@ -205,8 +202,7 @@ final class ReceiveBuffer {
     if (rule == ReceiveAutotuning.RCV_RTT_2_6_37) {
       grow(4 * rcvmem(mss));
     } else if (rule == ReceiveAutotuning.RCV_RTT_3_16) {
-      long initRwnd = mss > 1460 ? Math.max(1460L * INIT_RWND_3_16 / mss, 2) : INIT_RWND_3_16;
-      grow((2 * rcvmem(mss) * initRwnd) << 2);
+      grow((2 * rcvmem(mss) * rule.initialWindowSegments(mss)) << 2);
     }
   }
 
