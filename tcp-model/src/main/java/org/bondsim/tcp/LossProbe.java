@@ -67,16 +67,27 @@ final class LossProbe {
     return queue.size() > 0 && recovery.state() == Recovery.OPEN && highSeq < 0;
   }
 
-  void schedule() {
+  /**
+   * Whether {@code tcp_schedule_loss_probe} would arm a probe now: SACK, data out, Open and no
+   * probe unsettled; on 3.16 also an RTT sample and a connection that the window or the application
+   * holds back (one that may send now needs no probe).
+   */
+  boolean mayArm() {
     if (!configured || !options.sackOk || !probing()) {
-      timer.cancel();
-      return;
+      return false;
     }
-    if (shortTimers == KernelProfile.ShortTimers.TEN_MS_FLOOR
-        && (!rtt.hasSample()
-            || (window.cwnd > queue.packetsInFlight() && sock.transmitter.canSendNewData()))) {
-      // 3.16 probes only with an RTT sample (tp->srtt_us), and only a connection that the window
-      // or the application holds back: one that may send now needs no probe.
+    return shortTimers != KernelProfile.ShortTimers.TEN_MS_FLOOR
+        || (rtt.hasSample()
+            && !(window.cwnd > queue.packetsInFlight() && sock.transmitter.canSendNewData()));
+  }
+
+  /** Whether a probe is pending ({@code icsk_pending == ICSK_TIME_LOSS_PROBE}). */
+  boolean armed() {
+    return timer.armed();
+  }
+
+  void schedule() {
+    if (!mayArm()) {
       timer.cancel();
       return;
     }

@@ -42,6 +42,8 @@ final class Rack implements LossDetection {
   private boolean dsackSeen;
   // tp->rack.advanced: something was delivered (or undone) since the queue was last examined.
   private boolean advanced;
+  // tcp_rack_mark_lost's answer on the ACK being processed: it armed the reorder timer.
+  private boolean armedOnAck;
 
   /**
    * @param context the run's clock
@@ -198,7 +200,21 @@ final class Rack implements LossDetection {
               ? jiffies.ticks(longestWait) + TIMEOUT_MIN_TICKS
               : jiffies.ticks(longestWait + TIMEOUT_MIN_NS);
       sock.reorderTimer.armAt(jiffies.fireAt(now, ticks));
+      armedOnAck = true;
     }
+  }
+
+  /** An ACK's processing starts: RACK has armed nothing on it yet. */
+  void startAck() {
+    armedOnAck = false;
+  }
+
+  /**
+   * Whether {@link #markLosses} armed the reorder timer on the ACK being processed ({@code
+   * tcp_identify_packet_loss} then clears {@code FLAG_SET_XMIT_TIMER}: the timer is RACK's).
+   */
+  boolean armedOnAck() {
+    return armedOnAck;
   }
 
   /**

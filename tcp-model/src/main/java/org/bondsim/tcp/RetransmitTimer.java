@@ -45,6 +45,17 @@ final class RetransmitTimer {
     return jiffies;
   }
 
+  /**
+   * {@code tcp_rearm_rto} when the RTO takes the connection's one timer back from RACK's reorder
+   * timeout or a loss probe: it counts from the head's last transmission ({@code
+   * tcp_rto_delta_us}), not from now, and waits at least a microsecond, rounded up to a tick.
+   *
+   * @param headSentNs when the first segment not acknowledged last went out
+   */
+  void armFromSent(long headSentNs) {
+    armIn(Math.max(headSentNs + currentNs() - context.now(), 1_000L));
+  }
+
   /** Starts the timer unless it runs already (a transmission with the queue non-empty). */
   void armIfIdle() {
     if (!timer.armed()) {

@@ -2,7 +2,6 @@ package org.bondsim.tcp;
 
 import org.bondsim.api.packet.Frame;
 import org.bondsim.api.stack.Packet;
-import org.bondsim.api.stack.Timer;
 import org.bondsim.api.tcp.TcpSegment;
 
 /**
@@ -52,7 +51,7 @@ public final class TcpEndpoint {
   private final LossProbe probe;
   // 3.16's early retransmit (RFC 5827); null where the kernel has none.
   private final EarlyRetransmit early;
-  private final Timer reorderTimer;
+  private final XmitTimer xmit;
   private final Paws paws;
   private final KernelProfile.RttSamples rttSamples;
   private final SocketReport report;
@@ -133,8 +132,10 @@ public final class TcpEndpoint {
         settings.profile().earlyRetransmit()
             ? new EarlyRetransmit(context, settings, queue, reordering, rtt, rto, sock)
             : null;
-    this.reorderTimer = context.newTimer(this::onReorderTimeout);
-    sock.reorderTimer = reorderTimer;
+    this.xmit =
+        new XmitTimer(
+            context, settings.sharedXmitTimer(), rto, probe, queue, rack, this::onReorderTimeout);
+    sock.reorderTimer = xmit.reorderTimer();
     ZeroWindowProbe windowProbe =
         new ZeroWindowProbe(context, rto, () -> sock.transmitter.onWindowProbeTimeout());
     this.transmitter =
@@ -153,7 +154,8 @@ public final class TcpEndpoint {
             acks,
             rto,
             probe,
-            windowProbe);
+            windowProbe,
+            xmit);
     sock.transmitter = transmitter;
     this.metrics =
         new PeerMetrics(
@@ -390,8 +392,7 @@ public final class TcpEndpoint {
       if (queue.size() > 0) {
         rto.arm();
       } else {
-        rto.cancel();
-        reorderTimer.cancel();
+        xmit.queueEmpty();
       }
     }
     sample.newlyDelivered = sample.acked + sample.newlySacked + sample.dsackDelivered;
@@ -410,6 +411,7 @@ public final class TcpEndpoint {
       transmitter.trySend();
       return;
     }
+    boolean probePending = xmit.startAck();
     if (rackOn) {
       rack.updateReoWnd(sample.priorDelivered, queue.delivered());
     }
@@ -418,8 +420,9 @@ public final class TcpEndpoint {
     if (sample.advanced) {
       onSendSpace.run();
     }
+    xmit.afterLossMarking(rackOn, sample.advanced, probePending);
     transmitter.trySend();
-    if (reorderTimer.armed()) {
+    if (xmit.reorderPending()) {
       // Linux has one timer: tcp_rack_mark_lost's reorder timeout replaces the probe.
       probe.cancel();
     } else if (sample.advanced) {
@@ -461,9 +464,11 @@ public final class TcpEndpoint {
     sample.oldAck = true;
     // What it SACKed is never counted in tp->delivered: old_ack skips tcp_count_delivered.
     sample.newlyDelivered = sample.newlySacked;
+    xmit.startAck();
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
+    xmit.afterOldAck(rackOn);
     transmitter.trySend();
-    if (reorderTimer.armed()) {
+    if (xmit.reorderPending()) {
       probe.cancel();
     }
   }
@@ -532,6 +537,7 @@ public final class TcpEndpoint {
 
   // ===================================================================== timers
 
+  /** {@code tcp_rack_reo_timeout}: marks what is late and retransmits ({@link XmitTimer}). */
   private void onReorderTimeout() {
     recovery.onRackTimeout();
     transmitter.trySend();

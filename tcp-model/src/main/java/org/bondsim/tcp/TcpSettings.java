@@ -61,6 +61,10 @@ import org.bondsim.api.option.TextOption;
  *     by {@code tcp_grow_window} ({@link RcvSsthresh}); false ({@code bondsim.rcv_ssthresh off},
  *     which the crosscheck runs kept from before 2026-12-07 name) offers the buffer's whole window
  *     at once, as bondsim did before
+ * @param sharedXmitTimer the RTO, the loss probe and RACK's reorder timeout share one timer and
+ *     take it from each other as Linux's do ({@code icsk_retransmit_timer}), and resending the head
+ *     in recovery restarts the RTO; false ({@code bondsim.xmit_timer separate}, which the
+ *     crosscheck runs kept from before 2026-12-08 name) keeps them apart, as bondsim did before
  */
 public record TcpSettings(
     Kernel kernel,
@@ -86,7 +90,8 @@ public record TcpSettings(
     boolean metricsSave,
     boolean ssthreshMetricsSave,
     int frtoResponse,
-    boolean windowGrowth) {
+    boolean windowGrowth,
+    boolean sharedXmitTimer) {
   /**
    * The setting that holds the netperf host's per-destination metrics when a run starts ({@link
    * TcpMetrics#parse}'s text); a run without it keeps no metrics at all.
@@ -136,6 +141,14 @@ public record TcpSettings(
             "how the receiver opens its window: from the handshake's, grown by each segment with a"
                 + " quick ACK as tcp_grow_window does (kernel, the default), or the buffer's whole"
                 + " window at once, as bondsim did before 2026-12-07 (off)"),
+        new ChoiceOption(
+            "bondsim.xmit_timer",
+            "kernel",
+            List.of(new Choice("kernel", 1), new Choice("separate", 0)),
+            "the RTO, loss probe and RACK reorder timeout: one timer that each takes from the"
+                + " others, with the RTO restarted when recovery resends the head, as"
+                + " icsk_retransmit_timer (kernel, the default), or three apart, as bondsim ran"
+                + " them before 2026-12-08 (separate)"),
         new IntOption("net.ipv4.tcp_reordering", 3, 1, 300, "", "initial reordering level"),
         new IntOption(
             "net.ipv4.tcp_max_reordering", 300, 1, 65535, "", "cap on the reordering level"),
@@ -314,6 +327,7 @@ public record TcpSettings(
         .metricsSave(context.setting("net.ipv4.tcp_no_metrics_save", "0").equals("0"))
         .ssthreshMetricsSave(!ssthreshSysctl || ssthreshSave.equals("0"))
         .windowGrowth(context.setting("bondsim.rcv_ssthresh", "kernel").equals("kernel"))
+        .sharedXmitTimer(context.setting("bondsim.xmit_timer", "kernel").equals("kernel"))
         .build();
   }
 

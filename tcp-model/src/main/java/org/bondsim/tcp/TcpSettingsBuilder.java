@@ -29,6 +29,7 @@ public final class TcpSettingsBuilder {
   private boolean metricsSave;
   private boolean ssthreshMetricsSave;
   private boolean windowGrowth;
+  private boolean sharedXmitTimer;
   // Which components were set, one bit each in declaration order.
   private long set;
 
@@ -59,7 +60,8 @@ public final class TcpSettingsBuilder {
     metricsSave = base.metricsSave();
     ssthreshMetricsSave = base.ssthreshMetricsSave();
     windowGrowth = base.windowGrowth();
-    set = (1L << 24) - 1;
+    sharedXmitTimer = base.sharedXmitTimer();
+    set = (1L << 25) - 1;
   }
 
   /**
@@ -327,6 +329,18 @@ public final class TcpSettingsBuilder {
   }
 
   /**
+   * Sets {@link TcpSettings#sharedXmitTimer}.
+   *
+   * @param value the value
+   * @return this builder
+   */
+  public TcpSettingsBuilder sharedXmitTimer(boolean value) {
+    sharedXmitTimer = value;
+    set |= 1L << 24;
+    return this;
+  }
+
+  /**
    * Sets {@link TcpSettings#metricsSave}.
    *
    * @param value the value
@@ -382,6 +396,7 @@ public final class TcpSettingsBuilder {
       "ssthreshMetricsSave",
       "frtoResponse",
       "windowGrowth",
+      "sharedXmitTimer",
     };
     for (int i = 0; i < names.length; i++) {
       if ((set & (1L << i)) == 0) {
@@ -412,6 +427,7 @@ public final class TcpSettingsBuilder {
         metricsSave,
         ssthreshMetricsSave,
         frtoResponse,
-        windowGrowth);
+        windowGrowth,
+        sharedXmitTimer);
   }
 }

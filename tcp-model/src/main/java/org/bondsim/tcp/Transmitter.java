@@ -19,6 +19,8 @@ final class Transmitter {
   static final int GSO_MAX_BYTES = 65536;
 
   private final TcpHost context;
+  // Linux's one retransmission timer's rules, which sending follows.
+  private final XmitTimer xmit;
   private final NegotiatedOptions options;
   private final TcpCounters counters;
   private final RttEstimator rtt;
@@ -68,8 +70,10 @@ final class Transmitter {
       AckScheduler acks,
       RetransmitTimer rto,
       LossProbe probe,
-      ZeroWindowProbe windowProbe) {
+      ZeroWindowProbe windowProbe,
+      XmitTimer xmit) {
     this.context = context;
+    this.xmit = xmit;
     this.options = options;
     this.counters = counters;
     this.rtt = rtt;
@@ -460,6 +464,9 @@ final class Transmitter {
       return false;
     }
     transmit(slot, true);
+    if (slot == queue.slot(0)) {
+      xmit.headResent();
+    }
     if (recovery.inRecovery()) {
       reduction.sent();
     }
@@ -480,9 +487,9 @@ final class Transmitter {
     dataInFlight();
   }
 
-  /** Something is in flight: the RTO times it, and window probes stop ({@code tcp_rearm_rto}). */
+  /** Something is in flight: the RTO times it ({@link XmitTimer}), and window probes stop. */
   private void dataInFlight() {
-    rto.armIfIdle();
+    xmit.dataSent();
     if (windowProbe.armed()) {
       windowProbe.stop();
     }
