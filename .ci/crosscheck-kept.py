@@ -5,8 +5,9 @@ of today's bondsim exactly: each command again with --runs 0 (no real kernel), e
 bondsim values compared with the file's. The Linux side is kept as measured. A command kept in two
 folders (2026-12-07 ran the scenarios of 2026-12-04 and 2026-12-05 again on the real kernel) runs
 once. Those runs were made while every kernel profile ran its jiffies timers on the cascading
-wheel and the receiver offered its buffer's whole window at once, so they run again with
---sysctl bondsim.timer_wheel=cascading --sysctl bondsim.rcv_ssthresh=off (MADE_WITH); the same
+wheel, the receiver offered its buffer's whole window at once and the RTO, loss probe and RACK's
+reorder timeout ran apart, so they run again with
+--sysctl bondsim.timer_wheel=cascading --sysctl bondsim.rcv_ssthresh=off --sysctl bondsim.xmit_timer=separate (MADE_WITH); the same
 commands with today's defaults (6.1's non-cascading wheel and rcv_ssthresh since 2026-12-07) must give
 docs/crosscheck/today/bondsim.json, which --write-today writes after a change to the model that is
 meant. Run from the repository's root: .ci/crosscheck-kept.py [--write-today]"""
@@ -113,8 +114,9 @@ def output(line):
 
 
 # The kept runs were made on the cascading timer wheel, every profile's rule until 2026-12-07, and
-# with the receiver offering its buffer's whole window at once (no rcv_ssthresh) until later that day.
-MADE_WITH = " --sysctl bondsim.timer_wheel=cascading --sysctl bondsim.rcv_ssthresh=off"
+# with the receiver offering its buffer's whole window at once (no rcv_ssthresh) until later that day,
+# and with three timers apart where Linux has one (bondsim.xmit_timer) until 2026-12-08.
+MADE_WITH = " --sysctl bondsim.timer_wheel=cascading --sysctl bondsim.rcv_ssthresh=off --sysctl bondsim.xmit_timer=separate"
 TODAY = "docs/crosscheck/today/bondsim.json"
 
 
