@@ -132,9 +132,7 @@ public final class TcpEndpoint {
         settings.profile().earlyRetransmit()
             ? new EarlyRetransmit(context, settings, queue, reordering, rtt, rto, sock)
             : null;
-    this.xmit =
-        new XmitTimer(
-            context, settings.sharedXmitTimer(), rto, probe, queue, rack, this::onReorderTimeout);
+    this.xmit = new XmitTimer(context, settings.sharedXmitTimer(), rto, probe, rack, sock);
     sock.reorderTimer = xmit.reorderTimer();
     ZeroWindowProbe windowProbe =
         new ZeroWindowProbe(context, rto, () -> sock.transmitter.onWindowProbeTimeout());
@@ -537,10 +535,9 @@ public final class TcpEndpoint {
 
   // ===================================================================== timers
 
-  /** {@code tcp_rack_reo_timeout}: marks what is late and retransmits ({@link XmitTimer}). */
-  private void onReorderTimeout() {
-    recovery.onRackTimeout();
-    transmitter.trySend();
+  /** The connection's retransmission timer, for the invariants tests check. */
+  XmitTimer xmitTimer() {
+    return xmit;
   }
 
   private void onRetransmitTimeout() {

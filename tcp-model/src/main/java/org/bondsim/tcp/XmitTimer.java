@@ -33,7 +33,7 @@ final class XmitTimer {
   private final boolean shared;
   private final RetransmitTimer rto;
   private final LossProbe probe;
-  private final RetransmitQueue queue;
+  private final TcpSock sock;
   private final Rack rack;
   private final Timer reorder;
 
@@ -42,32 +42,35 @@ final class XmitTimer {
    * @param shared Linux's rules ({@link TcpSettings#sharedXmitTimer})
    * @param rto the RTO
    * @param probe the loss probe
-   * @param queue the retransmit queue, whose head the RTO counts from
    * @param rack RACK, which says whether it armed the reorder timeout on an ACK
-   * @param onReorderTimeout what the reorder timeout does when it runs ({@code
-   *     tcp_rack_reo_timeout} before it gives the timer back)
+   * @param sock the connection: the retransmit queue, whose head the RTO counts from, and the
+   *     recovery and transmitter the reorder timeout runs ({@code tcp_rack_reo_timeout})
    */
   XmitTimer(
       TcpHost context,
       boolean shared,
       RetransmitTimer rto,
       LossProbe probe,
-      RetransmitQueue queue,
       Rack rack,
-      Runnable onReorderTimeout) {
+      TcpSock sock) {
     this.shared = shared;
     this.rto = rto;
     this.probe = probe;
-    this.queue = queue;
+    this.sock = sock;
     this.rack = rack;
-    this.reorder =
-        context.newTimer(
-            () -> {
-              onReorderTimeout.run();
-              if (shared) {
-                rearmFromHead();
-              }
-            });
+    this.reorder = context.newTimer(this::onReorderTimeout);
+  }
+
+  /**
+   * {@code tcp_rack_reo_timeout}: marks what is late and retransmits, then gives the timer back to
+   * the RTO.
+   */
+  private void onReorderTimeout() {
+    sock.recovery.onRackTimeout();
+    sock.transmitter.trySend();
+    if (shared) {
+      rearmFromHead();
+    }
   }
 
   /** RACK's reorder timeout ({@link Rack} arms it). */
@@ -98,7 +101,7 @@ final class XmitTimer {
       probe.cancel();
       return;
     }
-    if (!setXmitTimer || queue.size() == 0) {
+    if (!setXmitTimer || sock.queue.size() == 0) {
       return;
     }
     boolean reorderPending = reorder.armed();
@@ -113,6 +116,19 @@ final class XmitTimer {
     if (shared && rackOn && rack.armedOnAck()) {
       rto.cancel();
     }
+  }
+
+  /**
+   * Whether some timer will wake the connection: the RTO, a probe or the reorder timeout ({@code
+   * icsk_pending} not 0), as it must while data is out.
+   */
+  boolean anyArmed() {
+    return rto.armed() || probe.armed() || reorder.armed();
+  }
+
+  /** Whether a pending reorder timeout is alone, as in Linux's one timer (always without it). */
+  boolean reorderAlone() {
+    return !shared || !reorder.armed() || !(rto.armed() || probe.armed());
   }
 
   /** Whether RACK's reorder timeout holds the timer (a probe then may not). */
@@ -142,8 +158,8 @@ final class XmitTimer {
   }
 
   private void rearmFromHead() {
-    if (queue.size() > 0) {
-      rto.armFromSent(queue.sentAt(queue.slot(0)));
+    if (sock.queue.size() > 0) {
+      rto.armFromSent(sock.queue.sentAt(sock.queue.slot(0)));
     }
   }
 }

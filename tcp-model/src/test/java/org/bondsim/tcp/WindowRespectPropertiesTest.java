@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -22,30 +20,22 @@ import org.bondsim.api.stack.Packet;
 class WindowRespectPropertiesTest {
   private static final int MSS = 1448;
 
-  /** One step: {@code kind} 0 a write of {@code a} bytes, 1 an ACK, 2 time passing {@code a} ms. */
-  record Step(int kind, int a, int b) {}
-
   @Provide
-  Arbitrary<List<Step>> scripts() {
-    Arbitrary<Step> step =
-        Combinators.combine(
-                Arbitraries.integers().between(0, 2),
-                Arbitraries.integers().between(1, 40_000),
-                Arbitraries.integers().between(0, 30_000))
-            .as(Step::new);
-    return step.list().ofMinSize(1).ofMaxSize(40);
+  Arbitrary<List<PeerSteps.Step>> scripts() {
+    return PeerSteps.scripts(1, 40_000, 30_000, 40);
   }
 
   @Property(tries = 300)
   void noSegmentEndsBeyondTheWindowLastOffered(
-      @ForAll("scripts") List<Step> steps, @ForAll boolean timestamps) {
+      @ForAll("scripts") List<PeerSteps.Step> steps, @ForAll boolean timestamps) {
     EndpointHarness h =
         new EndpointHarness(Map.of("net.ipv4.tcp_timestamps", timestamps ? "1" : "0"))
             .established(1_000_000L, 4 * MSS);
     long acked = 0;
     long edge = 4L * MSS;
     int checked = 0;
-    for (Step step : steps) {
+    // Each step: kind 0 a write of a bytes, 1 an ACK, 2 time passing (a ms).
+    for (PeerSteps.Step step : steps) {
       switch (step.kind()) {
         case 0 -> h.write(step.a());
         case 1 -> {
