@@ -132,7 +132,7 @@ public final class TcpEndpoint {
         settings.profile().earlyRetransmit()
             ? new EarlyRetransmit(context, settings, queue, reordering, rtt, rto, sock)
             : null;
-    this.xmit = new XmitTimer(context, settings.sharedXmitTimer(), rto, probe, rack, sock);
+    this.xmit = new XmitTimer(context, settings, rto, probe, rack, sock);
     sock.reorderTimer = xmit.reorderTimer();
     ZeroWindowProbe windowProbe =
         new ZeroWindowProbe(context, rto, () -> sock.transmitter.onWindowProbeTimeout());
@@ -418,7 +418,7 @@ public final class TcpEndpoint {
     if (sample.advanced) {
       onSendSpace.run();
     }
-    xmit.afterLossMarking(rackOn, sample.advanced, probePending);
+    xmit.afterLossMarking(sample.advanced, probePending);
     transmitter.trySend();
     if (xmit.reorderPending()) {
       // Linux has one timer: tcp_rack_mark_lost's reorder timeout replaces the probe.
@@ -464,7 +464,7 @@ public final class TcpEndpoint {
     sample.newlyDelivered = sample.newlySacked;
     xmit.startAck();
     recovery.onAck(sample, segment, lossDetection(), transmitter.canSendNewData());
-    xmit.afterOldAck(rackOn);
+    xmit.afterOldAck();
     transmitter.trySend();
     if (xmit.reorderPending()) {
       probe.cancel();

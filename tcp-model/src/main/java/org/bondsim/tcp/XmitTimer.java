@@ -31,6 +31,8 @@ import org.bondsim.api.stack.Timer;
  */
 final class XmitTimer {
   private final boolean shared;
+  // The rules that involve the reorder timeout: shared, and RACK on (tcp_recovery bit 1).
+  private final boolean rackRules;
   private final RetransmitTimer rto;
   private final LossProbe probe;
   private final TcpSock sock;
@@ -39,7 +41,7 @@ final class XmitTimer {
 
   /**
    * @param context the host, which makes the reorder timer
-   * @param shared Linux's rules ({@link TcpSettings#sharedXmitTimer})
+   * @param settings whether Linux's rules apply ({@link TcpSettings#sharedXmitTimer}) and RACK
    * @param rto the RTO
    * @param probe the loss probe
    * @param rack RACK, which says whether it armed the reorder timeout on an ACK
@@ -48,12 +50,13 @@ final class XmitTimer {
    */
   XmitTimer(
       TcpHost context,
-      boolean shared,
+      TcpSettings settings,
       RetransmitTimer rto,
       LossProbe probe,
       Rack rack,
       TcpSock sock) {
-    this.shared = shared;
+    this.shared = settings.sharedXmitTimer();
+    this.rackRules = shared && settings.rack();
     this.rto = rto;
     this.probe = probe;
     this.sock = sock;
@@ -88,12 +91,11 @@ final class XmitTimer {
    * The ACK's losses are marked and nothing is sent yet ({@code tcp_set_xmit_timer}, which Linux
    * runs before {@code tcp_xmit_recovery}).
    *
-   * @param rackOn whether RACK detects losses
    * @param setXmitTimer whether the ACK acknowledged new data
    * @param probePending what {@link #startAck} returned
    */
-  void afterLossMarking(boolean rackOn, boolean setXmitTimer, boolean probePending) {
-    if (!shared || !rackOn) {
+  void afterLossMarking(boolean setXmitTimer, boolean probePending) {
+    if (!rackRules) {
       return;
     }
     if (rack.armedOnAck()) {
@@ -112,8 +114,8 @@ final class XmitTimer {
   }
 
   /** An old ACK ({@code tcp_ack}'s {@code old_ack}) had its SACK blocks tagged. */
-  void afterOldAck(boolean rackOn) {
-    if (shared && rackOn && rack.armedOnAck()) {
+  void afterOldAck() {
+    if (rackRules && rack.armedOnAck()) {
       rto.cancel();
     }
   }
